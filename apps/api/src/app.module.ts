@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigModule } from './config/config.module.js';
+import type { AppConfig } from './config/env.js';
+import { dataSourceOptions } from './database/data-source.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CategoriesModule } from './modules/categories/categories.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ProductsModule } from './modules/products/products.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+@Module({})
+export class AppModule {
+  /** The whole API for one validated configuration and database (tests pass their own). */
+  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl)),
+        AuthModule,
+        UsersModule,
+        CategoriesModule,
+        ProductsModule,
+        PaymentsModule,
+        OrdersModule,
+        HealthModule,
+      ],
+    };
+  }
+}

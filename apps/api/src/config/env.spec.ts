@@ -1,0 +1,69 @@
+import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from './env.js';
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs a fresh checkout with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toEqual(
+      expect.objectContaining({
+        nodeEnv: 'development',
+        port: 3000,
+        databaseUrl: undefined,
+        jwtSecret: DEVELOPMENT_JWT_SECRET,
+        authRateLimit: 20,
+      }),
+    );
+    expect(config.braintree).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('refuses to start in production without a database and a 32-character secret', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL: required in production/),
+      expect.stringMatching(/^JWT_SECRET: required in production/),
+    ]);
+    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 'short' })).toEqual([
+      expect.stringMatching(/^JWT_SECRET: must be at least 32 characters/),
+    ]);
+    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32) })).toEqual([]);
+  });
+
+  it('reports every bad value on its own line', () => {
+    const found = problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUTH_RATE_LIMIT: '0', NODE_ENV: 'staging', ADMIN_EMAIL: 'nope' });
+    expect(found).toEqual([
+      'NODE_ENV: must be one of development, production, test (got "staging")',
+      'PORT: must be a whole number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL: must be a postgres:// or postgresql:// connection URL',
+      'ADMIN_EMAIL: must be an email address',
+      'ADMIN_PASSWORD: required when ADMIN_EMAIL is set',
+      'AUTH_RATE_LIMIT: must be a whole number from 1 to 1000000 (got "0")',
+    ]);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('Invalid configuration:\n  - PORT: must be a whole number');
+  });
+
+  it('takes the admin to provision, with the email lower-cased', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'Boss@Shop.com', ADMIN_PASSWORD: 'long-enough', ADMIN_NAME: 'The Boss' }).admin).toEqual({
+      email: 'boss@shop.com',
+      password: 'long-enough',
+      name: 'The Boss',
+    });
+  });
+
+  it('wants all three Braintree keys or none', () => {
+    expect(problems({ BRAINTREE_MERCHANT_ID: 'm' })).toEqual([
+      expect.stringMatching(/^BRAINTREE_PUBLIC_KEY: required/),
+      expect.stringMatching(/^BRAINTREE_PRIVATE_KEY: required/),
+    ]);
+    const config = loadConfig({ BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'pub', BRAINTREE_PRIVATE_KEY: 'priv' });
+    expect(config.braintree).toEqual({ merchantId: 'm', publicKey: 'pub', privateKey: 'priv', environment: 'sandbox' });
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The API's configuration, read once from the environment and validated at start-up.
+ * Every bad or missing value is reported on its own line, so one start tells the operator everything to fix.
+ */
+export type NodeEnv = 'development' | 'production' | 'test';
+export type BraintreeEnvironmentName = 'sandbox' | 'production' | 'development' | 'qa';
+
+export interface BraintreeConfig {
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+  environment: BraintreeEnvironmentName;
+}
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  /** Unset only in development, where `npm start` brings up an embedded Postgres. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiresInSeconds: number;
+  admin: { email: string; password: string; name: string } | undefined;
+  authRateLimit: number;
+  braintree: BraintreeConfig | undefined;
+  /** Folder of the built web app served at `/`, or undefined to serve the API only. */
+  webDist: string | undefined;
+  /** Express `trust proxy` setting: which hops may set X-Forwarded-For (the rate limit keys on the client address). */
+  trustProxy: string;
+  logFormat: 'json' | 'pretty';
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Used only outside production, so a fresh checkout runs without any setup; never accepted in production. */
+export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-not-for-production-use';
+const JWT_SECRET_MIN_PRODUCTION = 32;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}: must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    if (!allowed.includes(raw as T)) {
+      problems.push(`${name}: must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const nodeEnv = oneOf<NodeEnv>('NODE_ENV', ['development', 'production', 'test'], 'development');
+  const production = nodeEnv === 'production';
+  const port = integer('PORT', 3000, 0, 65535);
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
+  } else if (databaseUrl === undefined && production) {
+    problems.push('DATABASE_URL: required in production (the embedded database is for development only)');
+  }
+
+  let jwtSecret = text('JWT_SECRET');
+  if (jwtSecret === undefined) {
+    if (production) problems.push(`JWT_SECRET: required in production, at least ${JWT_SECRET_MIN_PRODUCTION} characters`);
+    jwtSecret = DEVELOPMENT_JWT_SECRET;
+  } else if (production && (jwtSecret.length < JWT_SECRET_MIN_PRODUCTION || jwtSecret === DEVELOPMENT_JWT_SECRET)) {
+    problems.push(`JWT_SECRET: must be at least ${JWT_SECRET_MIN_PRODUCTION} characters in production and not the development default`);
+  }
+  const jwtExpiresInSeconds = integer('JWT_EXPIRES_IN_SECONDS', 24 * 60 * 60, 60, 30 * 24 * 60 * 60);
+
+  const adminEmail = text('ADMIN_EMAIL');
+  const adminPassword = text('ADMIN_PASSWORD');
+  const adminName = text('ADMIN_NAME') ?? 'Store Admin';
+  let admin: AppConfig['admin'];
+  if (adminEmail !== undefined || adminPassword !== undefined) {
+    if (adminEmail === undefined) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL: must be an email address');
+    if (adminPassword === undefined) problems.push('ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+    else if (adminPassword.length < 8 || adminPassword.length > 128) problems.push('ADMIN_PASSWORD: must be 8 to 128 characters');
+    if (adminName.length < 3 || adminName.length > 32) problems.push('ADMIN_NAME: must be 3 to 32 characters');
+    if (adminEmail && adminPassword) admin = { email: adminEmail.toLowerCase(), password: adminPassword, name: adminName };
+  }
+
+  const authRateLimit = integer('AUTH_RATE_LIMIT', 20, 1, 1_000_000);
+
+  const merchantId = text('BRAINTREE_MERCHANT_ID');
+  const publicKey = text('BRAINTREE_PUBLIC_KEY');
+  const privateKey = text('BRAINTREE_PRIVATE_KEY');
+  const braintreeEnvironment = oneOf<BraintreeEnvironmentName>(
+    'BRAINTREE_ENVIRONMENT',
+    ['sandbox', 'production', 'development', 'qa'],
+    'sandbox',
+  );
+  let braintree: BraintreeConfig | undefined;
+  const braintreeKeys = { BRAINTREE_MERCHANT_ID: merchantId, BRAINTREE_PUBLIC_KEY: publicKey, BRAINTREE_PRIVATE_KEY: privateKey };
+  const givenKeys = Object.entries(braintreeKeys).filter(([, v]) => v !== undefined);
+  if (givenKeys.length > 0 && givenKeys.length < 3) {
+    for (const [name, value] of Object.entries(braintreeKeys)) {
+      if (value === undefined)
+        problems.push(`${name}: required when any BRAINTREE_* key is set (or unset them all for the offline test gateway)`);
+    }
+  } else if (merchantId && publicKey && privateKey) {
+    braintree = { merchantId, publicKey, privateKey, environment: braintreeEnvironment };
+  }
+
+  const trustProxy = text('TRUST_PROXY') ?? 'loopback';
+  const logFormat = oneOf<'json' | 'pretty'>('LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty');
+  const seedDemo = oneOf<'true' | 'false'>('SEED_DEMO', ['true', 'false'], 'false') === 'true';
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    nodeEnv,
+    port,
+    databaseUrl,
+    jwtSecret,
+    jwtExpiresInSeconds,
+    admin,
+    authRateLimit,
+    braintree,
+    webDist: text('WEB_DIST'),
+    trustProxy,
+    logFormat,
+    seedDemo,
+  };
+}

@@ -1,0 +1,5 @@
+import { IdentityAndCategories1763700000000 } from './1763700000000-identity-and-categories.js';
+import { Products1763700001000 } from './1763700001000-products.js';
+
+/** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
+export const migrations = [IdentityAndCategories1763700000000, Products1763700001000];

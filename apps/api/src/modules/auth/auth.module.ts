@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { UsersModule } from '../users/users.module.js';
+import { AdminBootstrap } from './admin-bootstrap.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
+import { RolesGuard } from './guards/roles.guard.js';
+import { UserParamGuard } from './guards/user-param.guard.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { PasswordHasher } from './password-hasher.js';
+import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitStore } from './rate-limit/rate-limit.store.js';
+import { RevokedTokenEntity } from './revoked-token.entity.js';
+
+@Module({
+  imports: [
+    UsersModule,
+    PassportModule,
+    TypeOrmModule.forFeature([RevokedTokenEntity]),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    JwtStrategy,
+    AdminBootstrap,
+    RateLimitStore,
+    AuthRateLimitGuard,
+    // Order matters: who you are (401), then whose path it is (403), then what your role allows (403).
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: UserParamGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [AuthService],
+})
+export class AuthModule {}

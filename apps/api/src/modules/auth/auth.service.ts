@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Role, type Session, type User } from '@store/contract';
+import { LessThan, type Repository } from 'typeorm';
+import { UnauthenticatedError } from '../../common/errors.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { toUser } from '../users/user.mapper.js';
+import { UsersService } from '../users/users.service.js';
+import type { AuthUser, JwtPayload } from './auth-user.js';
+import type { SigninDto } from './dto/signin.dto.js';
+import type { SignupDto } from './dto/signup.dto.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RevokedTokenEntity } from './revoked-token.entity.js';
+
+export const WRONG_CREDENTIALS = 'Email and password do not match';
+
+/** Sign-up, sign-in, sign-out and the check behind every authenticated request. */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly jwt: JwtService,
+    @InjectRepository(RevokedTokenEntity) private readonly revoked: Repository<RevokedTokenEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async signup(input: SignupDto): Promise<User> {
+    const passwordHash = await this.hasher.hash(input.password);
+    return toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
+  }
+
+  async signin(input: SigninDto): Promise<Session> {
+    const user = await this.users.findByEmailWithPassword(input.email);
+    const matches = await this.hasher.verify(user?.passwordHash, input.password);
+    if (!user || !matches) throw new UnauthenticatedError(WRONG_CREDENTIALS);
+    const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID() };
+    const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
+    return { token, user: toUser(user) };
+  }
+
+  /**
+   * Revokes a presented token until it would have expired. A missing, forged or expired token needs no
+   * revoking, so sign-out always succeeds for the browser.
+   */
+  async signout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    let payload: JwtPayload;
+    try {
+      payload = await this.jwt.verifyAsync<JwtPayload>(token, { algorithms: ['HS256'] });
+    } catch {
+      return;
+    }
+    if (!payload.jti || !payload.exp) return;
+    await this.revoked
+      .createQueryBuilder()
+      .insert()
+      .values({ jti: payload.jti, expiresAt: new Date(payload.exp * 1000) })
+      .orIgnore()
+      .execute();
+    // Keep the table small: entries past their token's expiry protect nothing.
+    await this.revoked.delete({ expiresAt: LessThan(new Date()) });
+  }
+
+  /** Runs for every request with a valid signature: the token must not be revoked and its user must still exist. */
+  async userForToken(payload: JwtPayload): Promise<AuthUser> {
+    if (!payload.sub || !payload.jti) throw new UnauthenticatedError('Your session is not valid; sign in again');
+    const [revoked, user] = await Promise.all([this.revoked.existsBy({ jti: payload.jti }), this.users.findById(payload.sub)]);
+    if (revoked) throw new UnauthenticatedError('You have signed out; sign in again');
+    if (!user) throw new UnauthenticatedError('Your account no longer exists');
+    return { id: user.id, name: user.name, email: user.email, role: user.role };
+  }
+
+  /** Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start. */
+  async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<User> {
+    const existing = await this.users.findByEmailWithPassword(admin.email);
+    if (!existing) {
+      const passwordHash = await this.hasher.hash(admin.password);
+      const created = await this.users.create({ name: admin.name, email: admin.email, passwordHash, role: Role.Admin });
+      this.logger.log(`Created admin ${admin.email}`);
+      return toUser(created);
+    }
+    const changes: { role?: Role; passwordHash?: string } = {};
+    if (existing.role !== Role.Admin) changes.role = Role.Admin;
+    if (!(await this.hasher.verify(existing.passwordHash, admin.password))) changes.passwordHash = await this.hasher.hash(admin.password);
+    if (Object.keys(changes).length > 0) {
+      await this.users.update(existing.id, changes);
+      this.logger.log(`Updated admin ${admin.email} (${Object.keys(changes).join(', ')})`);
+    }
+    return toUser({ ...existing, role: Role.Admin });
+  }
+}

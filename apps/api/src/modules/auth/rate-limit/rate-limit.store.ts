@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface RateLimitHit {
+  hits: number;
+  secondsLeft: number;
+}
+
+/**
+ * Fixed-window counters in Postgres rather than process memory, so every API replica counts the same
+ * attempts: the first hit opens a window of `windowMs` for its key. One statement, no lock held.
+ */
+@Injectable()
+export class RateLimitStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const rows: Array<{ hits: number; ms_left: string }> = await this.dataSource.query(
+      `INSERT INTO rate_limit_buckets AS b (key, hits, expires_at)
+       VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.hits + 1 END,
+         expires_at = CASE WHEN b.expires_at <= now() THEN EXCLUDED.expires_at ELSE b.expires_at END
+       RETURNING hits, ceil(extract(epoch FROM (expires_at - now())) * 1000) AS ms_left`,
+      [key, windowMs],
+    );
+    const row = rows[0];
+    if (row.hits === 1) {
+      // A new window opened: a good moment to drop windows that closed, so the table holds live counters only.
+      await this.dataSource.query(`DELETE FROM rate_limit_buckets WHERE expires_at < now() - interval '1 minute'`);
+    }
+    return { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
+  }
+}

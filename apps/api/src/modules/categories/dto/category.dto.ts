@@ -1,0 +1,10 @@
+import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
+import { Transform } from 'class-transformer';
+import { IsString, Length } from 'class-validator';
+
+export class CategoryDto implements CategoryInput {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'Name is required' })
+  @Length(1, CATEGORY_NAME_MAX, { message: `Name must be 1 to ${CATEGORY_NAME_MAX} characters` })
+  name!: string;
+}

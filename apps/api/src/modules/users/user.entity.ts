@@ -1,0 +1,28 @@
+import { Role } from '@store/contract';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  name!: string;
+
+  /** Stored lower-case; unique. */
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  /** argon2id, PHC string format (parameters and salt included). */
+  @Column({ name: 'password_hash', type: 'text', select: false })
+  passwordHash!: string;
+
+  @Column({ type: 'smallint', default: Role.Customer })
+  role!: Role;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

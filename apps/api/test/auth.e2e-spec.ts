@@ -1,0 +1,272 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { ApiRoute, Role, type Session } from '@store/contract';
+import request from 'supertest';
+import { DEVELOPMENT_JWT_SECRET } from '../src/config/env.js';
+import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** A token signed by hand, to forge what a library would refuse to produce. */
+function handMadeToken(header: object, payload: object, secret?: string): string {
+  const unsigned = `${base64url(header)}.${base64url(payload)}`;
+  const signature = secret ? createHmac('sha256', secret).update(unsigned).digest('base64url') : '';
+  return `${unsigned}.${signature}`;
+}
+
+describe('identity (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('POST /signup', () => {
+    it('creates a customer and answers 201 without any secret', async () => {
+      const response = await request(t.http)
+        .post('/api/signup')
+        .send({ name: '  Ada Lovelace ', email: ' Ada@Example.COM ', password: 'analytical-engine' })
+        .expect(201);
+      expect(response.body).toEqual({ _id: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com', role: 0 });
+      const [row] = await t.dataSource.query('SELECT password_hash FROM users WHERE email = $1', ['ada@example.com']);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      expect(JSON.stringify(response.body)).not.toContain('argon2');
+    });
+
+    it('refuses a second account with the same email in any case (409)', async () => {
+      const response = await request(t.http)
+        .post('/api/signup')
+        .send({ name: 'Ada Again', email: 'ADA@example.com', password: 'another-password' })
+        .expect(409);
+      expect(response.body).toEqual({ error: 'Email is already registered', code: 'CONFLICT' });
+    });
+
+    it.each([
+      ['a short name', { name: 'Al', email: 'al@example.com', password: 'long-enough' }, 'name'],
+      ['a long name', { name: 'x'.repeat(33), email: 'al@example.com', password: 'long-enough' }, 'name'],
+      ['a bad email', { name: 'Alan', email: 'not-an-email', password: 'long-enough' }, 'email'],
+      ['a short password', { name: 'Alan', email: 'al@example.com', password: 'short' }, 'password'],
+      ['a long password', { name: 'Alan', email: 'al@example.com', password: 'p'.repeat(129) }, 'password'],
+      ['a missing field', { name: 'Alan', email: 'al@example.com' }, 'password'],
+      ['a role', { name: 'Mallory', email: 'mallory@example.com', password: 'long-enough', role: 1 }, 'role'],
+    ])('refuses %s (400) naming the field', async (_, body, field) => {
+      const response = await request(t.http).post('/api/signup').send(body).expect(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(typeof response.body.error).toBe('string');
+      expect(response.body.details.map((d: { field: string }) => d.field)).toContain(field);
+    });
+
+    it('created nobody from the refused requests', async () => {
+      const [{ count }] = await t.dataSource.query(
+        `SELECT count(*)::int AS count FROM users WHERE email IN ('al@example.com', 'mallory@example.com')`,
+      );
+      expect(count).toBe(0);
+    });
+  });
+
+  describe('POST /signin', () => {
+    it('answers the session: a token and the user', async () => {
+      const response = await request(t.http)
+        .post('/api/signin')
+        .send({ email: 'ADA@example.com', password: 'analytical-engine' })
+        .expect(200);
+      const session = response.body as Session;
+      expect(session.user).toEqual({ _id: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com', role: 0 });
+      const [header, payload] = session.token
+        .split('.')
+        .slice(0, 2)
+        .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      expect(header.alg).toBe('HS256');
+      expect(payload).toEqual(
+        expect.objectContaining({ sub: session.user._id, role: 0, jti: expect.any(String), exp: expect.any(Number) }),
+      );
+    });
+
+    it('gives a wrong password and an unknown email the same 401', async () => {
+      const wrongPassword = await request(t.http)
+        .post('/api/signin')
+        .send({ email: 'ada@example.com', password: 'wrong-password' })
+        .expect(401);
+      const unknownEmail = await request(t.http)
+        .post('/api/signin')
+        .send({ email: 'nobody@example.com', password: 'wrong-password' })
+        .expect(401);
+      expect(wrongPassword.body).toEqual({ error: 'Email and password do not match', code: 'UNAUTHENTICATED' });
+      expect(unknownEmail.body).toEqual(wrongPassword.body);
+    });
+
+    it('refuses a body without a password (400)', async () => {
+      const response = await request(t.http).post('/api/signin').send({ email: 'ada@example.com' }).expect(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+    });
+  });
+
+  describe('tokens', () => {
+    let session: Session;
+
+    beforeAll(async () => {
+      session = await signedInUser(t);
+    });
+
+    const profile = (token?: string) => {
+      const call = request(t.http).get(api(ApiRoute.user, { userId: session.user._id }));
+      return token === undefined ? call : call.set('Authorization', `Bearer ${token}`);
+    };
+
+    it('GET /user/{userId} answers the signed-in user', async () => {
+      const response = await profile(session.token).expect(200);
+      expect(response.body).toEqual(session.user);
+    });
+
+    it('refuses a request without a token (401)', async () => {
+      const response = await profile().expect(401);
+      expect(response.body.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('refuses a token signed with another secret (401)', async () => {
+      const forged = handMadeToken(
+        { alg: 'HS256', typ: 'JWT' },
+        { sub: session.user._id, role: 1, jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 600 },
+        'another-secret',
+      );
+      await profile(forged).expect(401);
+    });
+
+    it('refuses an unsigned alg:none token (401)', async () => {
+      const unsigned = handMadeToken(
+        { alg: 'none', typ: 'JWT' },
+        { sub: session.user._id, role: 1, jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 600 },
+      );
+      await profile(unsigned).expect(401);
+    });
+
+    it('refuses an expired token (401) and says so', async () => {
+      const expired = handMadeToken(
+        { alg: 'HS256', typ: 'JWT' },
+        {
+          sub: session.user._id,
+          role: 0,
+          jti: randomUUID(),
+          iat: Math.floor(Date.now() / 1000) - 7200,
+          exp: Math.floor(Date.now() / 1000) - 3600,
+        },
+        DEVELOPMENT_JWT_SECRET,
+      );
+      const response = await profile(expired).expect(401);
+      expect(response.body.error).toMatch(/expired/);
+    });
+
+    it('refuses garbage in the Authorization header (401)', async () => {
+      await profile('not.a.jwt').expect(401);
+    });
+
+    it("refuses another user's path (403)", async () => {
+      const other = await signedInUser(t);
+      const response = await request(t.http)
+        .get(api(ApiRoute.user, { userId: other.user._id }))
+        .set('Authorization', `Bearer ${session.token}`)
+        .expect(403);
+      expect(response.body.code).toBe('FORBIDDEN');
+    });
+
+    it('revokes the presented token on GET /signout', async () => {
+      const own = await signedInUser(t);
+      const call = () =>
+        request(t.http)
+          .get(api(ApiRoute.user, { userId: own.user._id }))
+          .set('Authorization', `Bearer ${own.token}`);
+      await call().expect(200);
+      const response = await request(t.http).get('/api/signout').set('Authorization', `Bearer ${own.token}`).expect(200);
+      expect(response.body).toEqual({ message: expect.any(String) });
+      const after = await call().expect(401);
+      expect(after.body.code).toBe('UNAUTHENTICATED');
+      // Only that token: a new sign-in works again.
+      const again = await request(t.http).post('/api/signin').send({ email: own.user.email, password: own.password }).expect(200);
+      await request(t.http)
+        .get(api(ApiRoute.user, { userId: own.user._id }))
+        .set('Authorization', `Bearer ${again.body.token}`)
+        .expect(200);
+    });
+
+    it('answers GET /signout without a token too', async () => {
+      await request(t.http).get('/api/signout').expect(200);
+    });
+
+    it('reads the role from the database, not from the token', async () => {
+      const customer = await signedInUser(t);
+      await t.dataSource.query('UPDATE users SET role = 1 WHERE id = $1', [customer.user._id]);
+      // The token still says role 0, but the user is an admin now: the admin route lets them in.
+      await request(t.http)
+        .post(api(ApiRoute.categoryCreate, { userId: customer.user._id }))
+        .set('Authorization', `Bearer ${customer.token}`)
+        .send({ name: 'Promoted' })
+        .expect(201);
+      await t.dataSource.query('UPDATE users SET role = 0 WHERE id = $1', [customer.user._id]);
+      await request(t.http)
+        .post(api(ApiRoute.categoryCreate, { userId: customer.user._id }))
+        .set('Authorization', `Bearer ${customer.token}`)
+        .send({ name: 'Demoted' })
+        .expect(403);
+    });
+
+    it('refuses a token whose user was deleted (401)', async () => {
+      const gone = await signedInUser(t);
+      await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user._id]);
+      await request(t.http)
+        .get(api(ApiRoute.user, { userId: gone.user._id }))
+        .set('Authorization', `Bearer ${gone.token}`)
+        .expect(401);
+    });
+  });
+
+  describe('admin provisioning', () => {
+    it('creates the configured admin, then promotes and re-keys idempotently', async () => {
+      const { AuthService } = await import('../src/modules/auth/auth.service.js');
+      const auth = t.app.get(AuthService);
+      const customer = await signedInUser(t);
+      const promoted = await auth.ensureAdmin({ email: customer.user.email, password: 'new-admin-password', name: 'Ignored' });
+      expect(promoted.role).toBe(Role.Admin);
+      await auth.ensureAdmin({ email: customer.user.email, password: 'new-admin-password', name: 'Ignored' });
+      const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [customer.user.email]);
+      expect(count).toBe(1);
+      const signin = await request(t.http)
+        .post('/api/signin')
+        .send({ email: customer.user.email, password: 'new-admin-password' })
+        .expect(200);
+      expect(signin.body.user.role).toBe(1);
+    });
+  });
+});
+
+describe('sign-in rate limit (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimit: 3 });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 past AUTH_RATE_LIMIT attempts a minute from one address', async () => {
+    const attempt = () => request(t.http).post('/api/signin').send({ email: 'someone@example.com', password: 'whatever-it-is' });
+    for (let i = 0; i < 3; i += 1) await attempt().expect(401);
+    const limited = await attempt().expect(429);
+    expect(limited.body).toEqual({ error: expect.any(String), code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts in the database, where every replica sees it', async () => {
+    const [{ hits }] = await t.dataSource.query('SELECT max(hits)::int AS hits FROM rate_limit_buckets');
+    expect(hits).toBeGreaterThanOrEqual(4);
+  });
+
+  it('limits sign-up as well', async () => {
+    const attempt = (i: number) =>
+      request(t.http)
+        .post('/api/signup')
+        .send({ name: 'Rate Test', email: `rate${i}@example.com`, password: 'long-enough' });
+    for (let i = 0; i < 3; i += 1) await attempt(i).expect(201);
+    await attempt(3).expect(429);
+  });
+});

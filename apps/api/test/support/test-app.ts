@@ -1,0 +1,63 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { ApiRoute, apiPath, Role, type Session } from '@store/contract';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { type AppConfig, loadConfig } from '../../src/config/env.js';
+import { AuthService } from '../../src/modules/auth/auth.service.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: Server;
+  config: AppConfig & { databaseUrl: string };
+  dataSource: DataSource;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real API, configured exactly as main.ts does, on a fresh database of its own. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), authRateLimit: 1000, ...overrides, databaseUrl: db.url };
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
+  configureApp(app, config);
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer() as Server,
+    config,
+    dataSource: app.get(DataSource),
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Signs up (or, for an admin, provisions) a fresh user through the real services and signs them in. */
+export async function signedInUser(testApp: TestApp, role: Role = Role.Customer): Promise<Session & { password: string }> {
+  counter += 1;
+  const email = `user${counter}-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const name = role === Role.Admin ? 'Admin User' : 'Shopper User';
+  if (role === Role.Admin) {
+    await testApp.app.get(AuthService).ensureAdmin({ email, password, name });
+  } else {
+    await request(testApp.http).post(`/api${ApiRoute.signup}`).send({ name, email, password }).expect(201);
+  }
+  const response = await request(testApp.http).post(`/api${ApiRoute.signin}`).send({ email, password }).expect(200);
+  return { ...(response.body as Session), password };
+}
+
+/** `/api` + a filled route pattern. */
+export function api<P extends string>(pattern: P, params: Parameters<typeof apiPath<P>>[1]): string {
+  return `/api${apiPath(pattern, params)}`;
+}

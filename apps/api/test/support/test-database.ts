@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+function serverUrl(): string {
+  const url = process.env.TEST_DB_SERVER_URL;
+  if (!url) throw new Error('TEST_DB_SERVER_URL is not set: run tests through the jest config, whose global setup finds a Postgres');
+  return url;
+}
+
+async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database for one test file; the app's migrations build its schema when it starts. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  await onServer((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  resolve: {
+    alias: { '@store/contract': fileURLToPath(new URL('../../libs/contract/src/index.ts', import.meta.url)) },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // `nx run web:dev` serves with hot reload and forwards /api to a running API.
+  server: { port: 5173, proxy: { '/api': apiTarget } },
+});

@@ -1,0 +1,63 @@
+export interface Category {
+  _id: string;
+  name: string;
+}
+
+export interface CategoryInput {
+  name: string;
+}
+
+/** A delete answers what it removed. */
+export interface DeletedResponse {
+  message: string;
+  _id: string;
+}
+
+export const CATEGORY_NAME_MAX = 32;
+
+/** A product on the wire: `price` in dollars (cents inside the server), `category` the category id. */
+export interface Product {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  stock: number;
+  sold: number;
+  category: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The text fields of the multipart create/update form; the file goes in the `photo` field. */
+export interface ProductFields {
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  stock: number;
+}
+
+export const PRODUCT_PHOTO_FIELD = 'photo';
+export const PRODUCT_NAME_MAX = 32;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+export const PRODUCT_PRICE_MAX = 100000;
+export const PRODUCT_STOCK_MAX = 1000000;
+export const PRODUCT_PHOTO_MAX_BYTES = 3 * 1024 * 1024;
+export const PRODUCT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** `?size=card` on the photo route: a small WebP for the home grid. */
+export const PRODUCT_PHOTO_CARD_SIZE = 'card';
+
+export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'sold'] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+export const PRODUCT_LIST_LIMIT_DEFAULT = 100;
+export const PRODUCT_LIST_LIMIT_MAX = 500;
+/** The response header that carries the total count of a product listing. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+export interface ProductListQuery {
+  limit?: number;
+  offset?: number;
+  sortBy?: ProductSortField;
+  order?: 'asc' | 'desc';
+  category?: string;
+}

@@ -1,0 +1,4 @@
+export interface Health {
+  status: 'ok' | 'error';
+  db: 'up' | 'down';
+}

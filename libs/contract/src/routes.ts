@@ -1,0 +1,56 @@
+/**
+ * Every /api route, as the path pattern the API mounts and the web client fills in.
+ * One source for both sides: a renamed path breaks the build of both, not a runtime call.
+ */
+export const API_PREFIX = '/api';
+
+export const ApiRoute = {
+  health: '/health',
+
+  signup: '/signup',
+  signin: '/signin',
+  signout: '/signout',
+  user: '/user/:userId',
+
+  categories: '/categories',
+  category: '/category/:categoryId',
+  categoryCreate: '/category/create/:userId',
+  categoryUpdate: '/category/:categoryId/:userId',
+  categoryDelete: '/category/:categoryId/:userId',
+
+  products: '/products',
+  product: '/product/:productId',
+  productCreate: '/product/create/:userId',
+  productUpdate: '/product/:productId/:userId',
+  productDelete: '/product/:productId/:userId',
+  productPhoto: '/product/photo/:productId',
+
+  paymentToken: '/payment/gettoken/:userId',
+  payment: '/payment/braintree/:userId',
+
+  ordersOfUser: '/orders/user/:userId',
+  ordersAll: '/order/all/:userId',
+  orderStatus: '/order/:orderId/status/:userId',
+} as const;
+
+export type ApiRouteName = keyof typeof ApiRoute;
+
+/** The `:name` parameters of a path pattern, as an object type. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+/**
+ * Fills a route pattern with its parameters, URL-encoding each one.
+ * `apiPath(ApiRoute.categoryUpdate, { categoryId, userId })` -> `/category/<id>/<userId>`.
+ */
+export function apiPath<P extends string>(pattern: P, params: PathParams<P>): string {
+  const values = params as Record<string, string>;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
