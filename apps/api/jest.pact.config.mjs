@@ -1,0 +1,15 @@
+import { esmTypeScriptJest } from '../../jest.preset.mjs';
+
+/**
+ * Pact provider verification: the real API on a random port over a real Postgres (the e2e suite's database
+ * helper), replaying every interaction of the consumers' pacts (pact/pacts, or the broker; see the spec).
+ */
+export default {
+  ...esmTypeScriptJest,
+  displayName: 'pact-provider',
+  rootDir: '.',
+  testMatch: ['<rootDir>/test/pact/**/*.pact.spec.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  testTimeout: 120000,
+};

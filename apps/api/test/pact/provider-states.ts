@@ -1,0 +1,115 @@
+import type { VerifierOptions } from '@pact-foundation/pact';
+import type { NextFunction, Request, Response } from 'express';
+import { AuthService } from '../../src/modules/auth/auth.service.js';
+import { CategoriesService } from '../../src/modules/categories/categories.service.js';
+import type { TestApp } from '../support/test-app.js';
+
+type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+type StateParams = Record<string, unknown>;
+/** What a state handler gives back: the generated ids that `fromProviderState('${name}')` fills in. */
+type ProviderValues = Record<string, string>;
+
+const PASSWORD = 'correct horse battery';
+
+/**
+ * The provider side of the contract: one handler per provider state the consumers name, each seeding the real
+ * database through the application's own services and returning the ids it generated. Before every interaction
+ * the database is emptied, so each interaction sees exactly the world its states describe.
+ *
+ * Tokens never come from the pact: a state that signs someone in remembers their token, and the request filter
+ * swaps it into the Authorization header the consumer sent (whose example token is not valid here).
+ */
+export class ProviderStates {
+  /** Failures inside state handlers; the Pact proxy only logs them, so the spec reports them itself. */
+  readonly errors = new Set<string>();
+  private bearer: string | undefined;
+  private tables: string[] | undefined;
+
+  constructor(private readonly t: TestApp) {}
+
+  private get auth(): AuthService {
+    return this.t.app.get(AuthService);
+  }
+
+  private get categories(): CategoriesService {
+    return this.t.app.get(CategoriesService);
+  }
+
+  /** Runs before each interaction's states are set up. */
+  readonly beforeEach = async (): Promise<void> => {
+    this.bearer = undefined;
+    this.tables ??= (
+      (await this.t.dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`)) as {
+        tablename: string;
+      }[]
+    ).map((row) => `"${row.tablename}"`);
+    await this.t.dataSource.query(`TRUNCATE ${this.tables.join(', ')} CASCADE`);
+  };
+
+  /** Puts the signed-in state's token on requests that carry an Authorization header. */
+  readonly requestFilter = (request: Request, _response: Response, next: NextFunction): void => {
+    if (this.bearer && request.headers.authorization) request.headers.authorization = `Bearer ${this.bearer}`;
+    next();
+  };
+
+  /** Every handler, wrapped so a failure is recorded and a state nobody handles is reported by name. */
+  get handlers(): StateHandlers {
+    const handlers = this.definitions();
+    // Pact also asks for a state setup (named "") before an interaction that names no state.
+    const wrapped: StateHandlers = { '': async () => undefined };
+    for (const [state, setup] of Object.entries(handlers)) {
+      wrapped[state] = {
+        setup: async (params) => {
+          try {
+            return await setup((params ?? {}) as StateParams);
+          } catch (error) {
+            this.errors.add(`state "${state}" ${JSON.stringify(params ?? {})}: ${error instanceof Error ? error.message : String(error)}`);
+            throw error;
+          }
+        },
+      };
+    }
+    // Pact only warns about a state without a handler; states are sentences, so any other lookup is not one.
+    return new Proxy(wrapped, {
+      get: (target, name) => {
+        if (typeof name === 'string' && name.includes(' ') && !(name in target)) this.errors.add(`no handler for provider state "${name}"`);
+        return Reflect.get(target, name);
+      },
+    });
+  }
+
+  private definitions(): Record<string, (params: StateParams) => Promise<ProviderValues | undefined>> {
+    return {
+      'an admin exists': async () => {
+        const email = 'admin@example.com';
+        await this.auth.ensureAdmin({ email, password: PASSWORD, name: 'Store Admin' });
+        return { userId: await this.signIn(email, PASSWORD) };
+      },
+      'a customer exists': async () => {
+        const user = await this.auth.signup({ name: 'Shopper', email: 'shopper@example.com', password: PASSWORD });
+        return { userId: await this.signIn(user.email, PASSWORD) };
+      },
+      'a customer with email {email} and password {password} exists': async (params) => {
+        const user = await this.auth.signup({ name: 'Shopper', email: text(params, 'email'), password: text(params, 'password') });
+        return { userId: user._id };
+      },
+      'nobody has registered with email {email}': async () => undefined,
+      'a category named {name} exists': async (params) => {
+        const category = await this.categories.create(text(params, 'name'));
+        return { categoryId: category._id };
+      },
+    };
+  }
+
+  private async signIn(email: string, password: string): Promise<string> {
+    const session = await this.auth.signin({ email, password });
+    this.bearer = session.token;
+    return session.user._id;
+  }
+}
+
+function text(params: StateParams, name: string): string {
+  const value = params[name];
+  if (typeof value !== 'string') throw new Error(`the state needs a string parameter "${name}"`);
+  return value;
+}

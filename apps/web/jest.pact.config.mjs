@@ -1,0 +1,29 @@
+/**
+ * Pact consumer tests: the web app's real API functions (src/features/<feature>/api) against Pact's mock
+ * server, in Node (fetch, FormData and Blob are Node's own). Each `*.pact.spec.ts` records its interactions
+ * into pact/pacts/store-web-store-api.json, which the global setup empties first so that a removed
+ * interaction leaves the file too. The web code is compiled for Vite, so swc compiles it here as ESM.
+ */
+export default {
+  displayName: 'pact-consumer',
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.pact.spec.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.tsx?$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2023' },
+        module: { type: 'es6' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  globalSetup: '<rootDir>/test/pact/global-setup.mjs',
+  testTimeout: 30000,
+};

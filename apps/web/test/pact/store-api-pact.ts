@@ -1,0 +1,81 @@
+/**
+ * What the web app's Pact specs share: the pact between `store-web` and `store-api` (written to pact/pacts),
+ * the example ids and token the consumer side plays with, and matchers for the values that vary per run.
+ *
+ * Ids that must line up with the provider's database are filled in at verification from what the provider
+ * state handlers return (`fromProviderState('${categoryId}', example)`): states return `userId`, `categoryId`,
+ * `productId` and `orderId`, the same names as the route parameters in `ApiRoute`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MatchersV3, PactV4, type V3MockServer } from '@pact-foundation/pact';
+import { API_PREFIX, apiPath, type ErrorCode } from '@store/contract';
+import { configureApi, resetApiClient } from '../../src/lib/api-client';
+
+const { fromProviderState, regex, string } = MatchersV3;
+
+export const CONSUMER = 'store-web';
+export const PROVIDER = 'store-api';
+export const PACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../pact/pacts');
+export const PACT_FILE = path.join(PACT_DIR, `${CONSUMER}-${PROVIDER}.json`);
+
+/** One pact per spec file; every spec merges its interactions into the same file. */
+export function storeApiPact(): PactV4 {
+  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
+}
+
+/** Points the real API client at Pact's mock server, as a configured host plus the `/api` prefix. */
+export function useMockServer(mockServer: V3MockServer): void {
+  configureApi({ baseUrl: `${mockServer.url}${API_PREFIX}` });
+}
+
+export { resetApiClient };
+
+/** Fixed examples, so the pact file is the same on every run; the provider substitutes its own ids. */
+export const EXAMPLE = {
+  userId: '5f0c1a2e-1111-4b7a-9c3e-000000000001',
+  categoryId: '5f0c1a2e-2222-4b7a-9c3e-000000000002',
+  productId: '5f0c1a2e-3333-4b7a-9c3e-000000000003',
+  orderId: '5f0c1a2e-4444-4b7a-9c3e-000000000004',
+  /** Any JWT-shaped string: the provider's request filter swaps in a real token for the state's user. */
+  token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl',
+  createdAt: '2026-11-21T08:00:00.000Z',
+} as const;
+
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const ISO_INSTANT = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$';
+
+/** A server-generated id the consumer only needs to be an id. */
+export const anId = (example: string) => regex(UUID, example);
+export const anInstant = (example: string = EXAMPLE.createdAt) => regex(ISO_INSTANT, example);
+export const aJwt = () => regex('^[\\w-]+\\.[\\w-]+\\.[\\w-]+$', EXAMPLE.token);
+
+/** The Authorization header of a signed-in call (any bearer token; the provider injects a real one). */
+export const bearer = () => ({ Authorization: regex('^Bearer \\S+$', `Bearer ${EXAMPLE.token}`) });
+
+type StateValue = keyof typeof EXAMPLE;
+
+/** An id the provider state created: `${name}` at verification, the example here. */
+export function idFromState(name: StateValue) {
+  return fromProviderState(`\${${name}}`, EXAMPLE[name]);
+}
+
+/**
+ * `/api` + an `ApiRoute` pattern whose `:params` come from the provider state, e.g.
+ * `pathFromState(ApiRoute.categoryUpdate)` -> `/api/category/${categoryId}/${userId}`.
+ */
+export function pathFromState(pattern: string) {
+  const expression = API_PREFIX + pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => `\${${name}}`);
+  const example = API_PREFIX + apiPath(pattern, EXAMPLE as never);
+  return fromProviderState(expression, example);
+}
+
+/** `/api` + a route filled with fixed values (for ids that exist nowhere, or no ids at all). */
+export function fixedPath(pattern: string, params: Record<string, string> = {}): string {
+  return API_PREFIX + apiPath(pattern, params as never);
+}
+
+/** The body of every failure: the client shows `error` (any text), programs branch on `code` (exact). */
+export function errorBody(code: ErrorCode, example: string) {
+  return { error: string(example), code };
+}
