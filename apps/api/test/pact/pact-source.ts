@@ -34,11 +34,14 @@ export function pactSource(): Pick<
     return { pactUrls: files.sort().map((name) => path.join(PACT_DIR, name)), failIfNoPactsFound: true };
   }
   const brokerUrl = required('PACT_BROKER_BASE_URL');
+  // Pact refuses a token next to a username or password, even an undefined one: set only what is given.
+  const token = process.env.PACT_BROKER_TOKEN;
+  const credentials = token
+    ? { pactBrokerToken: token }
+    : { pactBrokerUsername: process.env.PACT_BROKER_USERNAME, pactBrokerPassword: process.env.PACT_BROKER_PASSWORD };
   return {
     pactBrokerUrl: brokerUrl,
-    pactBrokerToken: process.env.PACT_BROKER_TOKEN || undefined,
-    pactBrokerUsername: process.env.PACT_BROKER_USERNAME || undefined,
-    pactBrokerPassword: process.env.PACT_BROKER_PASSWORD || undefined,
+    ...(token || process.env.PACT_BROKER_USERNAME ? credentials : {}),
     // The consumer versions that matter: main, the same branch (a change made on both sides at once), and
     // whatever is deployed or released.
     consumerVersionSelectors: [{ mainBranch: true }, { matchingBranch: true }, { deployedOrReleased: true }],
