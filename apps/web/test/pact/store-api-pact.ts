@@ -6,10 +6,13 @@
  * state handlers return (`fromProviderState('${categoryId}', example)`): states return `userId`, `categoryId`,
  * `productId` and `orderId`, the same names as the route parameters in `ApiRoute`.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MatchersV3, PactV4, type V3MockServer } from '@pact-foundation/pact';
-import { API_PREFIX, apiPath, type ErrorCode } from '@store/contract';
+import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
+// The request builder's type is not re-exported from the package root.
+import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
+import { API_PREFIX, apiPath, type ErrorCode, PRODUCT_PHOTO_FIELD } from '@store/contract';
 import { configureApi, resetApiClient } from '../../src/lib/api-client';
 
 const { fromProviderState, regex, string } = MatchersV3;
@@ -78,4 +81,61 @@ export function fixedPath(pattern: string, params: Record<string, string> = {}):
 /** The body of every failure: the client shows `error` (any text), programs branch on `code` (exact). */
 export function errorBody(code: ErrorCode, example: string) {
   return { error: string(example), code };
+}
+
+/** The photo the product specs upload: a real 8x8 PNG, since the API judges images by their bytes. */
+export const PHOTO = {
+  filename: 'tee.png',
+  contentType: 'image/png',
+  bytes: readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'tee.png')),
+} as const;
+
+/** The photo as the product form hands it to the API functions (a File, as from an `<input type=file>`). */
+export function photoFile(): File {
+  return new File([PHOTO.bytes], PHOTO.filename, { type: PHOTO.contentType });
+}
+
+const BOUNDARY = 'store-web-pact-boundary';
+
+/** How the consumer may fill each multipart text field (the body here carries the example values). */
+const FIELD_RULES: Record<string, Matcher<unknown>> = {
+  name: MatchersV3.string(),
+  description: MatchersV3.string(),
+  price: regex('^\\d+(\\.\\d{1,2})?$', '0'),
+  stock: regex('^\\d+$', '0'),
+  category: regex(UUID, EXAMPLE.categoryId),
+};
+
+/**
+ * A `multipart/form-data` request as the product routes take it: the given text fields and, optionally, the photo.
+ * The client's FormData picks its own boundary, so the header is matched by pattern; each part is matched by
+ * name (Pact ignores their order), text fields by the rules above and the photo by its detected content type.
+ * The body is written with a fixed boundary so the pact file is the same on every run.
+ */
+export function multipartRequest(fields: Record<string, string>, options: { photo?: boolean } = {}) {
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (options.photo) {
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${PRODUCT_PHOTO_FIELD}"; filename="${PHOTO.filename}"\r\n` +
+          `Content-Type: ${PHOTO.contentType}\r\n\r\n`,
+      ),
+      PHOTO.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
+  const rules: Rule[] = Object.keys(fields).map((name) => ({ path: `$.${name}`, rules: [FIELD_RULES[name] ?? MatchersV3.string()] }));
+  if (options.photo)
+    rules.push({ path: `$.${PRODUCT_PHOTO_FIELD}`, rules: [{ 'pact:matcher:type': 'contentType', value: PHOTO.contentType }] });
+
+  return (request: V4RequestBuilder): void => {
+    request
+      .headers({ ...bearer(), 'Content-Type': regex('^multipart/form-data;\\s*boundary=.+$', contentType) })
+      .body(contentType, Buffer.concat(parts))
+      .matchingRules({ body: rules });
+  };
 }
