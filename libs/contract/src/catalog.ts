@@ -37,6 +37,9 @@ export interface ProductFields {
   stock: number;
 }
 
+/** The text fields of the product form, in the order a form shows them. */
+export const PRODUCT_FIELDS = ['name', 'description', 'price', 'category', 'stock'] as const satisfies readonly (keyof ProductFields)[];
+
 export const PRODUCT_PHOTO_FIELD = 'photo';
 export const PRODUCT_NAME_MAX = 32;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
@@ -49,15 +52,21 @@ export const PRODUCT_PHOTO_CARD_SIZE = 'card';
 
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'sold'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+export const PRODUCT_SORT_ORDERS = ['asc', 'desc'] as const;
+export type ProductSortOrder = (typeof PRODUCT_SORT_ORDERS)[number];
 export const PRODUCT_LIST_LIMIT_DEFAULT = 100;
 export const PRODUCT_LIST_LIMIT_MAX = 500;
 /** The response header that carries the total count of a product listing. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
+/**
+ * The query of `GET /products`. Defaults: `limit` 100 (1-500), `offset` 0, `sortBy` `createdAt`, `order` `asc`;
+ * ties are broken by id so pages never overlap. `category` filters by category id.
+ */
 export interface ProductListQuery {
   limit?: number;
   offset?: number;
   sortBy?: ProductSortField;
-  order?: 'asc' | 'desc';
+  order?: ProductSortOrder;
   category?: string;
 }

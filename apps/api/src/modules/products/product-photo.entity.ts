@@ -3,7 +3,8 @@ import { ProductEntity } from './product.entity.js';
 
 /**
  * A product's photo: the original upload and the card-size WebP made from it once, at upload.
- * The ETag is computed at upload and kept here, so a 304 needs one small query and no hashing.
+ * Each variant's ETag is a hash of its bytes computed at upload and kept here, so a 304 needs one small query
+ * and no hashing.
  */
 @Entity('product_photos')
 export class ProductPhotoEntity {
@@ -20,12 +21,16 @@ export class ProductPhotoEntity {
   @Column({ type: 'bytea' })
   data!: Buffer;
 
+  /** Strong ETag of the original (quoted, as sent). */
+  @Column({ type: 'varchar', length: 80 })
+  etag!: string;
+
+  /** The card variant: a WebP of at most 600 px, always `image/webp`. */
   @Column({ name: 'card_data', type: 'bytea' })
   cardData!: Buffer;
 
-  /** Strong ETag of the original (quoted, as sent); the card variant's is derived from it. */
-  @Column({ type: 'varchar', length: 80 })
-  etag!: string;
+  @Column({ name: 'card_etag', type: 'varchar', length: 80 })
+  cardEtag!: string;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

@@ -13,6 +13,7 @@ import { CategoryEntity } from '../categories/category.entity.js';
 
 /** A product's catalogue row. Its photo lives in `product_photos`, so listing products never reads image bytes. */
 @Entity('products')
+@Index('products_category_created_at_idx', ['categoryId', 'createdAt', 'id'])
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -33,7 +34,6 @@ export class ProductEntity {
   @Column({ type: 'integer', default: 0 })
   sold!: number;
 
-  @Index()
   @Column({ name: 'category_id', type: 'uuid' })
   categoryId!: string;
 

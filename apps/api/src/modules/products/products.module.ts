@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { CategoriesModule } from '../categories/categories.module.js';
+import { ProductPhotosService } from './product-photos.service.js';
+import { ProductsController } from './products.controller.js';
+import { ProductsService } from './products.service.js';
 
-/** Products: filled in by its own issue; registered now so the application's shape is complete. */
-@Module({})
+/** The catalogue: products, their photos (original and card variant), and the admin calls that change them. */
+@Module({
+  imports: [CategoriesModule],
+  controllers: [ProductsController],
+  providers: [ProductsService, ProductPhotosService],
+  exports: [ProductsService],
+})
 export class ProductsModule {}

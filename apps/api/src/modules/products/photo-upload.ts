@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { PRODUCT_PHOTO_TYPES } from '@store/contract';
+import sharp from 'sharp';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../common/errors.js';
+
+export type PhotoContentType = (typeof PRODUCT_PHOTO_TYPES)[number];
+
+/** The longest side of the card variant the home grid shows, in pixels. */
+export const CARD_MAX_PX = 600;
+export const CARD_CONTENT_TYPE = 'image/webp';
+/**
+ * Largest image accepted, in pixels: a 3 MB file can still claim enormous dimensions (a few kilobytes of PNG
+ * can decode to gigabytes), and decoding is what the server pays for.
+ */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+
+/** A photo checked and ready to store: the original as uploaded, its card variant, and a strong ETag for each. */
+export interface PreparedPhoto {
+  contentType: PhotoContentType;
+  data: Buffer;
+  etag: string;
+  cardData: Buffer;
+  cardEtag: string;
+}
+
+const SHARP_FORMAT: Record<PhotoContentType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image type the bytes say they are (their magic number), whatever the file's name or declared type. */
+export function sniffImageType(bytes: Buffer): PhotoContentType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (bytes.length >= 6 && (bytes.toString('latin1', 0, 6) === 'GIF87a' || bytes.toString('latin1', 0, 6) === 'GIF89a')) return 'image/gif';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+/** A strong ETag (quoted, as sent in the header) from the bytes themselves, so equal bytes always match. */
+export function photoEtag(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+}
+
+/**
+ * Checks an uploaded photo and makes its card variant, once, here at upload. The magic number decides the type
+ * (415 when it is not JPEG, PNG, WebP or GIF); then sharp decodes the whole image to make the card, so a truncated
+ * or corrupt file with a valid magic number is a 415 too, rather than a 500 later.
+ */
+export async function preparePhoto(data: Buffer): Promise<PreparedPhoto> {
+  const contentType = sniffImageType(data);
+  if (!contentType) throw new UnsupportedMediaTypeError('The photo must be a JPEG, PNG, WebP or GIF image');
+  let cardData: Buffer;
+  try {
+    const image = sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' });
+    const { format } = await image.metadata();
+    if (format !== SHARP_FORMAT[contentType]) throw new Error(`magic number says ${contentType}, decoder says ${format}`);
+    cardData = await image
+      .rotate() // upright by its EXIF orientation: the card carries no metadata to say so
+      .resize({ width: CARD_MAX_PX, height: CARD_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new PayloadTooLargeError(`The photo must be at most ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`);
+    }
+    throw new UnsupportedMediaTypeError('The photo could not be read as an image; it may be truncated or corrupt');
+  }
+  return { contentType, data, etag: photoEtag(data), cardData, cardEtag: photoEtag(cardData) };
+}

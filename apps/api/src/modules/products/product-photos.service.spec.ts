@@ -1,0 +1,21 @@
+import { parseIfNoneMatch } from './product-photos.service.js';
+
+describe('parseIfNoneMatch', () => {
+  it('reads no header as no tag', () => {
+    expect(parseIfNoneMatch(undefined)).toEqual({ tags: [], any: false });
+    expect(parseIfNoneMatch('')).toEqual({ tags: [], any: false });
+  });
+
+  it('compares weakly: W/"x" counts as "x"', () => {
+    expect(parseIfNoneMatch('W/"a", "b" ,W/"c"')).toEqual({ tags: ['"a"', '"b"', '"c"'], any: false });
+  });
+
+  it('reads * as any photo', () => {
+    expect(parseIfNoneMatch('*').any).toBe(true);
+  });
+
+  it('compares at most 16 tags', () => {
+    const header = Array.from({ length: 40 }, (_, i) => `"${i}"`).join(', ');
+    expect(parseIfNoneMatch(header).tags).toHaveLength(16);
+  });
+});

@@ -1,0 +1,106 @@
+import { Body, Controller, Delete, Get, Headers, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiRoute, type DeletedResponse, type Product, PRODUCT_PHOTO_CARD_SIZE, Role, TOTAL_COUNT_HEADER } from '@store/contract';
+import type { Response } from 'express';
+import { ValidationFailedError } from '../../common/errors.js';
+import { UuidParam } from '../../common/uuid-param.decorator.js';
+import { Public } from '../auth/public.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { parseNewProduct, parseProductChanges } from './product-form.js';
+import { ProductFormInterceptor } from './product-form.interceptor.js';
+import { parseProductListQuery } from './product-list-query.js';
+import { type PhotoResponse, type PhotoVariant, ProductPhotosService } from './product-photos.service.js';
+import { ProductsService } from './products.service.js';
+
+/**
+ * Photos change under the same URL when a product is updated, so caches keep them but revalidate on every use;
+ * a revalidation is a 304 answered from the stored ETag.
+ */
+export const PHOTO_CACHE_CONTROL = 'public, no-cache';
+
+@Controller()
+export class ProductsController {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly photos: ProductPhotosService,
+  ) {}
+
+  // Query strings are checked by hand (no DTO): see parseProductListQuery.
+  @Public()
+  @Get(ApiRoute.products)
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<Product[]> {
+    const { products, total } = await this.products.list(parseProductListQuery(query));
+    response.setHeader(TOTAL_COUNT_HEADER, total);
+    return products;
+  }
+
+  @Public()
+  @Get(ApiRoute.productPhoto)
+  async photo(
+    @UuidParam('productId') productId: string,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendPhoto(response, await this.photos.read(productId, photoVariant(query), ifNoneMatch));
+  }
+
+  @Public()
+  @Get(ApiRoute.product)
+  get(@UuidParam('productId') productId: string): Promise<Product> {
+    return this.products.get(productId);
+  }
+
+  @Roles(Role.Admin)
+  @Post(ApiRoute.productCreate)
+  @UseInterceptors(ProductFormInterceptor)
+  create(@Body() form: Record<string, unknown>, @UploadedFile() photo: Express.Multer.File | undefined): Promise<Product> {
+    return this.products.create(parseNewProduct(form), photo?.buffer);
+  }
+
+  @Roles(Role.Admin)
+  @Put(ApiRoute.productUpdate)
+  @UseInterceptors(ProductFormInterceptor)
+  update(
+    @UuidParam('productId') productId: string,
+    @Body() form: Record<string, unknown>,
+    @UploadedFile() photo: Express.Multer.File | undefined,
+  ): Promise<Product> {
+    return this.products.update(productId, parseProductChanges(form), photo?.buffer);
+  }
+
+  @Roles(Role.Admin)
+  @Delete(ApiRoute.productDelete)
+  remove(@UuidParam('productId') productId: string): Promise<DeletedResponse> {
+    return this.products.remove(productId);
+  }
+}
+
+function photoVariant(query: Record<string, unknown>): PhotoVariant {
+  const { size, ...rest } = query;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    throw new ValidationFailedError(`Unknown query parameter "${unknown[0]}"; only size=${PRODUCT_PHOTO_CARD_SIZE} is known`);
+  if (size === undefined) return 'original';
+  if (size === PRODUCT_PHOTO_CARD_SIZE) return 'card';
+  throw new ValidationFailedError(`size must be ${PRODUCT_PHOTO_CARD_SIZE} (or left out for the original)`, [
+    { field: 'size', message: `must be ${PRODUCT_PHOTO_CARD_SIZE}` },
+  ]);
+}
+
+/**
+ * Writes the photo with its own headers and ends the response directly: Express's res.send() would hash the
+ * whole image for an ETag of its own and judge freshness itself.
+ */
+function sendPhoto(response: Response, photo: PhotoResponse): void {
+  response.setHeader('ETag', photo.etag);
+  response.setHeader('Cache-Control', PHOTO_CACHE_CONTROL);
+  if (!photo.bytes) {
+    response.status(304).end();
+    return;
+  }
+  response.setHeader('Content-Type', photo.contentType);
+  response.setHeader('Content-Length', photo.bytes.length);
+  // The bytes were judged an image at upload; browsers must not judge them anything else.
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.status(200).end(photo.bytes);
+}

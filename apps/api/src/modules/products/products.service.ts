@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import type { DeletedResponse, Product } from '@store/contract';
+import { DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
+import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { CategoriesService } from '../categories/categories.service.js';
+import { preparePhoto, type PreparedPhoto } from './photo-upload.js';
+import type { ProductChanges, ProductDraft } from './product-form.js';
+import { type ProductListParams, productCountSql, productListSql } from './product-list-query.js';
+import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product.mapper.js';
+import { ProductPhotosService } from './product-photos.service.js';
+
+/** The stored column of each changeable field. */
+const COLUMN: Record<keyof ProductDraft, string> = {
+  name: 'name',
+  description: 'description',
+  priceCents: 'price_cents',
+  stock: 'stock',
+  categoryId: 'category_id',
+};
+
+/**
+ * The catalogue: listing, reading, creating, updating and deleting products. Reads are hand-written SQL mapped
+ * straight to the wire shape (no entity hydration); a write checks everything, the photo included, before it
+ * opens its transaction, so a failed request leaves nothing half-saved.
+ */
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly categories: CategoriesService,
+    private readonly photos: ProductPhotosService,
+  ) {}
+
+  /** One page of products and the total count of the listing. */
+  async list(params: ProductListParams): Promise<{ products: Product[]; total: number }> {
+    const { text, values } = productListSql(params);
+    const rows = await this.dataSource.query<(ProductRow & { total: number })[]>(text, values);
+    if (rows.length > 0) return { products: rows.map(toProduct), total: rows[0].total };
+    return { products: [], total: params.offset === 0 ? 0 : await this.count(params.categoryId) };
+  }
+
+  /** How many products there are, in one category or in all. */
+  async count(categoryId?: string): Promise<number> {
+    const { text, values } = productCountSql(categoryId);
+    const [{ total }] = await this.dataSource.query<{ total: number }[]>(text, values);
+    return total;
+  }
+
+  async get(id: string): Promise<Product> {
+    const rows = await this.dataSource.query<ProductRow[]>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+    if (!rows[0]) throw new NotFoundError('Product not found');
+    return toProduct(rows[0]);
+  }
+
+  async create(draft: ProductDraft, photo: Buffer | undefined): Promise<Product> {
+    await this.assertCategoryExists(draft.categoryId);
+    const prepared = photo && (await preparePhoto(photo));
+    return this.write(async (manager) => {
+      const [row] = await records<ProductRow>(
+        manager,
+        `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5)
+         RETURNING ${PRODUCT_COLUMNS}`,
+        [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId],
+      );
+      if (prepared) await this.photos.save(manager, row.id, prepared);
+      return toProduct(row);
+    });
+  }
+
+  /** Changes only the fields given, and replaces the photo when one is given. */
+  async update(id: string, changes: ProductChanges, photo: Buffer | undefined): Promise<Product> {
+    const fields = (Object.keys(changes) as (keyof ProductDraft)[]).filter((field) => changes[field] !== undefined);
+    if (fields.length === 0 && !photo) throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
+    if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
+    const prepared: PreparedPhoto | undefined = photo && (await preparePhoto(photo));
+    return this.write(async (manager) => {
+      const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
+      const [row] = await records<ProductRow>(
+        manager,
+        `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
+        [id, ...fields.map((field) => changes[field])],
+      );
+      if (!row) throw new NotFoundError('Product not found');
+      if (prepared) await this.photos.save(manager, id, prepared);
+      return toProduct(row);
+    });
+  }
+
+  async remove(id: string): Promise<DeletedResponse> {
+    // The photo goes with the product (ON DELETE CASCADE).
+    const [row] = await this.write((manager) =>
+      records<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]),
+    );
+    if (!row) throw new NotFoundError('Product not found');
+    return { message: `Product "${row.name}" deleted`, _id: id };
+  }
+
+  private async assertCategoryExists(categoryId: string): Promise<void> {
+    if (!(await this.categories.exists(categoryId))) throw categoryMissing();
+  }
+
+  /** A transaction; a category deleted since it was checked still ends as a 400, not a 500. */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (error) {
+      if (isPgError(error, PgError.ForeignKeyViolation, 'products_category_id_fkey')) throw categoryMissing();
+      throw error;
+    }
+  }
+}
+
+function categoryMissing(): ValidationFailedError {
+  return new ValidationFailedError('Category does not exist', [{ field: 'category', message: 'no category has this id' }]);
+}
+
+/** The rows a statement returned; TypeORM's plain query() shapes UPDATE and DELETE results differently. */
+async function records<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
+  const result = (await manager.queryRunner!.query(sql, parameters, true)) as QueryResult<T>;
+  return result.records;
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { type Category, type Product, Role, type Session } from '@store/contract';
+import sharp from 'sharp';
+import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
+import { productCalls, productForm } from './fixtures/product-requests.js';
+import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+
+/** What a strong ETag of these bytes must be: the server hashes the bytes it stores and nothing else. */
+const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+
+describe('product photos (e2e)', () => {
+  let t: TestApp;
+  let admin: Session;
+  let images: ImageFixtures;
+  let calls: ReturnType<typeof productCalls>;
+  let shirts: Category;
+
+  beforeAll(async () => {
+    [t, images] = await Promise.all([createTestApp(), createImageFixtures()]);
+    admin = await signedInUser(t, Role.Admin);
+    calls = productCalls(t, () => admin);
+    shirts = await calls.category('Shirts');
+  });
+  afterAll(async () => {
+    await t.close();
+    await images.remove();
+  });
+
+  const productCount = async (): Promise<number> => Number((await calls.list().expect(200)).headers['x-total-count']);
+  const photoRows = async (productId: string) =>
+    t.dataSource.query<{ etag: string; card_etag: string }[]>('SELECT etag, card_etag FROM product_photos WHERE product_id = $1', [
+      productId,
+    ]);
+
+  describe('accepted photos', () => {
+    it.each([
+      ['JPEG', 'jpeg', 'image/jpeg'],
+      ['PNG', 'png', 'image/png'],
+      ['WebP', 'webp', 'image/webp'],
+      ['GIF', 'gif', 'image/gif'],
+    ] as const)('serves a %s back byte for byte, with its type, a strong ETag and Cache-Control', async (_, fixture, contentType) => {
+      const bytes = await readFile(images[fixture]);
+      const product = await calls.created(productForm(shirts), images[fixture]);
+      const response = await calls.photo(product._id).expect(200);
+      expect(response.headers['content-type']).toBe(contentType);
+      expect(response.headers['content-length']).toBe(String(bytes.length));
+      expect(response.headers.etag).toBe(etagOf(bytes));
+      expect(response.headers['cache-control']).toBe('public, no-cache');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(Buffer.compare(response.body as Buffer, bytes)).toBe(0);
+    });
+
+    it('judges by the bytes, not the name or declared type: a JPEG sent as notes.txt, text/plain is a JPEG', async () => {
+      const product = await calls.created(productForm(shirts), { path: images.jpeg, filename: 'notes.txt', contentType: 'text/plain' });
+      const response = await calls.photo(product._id).expect(200);
+      expect(response.headers['content-type']).toBe('image/jpeg');
+    });
+
+    it('accepts a photo of exactly 3 MiB', async () => {
+      const product = await calls.created(productForm(shirts), images.png3MiB);
+      const response = await calls.photo(product._id).expect(200);
+      expect((response.body as Buffer).length).toBe(3 * 1024 * 1024);
+    });
+  });
+
+  describe('refused photos: nothing is saved', () => {
+    it('refuses a photo one byte over 3 MiB (413)', async () => {
+      const before = await productCount();
+      const response = await calls.create(productForm(shirts), images.png3MiBPlusOne).expect(413);
+      expect(response.body).toEqual({ error: 'The photo must be 3 MB or smaller', code: 'PAYLOAD_TOO_LARGE' });
+      expect(await productCount()).toBe(before);
+    });
+
+    it('refuses an image whose dimensions would decode to far more than it weighs (413)', async () => {
+      const response = await calls.create(productForm(shirts), images.hugeDimensionsPng).expect(413);
+      expect(response.body).toEqual({ error: 'The photo must be at most 50 megapixels', code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it.each([
+      ['a text file named .png, declared image/png', 'textNamedPng', 'image/png', 'The photo must be a JPEG, PNG, WebP or GIF image'],
+      ['an SVG', 'svg', 'image/svg+xml', 'The photo must be a JPEG, PNG, WebP or GIF image'],
+      ['a TIFF', 'tiff', 'image/tiff', 'The photo must be a JPEG, PNG, WebP or GIF image'],
+      ['a truncated JPEG', 'truncatedJpeg', 'image/jpeg', 'The photo could not be read as an image; it may be truncated or corrupt'],
+      [
+        'a PNG signature over garbage',
+        'corruptPng',
+        'image/png',
+        'The photo could not be read as an image; it may be truncated or corrupt',
+      ],
+    ] as const)('refuses %s (415)', async (_, fixture, contentType, error) => {
+      const before = await productCount();
+      const response = await calls.create(productForm(shirts), { path: images[fixture], contentType }).expect(415);
+      expect(response.body).toEqual({ error, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(await productCount()).toBe(before);
+    });
+
+    it('refuses a file in another field or a second photo (400)', async () => {
+      const other = await calls.create(productForm(shirts)).attach('image', images.jpeg).expect(400);
+      expect(other.body).toEqual({ error: 'The form has an unexpected or oversized part (image)', code: 'VALIDATION_FAILED' });
+      await calls.create(productForm(shirts), images.jpeg).attach('photo', images.png).expect(400);
+    });
+  });
+
+  describe('serving', () => {
+    let product: Product;
+    let original: Buffer;
+
+    beforeAll(async () => {
+      original = await readFile(images.jpeg);
+      product = await calls.created(productForm(shirts), images.jpeg);
+    });
+
+    it('answers 304 without a body to a matching If-None-Match, weak or strong, or *', async () => {
+      const etag = etagOf(original);
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"something-else", ${etag}`, '*']) {
+        const response = await calls.photo(product._id).set('If-None-Match', ifNoneMatch).expect(304);
+        expect(response.headers.etag).toBe(etag);
+        expect(response.headers['cache-control']).toBe('public, no-cache');
+        expect(response.text ?? '').toBe('');
+      }
+    });
+
+    it('answers 200 with the bytes to an If-None-Match that does not match', async () => {
+      const response = await calls.photo(product._id).set('If-None-Match', '"stale"').expect(200);
+      expect(Buffer.compare(response.body as Buffer, original)).toBe(0);
+    });
+
+    it('serves ?size=card as a WebP of at most 600 px, made at upload, with an ETag of its own', async () => {
+      const response = await calls.photo(product._id, '?size=card').expect(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      const card = response.body as Buffer;
+      const { format, width, height } = await sharp(card).metadata();
+      expect(format).toBe('webp');
+      // The 1200x900 original, scaled to fit 600 px and keep its proportions.
+      expect([width, height]).toEqual([600, 450]);
+      expect(response.headers.etag).toBe(etagOf(card));
+      expect(response.headers.etag).not.toBe(etagOf(original));
+      const [row] = await photoRows(product._id);
+      expect(row.card_etag).toBe(etagOf(card));
+
+      await calls.photo(product._id, '?size=card').set('If-None-Match', etagOf(card)).expect(304);
+      // One variant's tag does not validate the other.
+      await calls.photo(product._id, '?size=card').set('If-None-Match', etagOf(original)).expect(200);
+      await calls.photo(product._id).set('If-None-Match', etagOf(card)).expect(200);
+    });
+
+    it('never enlarges a small photo for the card', async () => {
+      const small = await calls.created(productForm(shirts), images.gif);
+      const card = (await calls.photo(small._id, '?size=card').expect(200)).body as Buffer;
+      const { format, width, height } = await sharp(card).metadata();
+      expect([format, width, height]).toEqual(['webp', 200, 200]);
+    });
+
+    it('answers 404 JSON for an unknown product and 400 for a bad id, size or parameter', async () => {
+      const missing = await calls.photo('00000000-0000-4000-8000-000000000000').expect(404);
+      expect(missing.headers['content-type']).toMatch(/^application\/json/);
+      expect(missing.body).toEqual({ error: 'This product has no photo', code: 'NOT_FOUND' });
+      expect(missing.headers['cache-control']).toBeUndefined();
+      await calls.photo('not-a-uuid').expect(400);
+      expect((await calls.photo(product._id, '?size=huge').expect(400)).body.code).toBe('VALIDATION_FAILED');
+      await calls.photo(product._id, '?v=2').expect(400);
+    });
+  });
+
+  describe('replacing on update', () => {
+    it('gives the new photo (and its card) new ETags; the old ETag no longer matches', async () => {
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const [before] = await photoRows(product._id);
+      const replacement = await readFile(images.otherJpeg);
+
+      await calls.update(product._id, {}, images.otherJpeg).expect(200);
+      const response = await calls.photo(product._id).set('If-None-Match', before.etag).expect(200);
+      expect(response.headers.etag).toBe(etagOf(replacement));
+      expect(Buffer.compare(response.body as Buffer, replacement)).toBe(0);
+      const card = await calls.photo(product._id, '?size=card').set('If-None-Match', before.card_etag).expect(200);
+      expect(card.headers.etag).not.toBe(before.card_etag);
+    });
+
+    it('adds a photo to a product that had none', async () => {
+      const product = await calls.created(productForm(shirts));
+      await calls.photo(product._id).expect(404);
+      await calls.update(product._id, {}, images.webp).expect(200);
+      expect((await calls.photo(product._id).expect(200)).headers['content-type']).toBe('image/webp');
+    });
+
+    it.each([
+      ['a 415 photo', 'truncatedJpeg', 415],
+      ['a 413 photo', 'png3MiBPlusOne', 413],
+    ] as const)('changes nothing, fields or photo, when the update carries %s', async (_, fixture, status) => {
+      const product = await calls.created(productForm(shirts, { name: 'Unchanged' }), images.jpeg);
+      const [before] = await photoRows(product._id);
+      await calls.update(product._id, { name: 'Changed', price: '1' }, images[fixture]).expect(status);
+      expect((await calls.get(product._id).expect(200)).body).toEqual(product);
+      expect(await photoRows(product._id)).toEqual([before]);
+    });
+
+    it('changes nothing when the fields are bad, even with a good photo', async () => {
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const [before] = await photoRows(product._id);
+      await calls.update(product._id, { category: '00000000-0000-4000-8000-000000000000' }, images.otherJpeg).expect(400);
+      expect((await calls.get(product._id).expect(200)).body).toEqual(product);
+      expect(await photoRows(product._id)).toEqual([before]);
+    });
+  });
+});
