@@ -1,7 +1,10 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
 import type { NextFunction, Request, Response } from 'express';
+import sharp from 'sharp';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
+import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { ProductsService } from '../../src/modules/products/products.service.js';
 import type { TestApp } from '../support/test-app.js';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
@@ -33,6 +36,10 @@ export class ProviderStates {
 
   private get categories(): CategoriesService {
     return this.t.app.get(CategoriesService);
+  }
+
+  private get products(): ProductsService {
+    return this.t.app.get(ProductsService);
   }
 
   /** Runs before each interaction's states are set up. */
@@ -98,6 +105,21 @@ export class ProviderStates {
         const category = await this.categories.create(text(params, 'name'));
         return { categoryId: category._id };
       },
+      // A multipart body cannot take values from the provider state, so the consumer names the id it sends.
+      'a category with id {categoryId} exists': async (params) => {
+        const categoryId = text(params, 'categoryId');
+        await this.t.dataSource.getRepository(CategoryEntity).insert({ id: categoryId, name: 'Basics' });
+        return { categoryId };
+      },
+      'a product with a photo exists': async () => {
+        const category = await this.categories.create('Graphic Tees');
+        const product = await this.products.create(
+          { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents: 1999, stock: 10, categoryId: category._id },
+          await pngPhoto(),
+        );
+        return { productId: product._id, categoryId: category._id };
+      },
+      'no product has id {productId}': async () => undefined,
     };
   }
 
@@ -106,6 +128,13 @@ export class ProviderStates {
     this.bearer = session.token;
     return session.user._id;
   }
+}
+
+/** A small real PNG: the API judges photos by their bytes. */
+function pngPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 }
 
 function text(params: StateParams, name: string): string {

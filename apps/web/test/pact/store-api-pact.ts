@@ -83,16 +83,44 @@ export function errorBody(code: ErrorCode, example: string) {
   return { error: string(example), code };
 }
 
+const fixture = (name: string): Buffer => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name));
+
 /** The photo the product specs upload: a real 8x8 PNG, since the API judges images by their bytes. */
-export const PHOTO = {
-  filename: 'tee.png',
-  contentType: 'image/png',
-  bytes: readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'tee.png')),
-} as const;
+export const PHOTO = { filename: 'tee.png', contentType: 'image/png', bytes: fixture('tee.png') } as const;
+/** The small WebP the API serves for `?size=card` (the example the mock server answers with). */
+export const CARD_PHOTO = { contentType: 'image/webp', bytes: fixture('tee-card.webp') } as const;
+
+/** The example product of the specs, as the client's functions return it. */
+export const EXAMPLE_PRODUCT = {
+  _id: EXAMPLE.productId,
+  name: 'Classic Tee',
+  description: 'Soft cotton crew neck',
+  price: 19.99,
+  stock: 10,
+  sold: 0,
+  category: EXAMPLE.categoryId,
+  createdAt: EXAMPLE.createdAt,
+  updatedAt: EXAMPLE.createdAt,
+};
+
+/** A product as the API answers it; ids, counts and times by type or shape, the rest as the example. */
+export function productJson(ids: { _id?: unknown; category?: unknown } = {}) {
+  return {
+    _id: ids._id ?? anId(EXAMPLE.productId),
+    name: MatchersV3.string(EXAMPLE_PRODUCT.name),
+    description: MatchersV3.string(EXAMPLE_PRODUCT.description),
+    price: MatchersV3.number(EXAMPLE_PRODUCT.price),
+    stock: MatchersV3.integer(EXAMPLE_PRODUCT.stock),
+    sold: MatchersV3.integer(0),
+    category: ids.category ?? anId(EXAMPLE.categoryId),
+    createdAt: anInstant(),
+    updatedAt: anInstant(),
+  };
+}
 
 /** The photo as the product form hands it to the API functions (a File, as from an `<input type=file>`). */
 export function photoFile(): File {
-  return new File([PHOTO.bytes], PHOTO.filename, { type: PHOTO.contentType });
+  return new File([new Uint8Array(PHOTO.bytes)], PHOTO.filename, { type: PHOTO.contentType });
 }
 
 const BOUNDARY = 'store-web-pact-boundary';
@@ -128,7 +156,11 @@ export function multipartRequest(fields: Record<string, string>, options: { phot
   }
   parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
-  const rules: Rule[] = Object.keys(fields).map((name) => ({ path: `$.${name}`, rules: [FIELD_RULES[name] ?? MatchersV3.string()] }));
+  // An empty field is sent as it is (that is the point of the interaction), so it is matched exactly.
+  const rules: Rule[] = Object.entries(fields).map(([name, value]) => ({
+    path: `$.${name}`,
+    rules: [value === '' ? { 'pact:matcher:type': 'equality' } : (FIELD_RULES[name] ?? MatchersV3.string())],
+  }));
   if (options.photo)
     rules.push({ path: `$.${PRODUCT_PHOTO_FIELD}`, rules: [{ 'pact:matcher:type': 'contentType', value: PHOTO.contentType }] });
 
