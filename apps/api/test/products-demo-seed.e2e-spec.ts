@@ -1,0 +1,49 @@
+import { type Category, type Product } from '@store/contract';
+import request from 'supertest';
+import sharp from 'sharp';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, seedDemoCatalog } from '../src/database/seed/demo-seed.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describe('demo seed (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('fills an empty store with categories and t-shirts that have generated photos, once', async () => {
+    await seedDemoCatalog(t.app);
+    await seedDemoCatalog(t.app);
+
+    const categories = (await request(t.http).get('/api/categories').expect(200)).body as Category[];
+    expect(categories.map((c) => c.name).sort()).toEqual([...DEMO_CATEGORIES].sort());
+    const listing = await request(t.http).get('/api/products?sortBy=name').expect(200);
+    expect(listing.headers['x-total-count']).toBe(String(DEMO_PRODUCTS.length));
+    const products = listing.body as Product[];
+    expect(products.map((p) => p.name)).toEqual(DEMO_PRODUCTS.map((p) => p.name).sort((a, b) => a.localeCompare(b)));
+
+    for (const product of products) {
+      const demo = DEMO_PRODUCTS.find((p) => p.name === product.name)!;
+      expect(product.price).toBe(demo.price);
+      expect(categories.find((c) => c._id === product.category)?.name).toBe(demo.category);
+      const photo = await request(t.http).get(`/api/product/photo/${product._id}`).expect(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+      const card = await request(t.http).get(`/api/product/photo/${product._id}?size=card`).expect(200);
+      expect(await sharp(card.body as Buffer).metadata()).toEqual(expect.objectContaining({ format: 'webp', width: 600, height: 600 }));
+    }
+  });
+
+  it('leaves a store that has anything in it alone', async () => {
+    const other = await createTestApp();
+    try {
+      await other.dataSource.query(`INSERT INTO categories (name) VALUES ('Mine')`);
+      await seedDemoCatalog(other.app);
+      const [{ count }] = await other.dataSource.query('SELECT count(*)::int AS count FROM products');
+      expect(count).toBe(0);
+      expect((await request(other.http).get('/api/categories').expect(200)).body).toEqual([{ _id: expect.any(String), name: 'Mine' }]);
+    } finally {
+      await other.close();
+    }
+  });
+});
