@@ -1,0 +1,33 @@
+import { Role } from '@store/contract';
+import { generatePath } from 'react-router-dom';
+
+/**
+ * Every route of the web app (spec section 2), in one place: the router mounts these patterns and every link
+ * and redirect is built from them. Matching is case-insensitive, so `/Signup` and `/Signin` (the spec's spelling)
+ * reach the same pages as `/signup` and `/signin`.
+ */
+export const paths = {
+  home: '/',
+  signup: '/signup',
+  signin: '/signin',
+  cart: '/cart',
+  userDashboard: '/user/dashboard',
+  adminDashboard: '/admin/dashboard',
+  adminCreateCategory: '/admin/create/category',
+  adminCategories: '/admin/categories',
+  adminUpdateCategory: '/admin/category/update/:categoryId',
+  adminCreateProduct: '/admin/create/product',
+  adminProducts: '/admin/products',
+  adminUpdateProduct: '/admin/product/update/:productId',
+  adminOrders: '/admin/orders',
+} as const;
+
+export const hrefs = {
+  adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
+  adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
+};
+
+/** Where a signed-in user lands after sign-in when no guard sent them: admins to the admin dashboard. */
+export function homeForRole(role: Role): string {
+  return role === Role.Admin ? paths.adminDashboard : paths.userDashboard;
+}

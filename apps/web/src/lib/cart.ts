@@ -1,0 +1,52 @@
+import type { CartLineRef, Product } from '@store/contract';
+import { storedValue, useStoredValue } from './stored-value';
+
+/** The storage key the spec fixes for the cart. */
+export const CART_STORAGE_KEY = 'cart';
+
+/** A cart entry: a copy of the product as it was added, with `count` 1 (adding twice makes two entries). */
+export type CartItem = Product & { count: number };
+
+function parseCart(raw: unknown): CartItem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (item): item is CartItem => !!item && typeof item === 'object' && typeof item._id === 'string' && typeof item.price === 'number',
+  );
+}
+
+const cartStore = storedValue<CartItem[]>(CART_STORAGE_KEY, parseCart);
+
+export const readCart = (): CartItem[] => cartStore.get();
+
+export function addToCart(product: Product): void {
+  cartStore.set([...cartStore.get(), { ...product, count: 1 }]);
+}
+
+/** Removes one entry with this product id (the first; copies of one product are identical). */
+export function removeFromCart(productId: string): void {
+  const items = cartStore.get();
+  const index = items.findIndex((item) => item._id === productId);
+  if (index < 0) return;
+  cartStore.set([...items.slice(0, index), ...items.slice(index + 1)]);
+}
+
+export const emptyCart = (): void => cartStore.clear();
+
+export function useCart(): CartItem[] {
+  return useStoredValue(cartStore);
+}
+
+/**
+ * The cart total in dollars: the sum of the entries' prices (spec section 9; every entry is one item, so `count`
+ * is ignored), added in cents so that 0.1 + 0.2 is 0.30.
+ */
+export function cartTotal(items: readonly CartItem[]): number {
+  return items.reduce((cents, item) => cents + Math.round(item.price * 100), 0) / 100;
+}
+
+/** The cart as the payment call needs it: each product id once, counted by its entries (matches {@link cartTotal}). */
+export function cartLines(items: readonly CartItem[]): CartLineRef[] {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item._id, (counts.get(item._id) ?? 0) + 1);
+  return [...counts].map(([_id, count]) => ({ _id, count }));
+}

@@ -1,0 +1,41 @@
+import { Role, type Session } from '@store/contract';
+import type { Auth } from './api-client';
+import { storedValue, useStoredValue } from './stored-value';
+
+/** The storage key the spec fixes for the signed-in session ({token, user}). */
+export const SESSION_STORAGE_KEY = 'jwt';
+
+function parseSession(raw: unknown): Session | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const { token, user } = raw as Partial<Session>;
+  if (typeof token !== 'string' || !token || !user || typeof user !== 'object' || typeof user._id !== 'string') return null;
+  return { token, user: { _id: user._id, name: String(user.name ?? ''), email: String(user.email ?? ''), role: user.role === 1 ? 1 : 0 } };
+}
+
+const sessionStore = storedValue<Session | null>(SESSION_STORAGE_KEY, parseSession);
+
+export const readSession = (): Session | null => sessionStore.get();
+export const saveSession = (session: Session): void => sessionStore.set(session);
+export const clearSession = (): void => sessionStore.clear();
+export const subscribeToSession = (listener: () => void): (() => void) => sessionStore.subscribe(listener);
+
+/** The current session (or null), re-rendering when it changes in this tab or another. */
+export function useSession(): Session | null {
+  return useStoredValue(sessionStore);
+}
+
+export function isAdmin(session: Session | null): boolean {
+  return session?.user.role === Role.Admin;
+}
+
+/** What admin and payment calls need from the session. */
+export function authOf(session: Session): Auth {
+  return { userId: session.user._id, token: session.token };
+}
+
+/** The session on a screen behind a sign-in guard, where its absence would be a routing bug. */
+export function useRequiredSession(): Session {
+  const session = useSession();
+  if (!session) throw new Error('This screen needs a signed-in session; is it behind a guard?');
+  return session;
+}

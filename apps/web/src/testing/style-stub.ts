@@ -1,0 +1,2 @@
+// Stylesheets mean nothing to jsdom.
+export default {};
