@@ -1,9 +1,11 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
+import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import { ProductsService } from '../../src/modules/products/products.service.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -26,6 +28,8 @@ export class ProviderStates {
   /** Failures inside state handlers; the Pact proxy only logs them, so the spec reports them itself. */
   readonly errors = new Set<string>();
   private bearer: string | undefined;
+  /** The user the last sign-in state signed in (whose token the request filter uses). */
+  private signedIn: AuthUser | undefined;
   private tables: string[] | undefined;
 
   constructor(private readonly t: TestApp) {}
@@ -42,9 +46,14 @@ export class ProviderStates {
     return this.t.app.get(ProductsService);
   }
 
+  private get payments(): PaymentsService {
+    return this.t.app.get(PaymentsService);
+  }
+
   /** Runs before each interaction's states are set up. */
   readonly beforeEach = async (): Promise<void> => {
     this.bearer = undefined;
+    this.signedIn = undefined;
     this.tables ??= (
       (await this.t.dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`)) as {
         tablename: string;
@@ -120,13 +129,54 @@ export class ProviderStates {
         return { productId: product._id, categoryId: category._id };
       },
       'no product has id {productId}': async () => undefined,
+      'a product priced {price} with {stock} in stock exists': async (params) => {
+        const category = await this.categories.create('Graphic Tees');
+        const product = await this.products.create(
+          {
+            name: 'Classic Tee',
+            description: 'Soft cotton crew neck',
+            priceCents: Math.round(number(params, 'price') * 100),
+            stock: number(params, 'stock'),
+            categoryId: category._id,
+          },
+          undefined,
+        );
+        return { productId: product._id };
+      },
+      // Orders exist only by being paid for, so they are made the way a buyer makes them: through checkout.
+      'the customer has paid for an order': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        return { orderId: await this.paidOrder(this.signedIn) };
+      },
+      'a customer has paid for an order': async () => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
+      },
     };
   }
 
   private async signIn(email: string, password: string): Promise<string> {
     const session = await this.auth.signin({ email, password });
     this.bearer = session.token;
-    return session.user._id;
+    const { _id, name, role } = session.user;
+    this.signedIn = { id: _id, name, email: session.user.email, role };
+    return _id;
+  }
+
+  /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it). */
+  private async paidOrder(buyer: AuthUser): Promise<string> {
+    const category = await this.categories.create('Graphic Tees');
+    const product = await this.products.create(
+      { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents: 1999, stock: 10, categoryId: category._id },
+      undefined,
+    );
+    const answer = await this.payments.pay(buyer, {
+      paymentMethodNonce: 'fake-valid-nonce',
+      amount: 19.99,
+      products: [{ _id: product._id, count: 1 }],
+    });
+    if (!('success' in answer.body) || !answer.body.success) throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
+    return answer.body.order._id;
   }
 }
 
@@ -135,6 +185,12 @@ function pngPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 30, b: 30 } } })
     .png()
     .toBuffer();
+}
+
+function number(params: StateParams, name: string): number {
+  const value = params[name];
+  if (typeof value !== 'number') throw new Error(`the state needs a number parameter "${name}"`);
+  return value;
 }
 
 function text(params: StateParams, name: string): string {
