@@ -25,9 +25,44 @@ export interface PaymentRequest {
 
 /** Header that makes a retried payment return the first answer instead of charging again. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Longest accepted Idempotency-Key (printable ASCII; a UUID per purchase attempt is the intended use). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** Most entries a cart may send (the web cart holds one entry per "Add to Cart"). */
+export const CART_MAX_LINES = 200;
+/** Most units one cart entry may ask for. */
+export const CART_LINE_MAX_COUNT = 1000;
+/** Largest payment accepted, in dollars. */
+export const PAYMENT_AMOUNT_MAX = 1_000_000;
+
+/**
+ * Card numbers the web app's test-card form offers when `gateway` is `test` (Braintree's sandbox Drop-in takes
+ * the same numbers), and the Braintree test nonce each one is sent as. Amounts from 2000.00 to 2999.99 are
+ * declined and 3000.00 to 3000.99 fail whatever the card, as in Braintree's sandbox.
+ */
+export const TEST_CARDS = [
+  { number: '4111111111111111', brand: 'Visa', nonce: 'fake-valid-visa-nonce', outcome: 'approved' },
+  { number: '5555555555554444', brand: 'Mastercard', nonce: 'fake-valid-mastercard-nonce', outcome: 'approved' },
+  { number: '378282246310005', brand: 'American Express', nonce: 'fake-valid-amex-nonce', outcome: 'approved' },
+  { number: '6011111111111117', brand: 'Discover', nonce: 'fake-valid-discover-nonce', outcome: 'approved' },
+  { number: '4000111111111115', brand: 'Visa', nonce: 'fake-processor-declined-visa-nonce', outcome: 'declined' },
+  { number: '5105105105105100', brand: 'Mastercard', nonce: 'fake-processor-declined-mastercard-nonce', outcome: 'declined' },
+] as const;
 
 export const ORDER_STATUSES = ['Received', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The status moves an admin may make: one step along Received -> Processing -> Shipped -> Delivered, or
+ * Cancelled before the order ships (which returns its stock). Anything else is refused with 409.
+ */
+export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Received: ['Processing', 'Cancelled'],
+  Processing: ['Shipped', 'Cancelled'],
+  Shipped: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
 
 export interface PaymentResult {
   success: true;

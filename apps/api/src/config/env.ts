@@ -10,6 +10,8 @@ export interface BraintreeConfig {
   publicKey: string;
   privateKey: string;
   environment: BraintreeEnvironmentName;
+  /** Tests only, never read from the environment: the URL of a local Braintree protocol fake to use instead. */
+  serverUrl?: string;
 }
 
 export interface AppConfig {

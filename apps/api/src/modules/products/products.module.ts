@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { ProductPhotosService } from './product-photos.service.js';
+import { ProductStockService } from './product-stock.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsService } from './products.service.js';
 
@@ -8,7 +9,7 @@ import { ProductsService } from './products.service.js';
 @Module({
   imports: [CategoriesModule],
   controllers: [ProductsController],
-  providers: [ProductsService, ProductPhotosService],
-  exports: [ProductsService],
+  providers: [ProductsService, ProductPhotosService, ProductStockService],
+  exports: [ProductsService, ProductStockService],
 })
 export class ProductsModule {}

@@ -1,0 +1,27 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { OrderEntity } from './order.entity.js';
+
+/** One product of an order, with its name and unit price as they were at purchase. */
+@Entity('order_lines')
+export class OrderLineEntity {
+  @PrimaryColumn({ name: 'order_id', type: 'uuid' })
+  orderId!: string;
+
+  /** The product's id; deliberately not a foreign key, so deleting a product leaves past orders intact. */
+  @PrimaryColumn({ name: 'product_id', type: 'uuid' })
+  productId!: string;
+
+  @ManyToOne(() => OrderEntity, (order) => order.lines, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order?: Relation<OrderEntity>;
+
+  @Column({ type: 'varchar', length: 32 })
+  name!: string;
+
+  /** Integer cents paid per unit. */
+  @Column({ name: 'price_cents', type: 'integer' })
+  priceCents!: number;
+
+  @Column({ type: 'integer' })
+  count!: number;
+}

@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import type { OrderStatus } from '@store/contract';
+import { OrderLineEntity } from './order-line.entity.js';
+
+/**
+ * The statuses a row can have: the wire's order statuses, plus the two states of a checkout attempt that is
+ * not (or no longer) an order: `Pending` while its stock is reserved and the card is being charged, `Failed`
+ * once the charge was declined or abandoned and the stock released. Only paid orders are ever listed.
+ */
+export type OrderRowStatus = OrderStatus | 'Pending' | 'Failed';
+
+@Entity('orders')
+export class OrderEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  /** The buyer's name as at purchase, like the lines' names and prices (the Orders module never reads users). */
+  @Column({ name: 'user_name', type: 'varchar', length: 32 })
+  userName!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: OrderRowStatus;
+
+  /** Integer cents, the total charged. */
+  @Column({ name: 'amount_cents', type: 'integer' })
+  amountCents!: number;
+
+  @Column({ name: 'transaction_id', type: 'varchar', length: 64, nullable: true })
+  transactionId!: string | null;
+
+  /** Why a checkout attempt failed (decline text, provider error, abandoned). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  failure!: string | null;
+
+  @OneToMany(() => OrderLineEntity, (line) => line.order)
+  lines?: Relation<OrderLineEntity[]>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiRoute, type Order, Role } from '@store/contract';
+import { UuidParam } from '../../common/uuid-param.decorator.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { OrderStatusDto } from './dto/order-status.dto.js';
+import { OrdersService } from './orders.service.js';
+
+@Controller()
+export class OrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  /** The signed-in buyer's own orders (the path's userId is checked against the token by the global guard). */
+  @Get(ApiRoute.ordersOfUser)
+  mine(@CurrentUser() user: AuthUser): Promise<Order[]> {
+    return this.orders.listForUser(user.id);
+  }
+
+  @Roles(Role.Admin)
+  @Get(ApiRoute.ordersAll)
+  all(): Promise<Order[]> {
+    return this.orders.listAll();
+  }
+
+  @Roles(Role.Admin)
+  @Put(ApiRoute.orderStatus)
+  changeStatus(@UuidParam('orderId') orderId: string, @Body() body: OrderStatusDto): Promise<Order> {
+    return this.orders.changeStatus(orderId, body.status);
+  }
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
+import { DataSource, type EntityManager, In, Repository } from 'typeorm';
+import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
+import { OrderLineEntity } from './order-line.entity.js';
+import { centsToDollars, formatCents, toOrder } from './order.mapper.js';
+import { OrderEntity } from './order.entity.js';
+
+const UNPAID = ['Pending', 'Failed'];
+
+/** A checkout attempt whose stock is reserved and whose card is about to be charged. */
+export interface PendingOrder {
+  id: string;
+  amountCents: number;
+}
+
+export interface PendingOrderInput {
+  userId: string;
+  userName: string;
+  lines: StockLine[];
+  /** The total the buyer saw, in cents: the order is refused (409) unless the database prices the cart the same. */
+  expectedCents: number;
+}
+
+/**
+ * Orders: the checkout's steps (each inside the caller's transaction, so the payments module can commit an
+ * order change together with its own bookkeeping) and the order listings and status moves.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
+    @InjectRepository(OrderLineEntity) private readonly lines: Repository<OrderLineEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly stock: ProductStockService,
+  ) {}
+
+  /**
+   * Reserves the cart's stock and records a Pending order with lines priced from the database. Throws
+   * ConflictError (the caller rolls back) when a product is short or the total is not what the buyer saw.
+   */
+  async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder> {
+    const reserved = await this.stock.reserve(manager, input.lines);
+    const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
+    if (amountCents !== input.expectedCents) {
+      throw new ConflictError(
+        `The cart total is ${formatCents(amountCents)}, not ${formatCents(input.expectedCents)}; prices have changed, review your cart`,
+        [{ field: 'paymentInfo.amount', message: `must be ${centsToDollars(amountCents)}` }],
+      );
+    }
+    const order = await manager.save(
+      manager.create(OrderEntity, { userId: input.userId, userName: input.userName, status: 'Pending', amountCents, transactionId: null }),
+    );
+    await manager.insert(
+      OrderLineEntity,
+      reserved.map((line) => ({
+        orderId: order.id,
+        productId: line.productId,
+        name: line.name,
+        priceCents: line.priceCents,
+        count: line.count,
+      })),
+    );
+    return { id: order.id, amountCents };
+  }
+
+  /** The payment went through: the Pending order becomes Received and its reserved stock counts as sold. */
+  async markPaid(manager: EntityManager, orderId: string, transactionId: string): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(OrderEntity)
+      .set({ status: 'Received', transactionId })
+      .where('id = :orderId AND status = :pending', { orderId, pending: 'Pending' })
+      .execute();
+    if (result.affected !== 1) {
+      // Only possible when the sweeper gave up on this order while the provider was still answering.
+      throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
+    }
+    await this.stock.recordSale(manager, await this.linesOf(manager, orderId));
+  }
+
+  /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
+  async markFailed(manager: EntityManager, orderId: string, failure: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(OrderEntity)
+      .set({ status: 'Failed', failure: failure.slice(0, 255) })
+      .where('id = :orderId AND status = :pending', { orderId, pending: 'Pending' })
+      .execute();
+    if (result.affected !== 1) return false;
+    await this.stock.release(manager, await this.linesOf(manager, orderId));
+    return true;
+  }
+
+  /**
+   * Fails the Pending orders older than `olderThanSeconds` (their process died mid-checkout) and releases their
+   * stock. Rows another replica is sweeping are skipped. Returns the ids it failed.
+   */
+  async failStalePending(manager: EntityManager, olderThanSeconds: number, failure: string, limit = 100): Promise<string[]> {
+    const stale = await manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .select('o.id')
+      .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
+      .orderBy('o.created_at', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+    const failed: string[] = [];
+    for (const { id } of stale) if (await this.markFailed(manager, id, failure)) failed.push(id);
+    return failed;
+  }
+
+  /** The buyer's paid orders, newest first. */
+  listForUser(userId: string): Promise<Order[]> {
+    return this.list(userId);
+  }
+
+  /** Every paid order, newest first. */
+  listAll(): Promise<Order[]> {
+    return this.list(undefined);
+  }
+
+  /**
+   * Moves an order one step along Received -> Processing -> Shipped -> Delivered, or cancels it before it
+   * ships, returning its stock. The order row is locked, so two admins cannot both cancel (and return) it.
+   */
+  changeStatus(orderId: string, next: OrderStatus): Promise<Order> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await manager
+        .createQueryBuilder(OrderEntity, 'o')
+        .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!order) throw new NotFoundError('Order not found');
+      const current = order.status as OrderStatus;
+      if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
+
+      await manager.update(OrderEntity, { id: orderId }, { status: next });
+      const lines = await this.linesOf(manager, orderId);
+      if (next === 'Cancelled') await this.stock.returnSold(manager, lines);
+      const updated = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+      return toOrder(updated, lines);
+    });
+  }
+
+  private async list(userId: string | undefined): Promise<Order[]> {
+    const query = this.orders
+      .createQueryBuilder('o')
+      .where('o.status NOT IN (:...unpaid)', { unpaid: UNPAID })
+      .orderBy('o.created_at', 'DESC')
+      .addOrderBy('o.id', 'DESC');
+    if (userId !== undefined) query.andWhere('o.user_id = :userId', { userId });
+    const orders = await query.getMany();
+    if (orders.length === 0) return [];
+    const lines = await this.lines.find({ where: { orderId: In(orders.map((o) => o.id)) } });
+    const byOrder = new Map<string, OrderLineEntity[]>();
+    for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+    return orders.map((order) => toOrder(order, byOrder.get(order.id) ?? []));
+  }
+
+  private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {
+    return manager.find(OrderLineEntity, { where: { orderId } });
+  }
+}
+
+function refusal(current: OrderStatus, next: OrderStatus): string {
+  if (current === next) return `The order is already ${current}`;
+  if (current === 'Delivered' || current === 'Cancelled') return `A ${current} order cannot change status`;
+  if (next === 'Cancelled') return `A ${current} order can no longer be cancelled`;
+  return `A ${current} order can only move to ${ORDER_STATUS_MOVES[current].join(' or ')}, not ${next}`;
+}

@@ -1,0 +1,103 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import braintree from 'braintree';
+import { type BraintreeFake, startBraintreeFake } from '../../../test/support/braintree-fake.js';
+import { PaymentProviderError } from '../../common/errors.js';
+import { BraintreeGateway, braintreeEnvironment } from './braintree.gateway.js';
+
+/** The adapter through the real `braintree` SDK, against a local fake of Braintree's HTTP protocol. */
+describe('BraintreeGateway', () => {
+  let fake: BraintreeFake;
+  let gateway: BraintreeGateway;
+  const orderId = '3f1c1c1e-7a51-4a4e-9a5e-6f0f2e6b2a10';
+
+  beforeAll(async () => {
+    fake = await startBraintreeFake();
+    gateway = new BraintreeGateway(fake.config);
+    // Provider failures are logged as errors by design; keep the test output readable.
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => fake.close());
+  afterEach(() => fake.failWith(undefined));
+
+  it('uses the named Braintree environment unless a server URL is given', () => {
+    const keys = { merchantId: 'm', publicKey: 'pub', privateKey: 'priv' };
+    expect(braintreeEnvironment({ ...keys, environment: 'production' })).toBe(braintree.Environment.Production);
+    expect(braintreeEnvironment({ ...keys, environment: 'sandbox' })).toBe(braintree.Environment.Sandbox);
+    const local = new URL(fake.config.serverUrl!);
+    expect(braintreeEnvironment(fake.config)).toEqual(expect.objectContaining({ server: '127.0.0.1', port: local.port, ssl: false }));
+  });
+
+  it('gets a client token with the merchant credentials', async () => {
+    const token = await gateway.clientToken();
+    expect(JSON.parse(Buffer.from(token, 'base64').toString())).toEqual(expect.objectContaining({ merchantId: 'fake_merchant' }));
+    const request = fake.requests.at(-1)!;
+    expect(request.path).toBe('/merchants/fake_merchant/client_token');
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from('fake_public_key:fake_private_key').toString('base64')}`);
+    expect(request.headers['x-apiversion']).toBe('6');
+  });
+
+  it('charges the amount in dollars with our order id and submits it for settlement', async () => {
+    const outcome = await gateway.charge({ orderId, amountCents: 1250, paymentMethodNonce: 'fake-valid-nonce' });
+    expect(outcome).toEqual({
+      outcome: 'approved',
+      transactionId: expect.stringMatching(/^\w+$/),
+      status: 'submitted_for_settlement',
+      amountCents: 1250,
+    });
+    expect(fake.sales.at(-1)).toEqual({
+      amount: '12.50',
+      payment_method_nonce: 'fake-valid-nonce',
+      order_id: orderId,
+      options: { submit_for_settlement: true },
+      type: 'sale',
+    });
+  });
+
+  it('reports a processor decline with its code and text', async () => {
+    const byNonce = await gateway.charge({ orderId, amountCents: 1000, paymentMethodNonce: 'fake-processor-declined-visa-nonce' });
+    expect(byNonce).toEqual({ outcome: 'declined', code: '2000', message: 'Do Not Honor', transactionId: expect.any(String) });
+    const byAmount = await gateway.charge({ orderId, amountCents: 200100, paymentMethodNonce: 'fake-valid-nonce' });
+    expect(byAmount).toEqual({ outcome: 'declined', code: '2001', message: 'Insufficient Funds', transactionId: expect.any(String) });
+  });
+
+  it('reports a gateway rejection as a decline', async () => {
+    const outcome = await gateway.charge({ orderId, amountCents: 1000, paymentMethodNonce: 'fake-gateway-rejected-fraud-nonce' });
+    expect(outcome).toEqual({ outcome: 'declined', code: 'fraud', message: 'Gateway Rejected: fraud', transactionId: expect.any(String) });
+  });
+
+  it('reports a validation error (a used nonce) as a decline with Braintree’s message', async () => {
+    const outcome = await gateway.charge({ orderId, amountCents: 1000, paymentMethodNonce: 'fake-consumed-nonce' });
+    expect(outcome).toEqual({ outcome: 'declined', code: '93107', message: 'Cannot use a payment_method_nonce more than once.' });
+  });
+
+  it('reports a failed transaction (processor unavailable) as a provider error', async () => {
+    const outcome = await gateway.charge({ orderId, amountCents: 300000, paymentMethodNonce: 'fake-valid-nonce' });
+    expect(outcome).toEqual({ outcome: 'provider-error', message: 'Processor Network Unavailable - Try Again' });
+  });
+
+  it.each([500, 503, 401])('reports HTTP %i from Braintree as a provider error', async (status) => {
+    fake.failWith(status);
+    expect(await gateway.charge({ orderId, amountCents: 1000, paymentMethodNonce: 'fake-valid-nonce' })).toEqual({
+      outcome: 'provider-error',
+      message: 'The payment provider could not be reached',
+    });
+    await expect(gateway.clientToken()).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('reports wrong credentials as a provider error', async () => {
+    const wrongKeys = new BraintreeGateway({ ...fake.config, privateKey: 'not-the-key' });
+    expect((await wrongKeys.charge({ orderId, amountCents: 1000, paymentMethodNonce: 'fake-valid-nonce' })).outcome).toBe('provider-error');
+  });
+
+  it('reports an unreachable Braintree as a provider error', async () => {
+    const gone = await startBraintreeFake();
+    await gone.close();
+    const unreachable = new BraintreeGateway(gone.config);
+    expect(await unreachable.charge({ orderId, amountCents: 1000, paymentMethodNonce: 'fake-valid-nonce' })).toEqual({
+      outcome: 'provider-error',
+      message: 'The payment provider could not be reached',
+    });
+    await expect(unreachable.clientToken()).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});

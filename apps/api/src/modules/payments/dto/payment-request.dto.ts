@@ -1,0 +1,63 @@
+import {
+  CART_LINE_MAX_COUNT,
+  CART_MAX_LINES,
+  type CartLineRef,
+  PAYMENT_AMOUNT_MAX,
+  type PaymentInfo,
+  type PaymentRequest,
+} from '@store/contract';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export class CartLineDto implements CartLineRef {
+  @IsUUID('all', { message: 'each product _id must be a valid id' })
+  _id!: string;
+
+  @IsInt({ message: 'each product count must be a whole number' })
+  @Min(1, { message: 'each product count must be at least 1' })
+  @Max(CART_LINE_MAX_COUNT, { message: `each product count must be at most ${CART_LINE_MAX_COUNT}` })
+  count!: number;
+}
+
+export class PaymentInfoDto implements PaymentInfo {
+  @IsString({ message: 'paymentMethodNonce is required' })
+  @IsNotEmpty({ message: 'paymentMethodNonce is required' })
+  @MaxLength(4096, { message: 'paymentMethodNonce is too long' })
+  paymentMethodNonce!: string;
+
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'amount must be a number of dollars with at most 2 decimals' },
+  )
+  @Min(0, { message: 'amount must not be negative' })
+  @Max(PAYMENT_AMOUNT_MAX, { message: `amount must be at most ${PAYMENT_AMOUNT_MAX}` })
+  amount!: number;
+
+  @IsArray({ message: 'products must be a list of {_id, count}' })
+  @ArrayNotEmpty({ message: 'the cart is empty' })
+  @ArrayMaxSize(CART_MAX_LINES, { message: `the cart may hold at most ${CART_MAX_LINES} entries` })
+  @ValidateNested({ each: true })
+  @Type(() => CartLineDto)
+  products!: CartLineDto[];
+}
+
+export class PaymentRequestDto implements PaymentRequest {
+  @IsDefined({ message: 'paymentInfo is required' })
+  @ValidateNested()
+  @Type(() => PaymentInfoDto)
+  paymentInfo!: PaymentInfoDto;
+}

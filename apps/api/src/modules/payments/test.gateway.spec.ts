@@ -1,0 +1,72 @@
+import braintree from 'braintree';
+import { TestGateway } from './test.gateway.js';
+
+const Test = (braintree as unknown as { Test: { Nonces: Record<string, string>; TransactionAmounts: Record<string, string> } }).Test;
+const cents = (dollars: string) => Math.round(Number(dollars) * 100);
+
+/** The offline gateway answers like Braintree's sandbox, using the test values shipped in the SDK. */
+describe('TestGateway', () => {
+  const gateway = new TestGateway();
+  const charge = (amountCents: number, paymentMethodNonce: string) =>
+    gateway.charge({ orderId: '3f1c1c1e-7a51-4a4e-9a5e-6f0f2e6b2a10', amountCents, paymentMethodNonce });
+
+  it('names itself "test" and hands out opaque client tokens', async () => {
+    expect(gateway.name).toBe('test');
+    const [a, b] = [await gateway.clientToken(), await gateway.clientToken()];
+    expect(a).toMatch(/^test-gateway-/);
+    expect(a).not.toBe(b);
+  });
+
+  it.each([
+    Test.Nonces.Transactable,
+    Test.Nonces.TransactableVisa,
+    Test.Nonces.TransactableMasterCard,
+    Test.Nonces.TransactableAmEx,
+    Test.Nonces.ApplePayVisa,
+    Test.Nonces.PayPalOneTimePayment,
+  ])('approves the valid test nonce %s and submits it for settlement', async (nonce) => {
+    expect(await charge(1999, nonce)).toEqual({
+      outcome: 'approved',
+      transactionId: expect.stringMatching(/^[a-z0-9]{8}$/),
+      status: 'submitted_for_settlement',
+      amountCents: 1999,
+    });
+  });
+
+  it.each([Test.Nonces.ProcessorDeclinedVisa, Test.Nonces.ProcessorDeclinedMasterCard])(
+    'declines %s with 2000 Do Not Honor',
+    async (nonce) => {
+      expect(await charge(1000, nonce)).toEqual(expect.objectContaining({ outcome: 'declined', code: '2000', message: 'Do Not Honor' }));
+    },
+  );
+
+  it.each([
+    [Test.TransactionAmounts.Decline, '2000'],
+    ['2001.00', '2001'],
+    ['2999.99', '2999'],
+  ])('declines the amount %s with processor code %s', async (amount, code) => {
+    expect(await charge(cents(amount), Test.Nonces.Transactable)).toEqual(expect.objectContaining({ outcome: 'declined', code }));
+  });
+
+  it.each(['1999.99', '3001.00', Test.TransactionAmounts.Authorize])('approves the amount %s', async (amount) => {
+    expect((await charge(cents(amount), Test.Nonces.Transactable)).outcome).toBe('approved');
+  });
+
+  it.each([Test.TransactionAmounts.Fail, '3000.99'])('fails the amount %s as a provider error', async (amount) => {
+    expect(await charge(cents(amount), Test.Nonces.Transactable)).toEqual({
+      outcome: 'provider-error',
+      message: '3000 Processor Network Unavailable - Try Again',
+    });
+  });
+
+  it.each([
+    [Test.Nonces.Consumed, '93107'],
+    ['not-a-test-nonce', '91565'],
+  ])('refuses the nonce %s as Braintree would (code %s)', async (nonce, code) => {
+    expect(await charge(1000, nonce)).toEqual(expect.objectContaining({ outcome: 'declined', code }));
+  });
+
+  it('refuses a zero amount as Braintree would', async () => {
+    expect(await charge(0, Test.Nonces.Transactable)).toEqual(expect.objectContaining({ outcome: 'declined', code: '81531' }));
+  });
+});

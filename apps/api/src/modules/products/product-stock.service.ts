@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ConflictError } from '../../common/errors.js';
+
+/** A quantity of one product. */
+export interface StockLine {
+  productId: string;
+  count: number;
+}
+
+/** A reserved line, priced and named as the product was when its row was locked. */
+export interface ReservedLine extends StockLine {
+  name: string;
+  priceCents: number;
+}
+
+interface ReservedRow {
+  id: string;
+  name: string;
+  price_cents: number;
+}
+
+/**
+ * Stock and `sold` for the checkout and the orders. Every method runs inside the caller's transaction (the
+ * reservation must commit or roll back with the order row it belongs to), touches the product rows one by one
+ * in id order, so two checkouts sharing products can never deadlock, and moves stock with conditional updates,
+ * so no interleaving of concurrent checkouts can take stock below zero.
+ */
+@Injectable()
+export class ProductStockService {
+  /**
+   * Takes `lines` out of stock and returns them priced from the database. Duplicate products are merged.
+   * Throws ConflictError naming the product when one is short or gone; the caller's rollback undoes the rest.
+   */
+  async reserve(manager: EntityManager, lines: StockLine[]): Promise<ReservedLine[]> {
+    const reserved: ReservedLine[] = [];
+    for (const line of mergeLines(lines)) {
+      // Under the row lock the update takes, a concurrent checkout waits, then re-checks `stock >= n` itself.
+      const rows = await selectRows<ReservedRow>(
+        manager,
+        `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING id, name, price_cents`,
+        [line.productId, line.count],
+      );
+      if (rows.length === 0) throw await this.shortage(manager, line);
+      reserved.push({ productId: line.productId, count: line.count, name: rows[0].name, priceCents: rows[0].price_cents });
+    }
+    return reserved;
+  }
+
+  /** Puts reserved stock back (the payment failed or was abandoned). A deleted product is skipped. */
+  async release(manager: EntityManager, lines: StockLine[]): Promise<void> {
+    for (const line of mergeLines(lines)) {
+      await manager.query(`UPDATE products SET stock = stock + $2 WHERE id = $1`, [line.productId, line.count]);
+    }
+  }
+
+  /** Counts reserved stock as sold (the payment went through). */
+  async recordSale(manager: EntityManager, lines: StockLine[]): Promise<void> {
+    for (const line of mergeLines(lines)) {
+      await manager.query(`UPDATE products SET sold = sold + $2 WHERE id = $1`, [line.productId, line.count]);
+    }
+  }
+
+  /** Returns sold items to stock (an order was cancelled). */
+  async returnSold(manager: EntityManager, lines: StockLine[]): Promise<void> {
+    for (const line of mergeLines(lines)) {
+      await manager.query(`UPDATE products SET stock = stock + $2, sold = GREATEST(sold - $2, 0) WHERE id = $1`, [
+        line.productId,
+        line.count,
+      ]);
+    }
+  }
+
+  private async shortage(manager: EntityManager, line: StockLine): Promise<ConflictError> {
+    const [product] = await selectRows<{ name: string; stock: number }>(manager, `SELECT name, stock FROM products WHERE id = $1`, [
+      line.productId,
+    ]);
+    const field = [{ field: 'products', message: line.productId }];
+    if (!product) return new ConflictError('A product in your cart is no longer sold; remove it and try again', field);
+    if (product.stock === 0) return new ConflictError(`"${product.name}" is out of stock`, field);
+    return new ConflictError(`Only ${product.stock} of "${product.name}" left in stock (your cart has ${line.count})`, field);
+  }
+}
+
+/** One line per product, counts added up, in id order (the lock order every method here follows). */
+export function mergeLines(lines: StockLine[]): StockLine[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const id = line.productId.toLowerCase();
+    counts.set(id, (counts.get(id) ?? 0) + line.count);
+  }
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([productId, count]) => ({ productId, count }));
+}
+
+/** Rows of a statement; an UPDATE ... RETURNING is wrapped in a CTE so that the driver answers rows like a SELECT. */
+async function selectRows<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
+  const statement = /^\s*UPDATE/i.test(sql) ? `WITH changed AS (${sql}) SELECT * FROM changed` : sql;
+  return (await manager.query(statement, parameters)) as T[];
+}

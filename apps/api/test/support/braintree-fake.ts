@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import type { BraintreeConfig } from '../../src/config/env.js';
+import { sandboxSale } from '../../src/modules/payments/sandbox-rules.js';
+
+/**
+ * A local stand-in for Braintree's gateway API, speaking its HTTP protocol to the real `braintree` SDK:
+ * Basic auth with the public and private key, `X-ApiVersion: 6`, snake_case JSON bodies in, gzipped XML out
+ * (`<client-token>`, `<transaction>`, and `<api-error-response>` for declines and validation errors, with 422).
+ * Sales follow the sandbox's test nonces and amounts (sandbox-rules.ts). Nothing here touches the network.
+ */
+export interface BraintreeFake {
+  /** Credentials and the fake's URL, ready to pass as `config.braintree`. */
+  readonly config: BraintreeConfig;
+  /** Every request the fake received, in order. */
+  readonly requests: RecordedRequest[];
+  /** The `transaction` of every sale request received (snake_case, as sent). */
+  readonly sales: SaleRequest[];
+  /** From now on, answer every request with this HTTP status and no body (e.g. 503); `undefined` to stop. */
+  failWith(status: number | undefined): void;
+  /** Holds the next sale until `release()`; `received` resolves once that sale has arrived. */
+  holdNextSale(): { received: Promise<void>; release(): void };
+  close(): Promise<void>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface SaleRequest {
+  amount?: string;
+  payment_method_nonce?: string;
+  order_id?: string;
+  type?: string;
+  options?: { submit_for_settlement?: boolean };
+}
+
+export async function startBraintreeFake(): Promise<BraintreeFake> {
+  const merchantId = 'fake_merchant';
+  const publicKey = 'fake_public_key';
+  const privateKey = 'fake_private_key';
+  const expectedAuthorization = `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`;
+  const requests: RecordedRequest[] = [];
+  const sales: SaleRequest[] = [];
+  let failStatus: number | undefined;
+  let hold: { arrived(): void; released: Promise<void> } | undefined;
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      response.statusCode = 500;
+      response.end(String(error));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const raw = await readBody(request);
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+    const path = request.url ?? '';
+    requests.push({ method: request.method ?? '', path, headers: request.headers, body });
+
+    if (failStatus !== undefined) return void response.writeHead(failStatus).end();
+    if (request.headers.authorization !== expectedAuthorization) return void response.writeHead(401).end();
+    if (request.headers['x-apiversion'] !== '6') return void response.writeHead(426).end();
+
+    const base = `/merchants/${merchantId}`;
+    if (request.method === 'POST' && path === `${base}/client_token`) {
+      const params = (body?.client_token ?? {}) as { version?: number };
+      const token = Buffer.from(
+        JSON.stringify({ version: params.version ?? 2, authorizationFingerprint: randomBytes(16).toString('hex'), merchantId }),
+      ).toString('base64');
+      return sendXml(request, response, 201, `<client-token>\n  <value>${token}</value>\n</client-token>`);
+    }
+    if (request.method === 'POST' && path === `${base}/transactions`) {
+      const sale = (body?.transaction ?? {}) as SaleRequest;
+      sales.push(sale);
+      if (hold) {
+        const current = hold;
+        hold = undefined;
+        current.arrived();
+        await current.released;
+      }
+      const { status, xml } = answerSale(sale, merchantId);
+      return sendXml(request, response, status, xml);
+    }
+    response.writeHead(404).end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    config: { merchantId, publicKey, privateKey, environment: 'sandbox', serverUrl: `http://127.0.0.1:${port}` },
+    requests,
+    sales,
+    failWith(status) {
+      failStatus = status;
+    },
+    holdNextSale() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const received = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { arrived, released };
+      return { received, release };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function answerSale(sale: SaleRequest, merchantId: string): { status: number; xml: string } {
+  const amount = sale.amount;
+  if (amount === undefined || amount === '') return validationError(sale, '81502', 'amount', 'Amount is required.');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match) return validationError(sale, '81503', 'amount', 'Amount is an invalid format.');
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+
+  const outcome = sandboxSale(cents, sale.payment_method_nonce ?? '');
+  switch (outcome.status) {
+    case 'validation_error':
+      return validationError(sale, outcome.code, outcome.attribute, outcome.message);
+    case 'submitted_for_settlement': {
+      const status = sale.options?.submit_for_settlement ? 'submitted_for_settlement' : 'authorized';
+      return { status: 201, xml: transactionXml(sale, merchantId, { status, code: '1000', text: 'Approved', type: 'approved' }) };
+    }
+    case 'processor_declined': {
+      const declined = { status: outcome.status, code: outcome.code, text: outcome.text, type: 'soft_declined' };
+      return errorResponse(sale, outcome.text, transactionXml(sale, merchantId, declined));
+    }
+    case 'failed': {
+      const failed = { status: outcome.status, code: outcome.code, text: outcome.text, type: 'soft_declined' };
+      return errorResponse(sale, outcome.text, transactionXml(sale, merchantId, failed));
+    }
+    case 'gateway_rejected': {
+      const rejected = { status: outcome.status, rejectionReason: outcome.reason };
+      return errorResponse(sale, `Gateway Rejected: ${outcome.reason}`, transactionXml(sale, merchantId, rejected));
+    }
+  }
+}
+
+interface TransactionState {
+  status: string;
+  code?: string;
+  text?: string;
+  type?: string;
+  rejectionReason?: string;
+}
+
+function transactionXml(sale: SaleRequest, merchantId: string, state: TransactionState): string {
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const nil = (tag: string, value: string | undefined) =>
+    value === undefined ? `<${tag} nil="true"/>` : `<${tag}>${escape(value)}</${tag}>`;
+  return `<transaction>
+    <id>${randomBytes(4).toString('hex')}</id>
+    <status>${state.status}</status>
+    <type>sale</type>
+    <currency-iso-code>USD</currency-iso-code>
+    <amount>${escape(normaliseAmount(sale.amount ?? '0'))}</amount>
+    <merchant-account-id>${merchantId}</merchant-account-id>
+    ${nil('order-id', sale.order_id)}
+    <created-at type="datetime">${now}</created-at>
+    <updated-at type="datetime">${now}</updated-at>
+    ${nil('processor-response-code', state.code)}
+    ${nil('processor-response-text', state.text)}
+    ${nil('processor-response-type', state.type)}
+    ${nil('processor-authorization-code', state.status === 'processor_declined' || !state.code ? undefined : '0X1Y2Z')}
+    ${nil('gateway-rejection-reason', state.rejectionReason)}
+    <payment-instrument-type>credit_card</payment-instrument-type>
+    <credit-card>
+      <token nil="true"/>
+      <bin>411111</bin>
+      <last-4>1111</last-4>
+      <card-type>Visa</card-type>
+      <expiration-month>12</expiration-month>
+      <expiration-year>2030</expiration-year>
+      <customer-location>US</customer-location>
+      <cardholder-name nil="true"/>
+    </credit-card>
+    <status-history type="array">
+      <status-event>
+        <timestamp type="datetime">${now}</timestamp>
+        <status>${state.status}</status>
+        <amount>${escape(normaliseAmount(sale.amount ?? '0'))}</amount>
+        <transaction-source>api</transaction-source>
+      </status-event>
+    </status-history>
+    <disputes type="array"/>
+  </transaction>`;
+}
+
+function errorResponse(sale: SaleRequest, message: string, transaction: string): { status: number; xml: string } {
+  return {
+    status: 422,
+    xml: `<api-error-response>
+  <errors>
+    <errors type="array"/>
+  </errors>
+  ${paramsXml(sale)}
+  <message>${escape(message)}</message>
+  ${transaction}
+</api-error-response>`,
+  };
+}
+
+function validationError(sale: SaleRequest, code: string, attribute: string, message: string): { status: number; xml: string } {
+  return {
+    status: 422,
+    xml: `<api-error-response>
+  <errors>
+    <errors type="array"/>
+    <transaction>
+      <errors type="array">
+        <error>
+          <code>${code}</code>
+          <attribute type="symbol">${attribute}</attribute>
+          <message>${escape(message)}</message>
+        </error>
+      </errors>
+    </transaction>
+  </errors>
+  ${paramsXml(sale)}
+  <message>${escape(message)}</message>
+</api-error-response>`,
+  };
+}
+
+/** Braintree echoes the request's parameters, without the nonce. */
+function paramsXml(sale: SaleRequest): string {
+  return `<params>
+    <transaction>
+      <amount>${escape(sale.amount ?? '')}</amount>
+      <order-id>${escape(sale.order_id ?? '')}</order-id>
+      <type>${escape(sale.type ?? '')}</type>
+      <options>
+        <submit-for-settlement>${sale.options?.submit_for_settlement === true}</submit-for-settlement>
+      </options>
+    </transaction>
+  </params>`;
+}
+
+function normaliseAmount(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+function escape(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function sendXml(request: IncomingMessage, response: ServerResponse, status: number, xml: string): void {
+  const document = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`);
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  response.writeHead(status, {
+    'Content-Type': 'application/xml; charset=utf-8',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  response.end(gzip ? gzipSync(document) : document);
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,42 @@
+import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type Session } from '@store/contract';
+import request from 'supertest';
+import { api, type TestApp } from './test-app.js';
+
+/** Checkout test data written straight to the tables (the Products module's admin routes are not under test here). */
+export async function seedProduct(t: TestApp, input: { name: string; price: number; stock: number }): Promise<string> {
+  const [category] = (await t.dataSource.query(
+    `INSERT INTO categories (name) VALUES ($1) ON CONFLICT (lower(name)) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+    ['Checkout Tests'],
+  )) as { id: string }[];
+  const [product] = (await t.dataSource.query(
+    `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [input.name, `${input.name} description`, Math.round(input.price * 100), input.stock, category.id],
+  )) as { id: string }[];
+  return product.id;
+}
+
+export async function stockOf(t: TestApp, productId: string): Promise<{ stock: number; sold: number }> {
+  const [row] = (await t.dataSource.query(`SELECT stock, sold FROM products WHERE id = $1`, [productId])) as {
+    stock: number;
+    sold: number;
+  }[];
+  return row;
+}
+
+/** How many order rows (paid orders and failed attempts alike) each status has. */
+export async function orderStatusCounts(t: TestApp): Promise<Record<string, number>> {
+  const rows = (await t.dataSource.query(`SELECT status, count(*)::int AS n FROM orders GROUP BY status`)) as {
+    status: string;
+    n: number;
+  }[];
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+/** POST /payment/braintree/{userId} as `session`, optionally with an Idempotency-Key. */
+export function pay(t: TestApp, session: Session, paymentInfo: Partial<PaymentInfo> | Record<string, unknown>, key?: string): request.Test {
+  const call = request(t.http)
+    .post(api(ApiRoute.payment, { userId: session.user._id }))
+    .set('Authorization', `Bearer ${session.token}`);
+  if (key !== undefined) call.set(IDEMPOTENCY_KEY_HEADER, key);
+  return call.send({ paymentInfo });
+}
