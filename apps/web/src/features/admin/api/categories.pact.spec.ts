@@ -106,4 +106,19 @@ describe('category administration', () => {
           _id: EXAMPLE.categoryId,
         });
       }));
+
+  it('is refused while products use the category', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a product with a photo exists')
+      .uponReceiving('a request from an admin to delete a category that products still use')
+      .withRequest('DELETE', pathFromState(ApiRoute.categoryDelete), (request) => request.headers(bearer()))
+      .willRespondWith(409, (response) =>
+        response.jsonBody(errorBody(ErrorCode.Conflict, 'Category "Graphic Tees" still has products; move or delete them first')),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(deleteCategory(auth, EXAMPLE.categoryId)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+      }));
 });
