@@ -102,9 +102,11 @@ describe('payments (e2e, test gateway)', () => {
         amount: 75,
         products: [{ _id: tee, count: 6 }],
       }).expect(409);
-      expect(response.body).toEqual(
-        expect.objectContaining({ code: 'CONFLICT', error: 'Only 5 of "Refusal Tee" left in stock (your cart has 6)' }),
-      );
+      expect(response.body).toEqual({
+        code: 'CONFLICT',
+        error: 'Only 5 of "Refusal Tee" left in stock (your cart has 6)',
+        details: [{ field: 'paymentInfo.products', message: `${tee}: 5 in stock` }],
+      });
       expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
     });
 
@@ -218,7 +220,7 @@ describe('payments (e2e, test gateway)', () => {
       const key = randomUUID();
       const first = await pay(t, buyer, info, key).expect(200);
       const retry = await pay(t, buyer, info, key).expect(200);
-      expect(retry.body).toEqual(first.body);
+      expect(retry.text).toBe(first.text);
       expect(await stockOf(t, tee)).toEqual({ stock: 3, sold: 2 });
       expect((await ordersOf(buyer)).filter((o) => o._id === first.body.order._id)).toHaveLength(1);
       // The same cart with the products listed another way is the same payment.

@@ -36,7 +36,8 @@ export class OrdersAndPayments1763700002000 implements MigrationInterface {
       )`);
 
     // One row per (user, Idempotency-Key): inserted before anything else happens, so a concurrent retry finds it;
-    // status_code and response are filled in with the first answer, which every retry then gets.
+    // status_code and response are filled in with the first answer, which every retry then gets (json, not jsonb,
+    // so that a retry's body is the first body byte for byte, keys in the same order).
     await q.query(`
       CREATE TABLE payment_idempotency_keys (
         user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -44,7 +45,7 @@ export class OrdersAndPayments1763700002000 implements MigrationInterface {
         request_hash char(64) NOT NULL,
         order_id uuid REFERENCES orders (id) ON DELETE SET NULL,
         status_code smallint,
-        response jsonb,
+        response json,
         created_at timestamptz NOT NULL DEFAULT now(),
         completed_at timestamptz,
         PRIMARY KEY (user_id, key),

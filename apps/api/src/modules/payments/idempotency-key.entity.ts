@@ -22,7 +22,7 @@ export class IdempotencyKeyEntity {
   @Column({ name: 'status_code', type: 'smallint', nullable: true })
   statusCode!: number | null;
 
-  @Column({ type: 'jsonb', nullable: true })
+  @Column({ type: 'json', nullable: true })
   response!: unknown;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -75,10 +75,14 @@ export class ProductStockService {
     const [product] = await selectRows<{ name: string; stock: number }>(manager, `SELECT name, stock FROM products WHERE id = $1`, [
       line.productId,
     ]);
-    const field = [{ field: 'products', message: line.productId }];
-    if (!product) return new ConflictError('A product in your cart is no longer sold; remove it and try again', field);
-    if (product.stock === 0) return new ConflictError(`"${product.name}" is out of stock`, field);
-    return new ConflictError(`Only ${product.stock} of "${product.name}" left in stock (your cart has ${line.count})`, field);
+    // The details name the product by id, for a client that wants to mark the line in its cart.
+    const details = (message: string) => [{ field: 'paymentInfo.products', message: `${line.productId}: ${message}` }];
+    if (!product) return new ConflictError('A product in your cart is no longer sold; remove it and try again', details('not sold'));
+    if (product.stock === 0) return new ConflictError(`"${product.name}" is out of stock`, details('out of stock'));
+    return new ConflictError(
+      `Only ${product.stock} of "${product.name}" left in stock (your cart has ${line.count})`,
+      details(`${product.stock} in stock`),
+    );
   }
 }
 
