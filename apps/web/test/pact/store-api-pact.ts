@@ -22,9 +22,14 @@ export const PROVIDER = 'store-api';
 export const PACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../pact/pacts');
 export const PACT_FILE = path.join(PACT_DIR, `${CONSUMER}-${PROVIDER}.json`);
 
-/** One pact per spec file; every spec merges its interactions into the same file. */
+/**
+ * One pact per spec file; every spec merges its interactions into the same file. Mismatches fail the test with
+ * their description whatever the level; the core's warnings (about its own threads) are only noise, so `error`
+ * unless PACT_LOG_LEVEL=debug asks for everything.
+ */
 export function storeApiPact(): PactV4 {
-  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
+  const logLevel = process.env.PACT_LOG_LEVEL === 'debug' ? 'debug' : 'error';
+  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel });
 }
 
 /** Points the real API client at Pact's mock server, as a configured host plus the `/api` prefix. */
