@@ -1,0 +1,116 @@
+import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, ErrorAlert } from '../../../components/alert';
+import { Field, controlClass, invalidProps } from '../../../components/field';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage, type Auth } from '../../../lib/api-client';
+import { useResource } from '../../../lib/use-resource';
+import { createCategory, getCategory, updateCategory } from '../api/categories';
+
+export const CATEGORY_MESSAGES = {
+  created: 'category created successfully',
+  createFailed: 'failed to create category',
+  updated: 'category Updated successfully',
+  updateFailed: 'failed to Update category',
+};
+
+interface Outcome {
+  ok: boolean;
+  message: string;
+  reason?: string;
+}
+
+function CategoryNameForm({
+  defaultName,
+  submitLabel,
+  onSave,
+  outcome,
+}: {
+  defaultName: string;
+  submitLabel: string;
+  onSave: (input: CategoryInput) => Promise<boolean>;
+  outcome: Outcome | null;
+}) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CategoryInput>({ defaultValues: { name: defaultName } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await onSave({ name: values.name.trim() });
+    if (saved) reset({ name: defaultName === '' ? '' : values.name.trim() });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Category" className="card shadow-sm">
+      <div className="card-body">
+        {outcome?.ok ? <Alert variant="success">{outcome.message}</Alert> : null}
+        {outcome && !outcome.ok ? <ErrorAlert message={outcome.message} reason={outcome.reason} /> : null}
+        <Field id="category-name" label="Name" error={errors.name} hint="For example: Summer Collection">
+          <input
+            id="category-name"
+            type="text"
+            required
+            autoFocus
+            maxLength={CATEGORY_NAME_MAX}
+            className={controlClass('form-control', errors.name)}
+            {...invalidProps('category-name', errors.name, true)}
+            {...register('name', {
+              validate: (value) => value.trim().length > 0 || 'Name is required',
+              maxLength: { value: CATEGORY_NAME_MAX, message: `Name must be at most ${CATEGORY_NAME_MAX} characters` },
+            })}
+          />
+        </Field>
+        <button type="submit" className="btn btn-success" disabled={isSubmitting}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** New category: 'category created successfully' and a cleared field, or 'failed to create category' with the reason. */
+export function CreateCategoryForm({ auth }: { auth: Auth }) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const save = async (input: CategoryInput): Promise<boolean> => {
+    setOutcome(null);
+    try {
+      await createCategory(auth, input);
+      setOutcome({ ok: true, message: CATEGORY_MESSAGES.created });
+      return true;
+    } catch (error) {
+      console.error(error);
+      setOutcome({ ok: false, message: CATEGORY_MESSAGES.createFailed, reason: errorMessage(error) });
+      return false;
+    }
+  };
+  return <CategoryNameForm defaultName="" submitLabel="Create Category" onSave={save} outcome={outcome} />;
+}
+
+/** Rename: the field starts with the current name; 'category Updated successfully' or 'failed to Update category'. */
+export function UpdateCategoryForm({ auth, categoryId }: { auth: Auth; categoryId: string }) {
+  const load = useCallback((signal: AbortSignal) => getCategory(categoryId, signal), [categoryId]);
+  const { data: category, error: loadError, setData } = useResource(load);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  if (loadError) return <Alert variant="danger">{loadError}</Alert>;
+  if (!category) return <Spinner label="Loading category..." />;
+
+  const save = async (input: CategoryInput): Promise<boolean> => {
+    setOutcome(null);
+    try {
+      const saved = await updateCategory(auth, categoryId, input);
+      setData(() => saved);
+      setOutcome({ ok: true, message: CATEGORY_MESSAGES.updated });
+      return true;
+    } catch (error) {
+      console.error(error);
+      setOutcome({ ok: false, message: CATEGORY_MESSAGES.updateFailed, reason: errorMessage(error) });
+      return false;
+    }
+  };
+  return <CategoryNameForm key={category._id} defaultName={category.name} submitLabel="Update Category" onSave={save} outcome={outcome} />;
+}

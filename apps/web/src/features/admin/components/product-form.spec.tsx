@@ -1,0 +1,154 @@
+import { ApiRoute, type Product } from '@store/contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeApi, type RecordedRequest } from '../../../testing/fake-api';
+import { admin, category, product } from '../../../testing/fixtures';
+import { authOf } from '../../../lib/session';
+import { ProductForm, UpdateProductForm } from './product-form';
+
+const auth = authOf(admin);
+const tees = category({ _id: 'c-tees', name: 'Graphic Tees' });
+const basics = category({ _id: 'c-basics', name: 'Basics' });
+
+function withCategories() {
+  return installFakeApi().on('GET', ApiRoute.categories, { body: [basics, tees] });
+}
+
+const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'tee.png', { type: 'image/png' });
+
+function formFields(request: RecordedRequest): Record<string, unknown> {
+  return Object.fromEntries([...request.form!.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : (v as File).name]));
+}
+
+describe('create product', () => {
+  it('has labelled Name, Description, numeric Price and Stock, a Category select and an image-only Photo', async () => {
+    withCategories();
+    render(<ProductForm auth={auth} />);
+    expect(await screen.findByLabelText('Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Stock')).toHaveAttribute('type', 'number');
+    const select = screen.getByLabelText('Category');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a category', 'Basics', 'Graphic Tees']);
+    expect(screen.getByLabelText('Photo')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Photo').getAttribute('accept')).toMatch(/^image\//);
+  });
+
+  it("sends a multipart form with every field and the photo, says '{name} created successfully' and clears the form", async () => {
+    const api = withCategories().on('POST', ApiRoute.productCreate, ({ form }) => ({
+      status: 201,
+      body: product({ name: String(form!.get('name')), category: String(form!.get('category')) }),
+    }));
+    render(<ProductForm auth={auth} />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sunset Tee');
+    await userEvent.type(screen.getByLabelText('Description'), 'Soft and bright');
+    await userEvent.type(screen.getByLabelText('Price'), '24.99');
+    await userEvent.type(screen.getByLabelText('Stock'), '40');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Graphic Tees');
+    await userEvent.upload(screen.getByLabelText('Photo'), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Sunset Tee created successfully')).toBeInTheDocument();
+    const [request] = api.calls('POST', ApiRoute.productCreate);
+    expect(request.path).toBe(`/product/create/${admin.user._id}`);
+    expect(request.headers.authorization).toBe(`Bearer ${admin.token}`);
+    expect(formFields(request)).toEqual({
+      name: 'Sunset Tee',
+      description: 'Soft and bright',
+      price: '24.99',
+      stock: '40',
+      category: 'c-tees',
+      photo: 'tee.png',
+    });
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveValue(null);
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+  });
+
+  it("shows the server's error in a red alert", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    withCategories().on('POST', ApiRoute.productCreate, {
+      status: 415,
+      body: { error: 'The photo must be a JPEG, PNG, WebP or GIF image', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    });
+    render(<ProductForm auth={auth} />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sunset Tee');
+    await userEvent.type(screen.getByLabelText('Description'), 'Soft');
+    await userEvent.type(screen.getByLabelText('Price'), '10');
+    await userEvent.type(screen.getByLabelText('Stock'), '1');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Basics');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveClass('alert-danger');
+    expect(alert).toHaveTextContent('The photo must be a JPEG, PNG, WebP or GIF image');
+    expect(screen.getByLabelText('Name')).toHaveValue('Sunset Tee');
+  });
+
+  it('checks the fields before sending', async () => {
+    const api = withCategories();
+    render(<ProductForm auth={auth} />);
+    await userEvent.type(await screen.findByLabelText('Price'), '1.234');
+    await userEvent.type(screen.getByLabelText('Stock'), '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(screen.getByText('Price can have at most two decimals')).toBeInTheDocument();
+    expect(screen.getByText(/Stock must be a whole number/)).toBeInTheDocument();
+    expect(screen.getByText('Choose a category')).toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.productCreate)).toHaveLength(0);
+  });
+});
+
+describe('update product', () => {
+  const existing: Product = product({
+    _id: 'p-sun',
+    name: 'Sunset Tee',
+    description: 'Bright',
+    price: 24.99,
+    stock: 40,
+    category: 'c-tees',
+  });
+
+  it("starts with every field filled in, keeps the photo when none is chosen, and says '{name} updated successfully'", async () => {
+    const api = withCategories()
+      .on('GET', ApiRoute.product, { body: existing })
+      .on('PUT', ApiRoute.productUpdate, ({ form }) => ({
+        body: { ...existing, name: String(form!.get('name')), price: Number(form!.get('price')) },
+      }));
+    render(<UpdateProductForm auth={auth} productId="p-sun" />);
+
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Sunset Tee');
+    expect(screen.getByLabelText('Description')).toHaveValue('Bright');
+    expect(screen.getByLabelText('Price')).toHaveValue(24.99);
+    expect(screen.getByLabelText('Stock')).toHaveValue(40);
+    expect(screen.getByLabelText('Category')).toHaveValue('c-tees');
+    expect(screen.getByAltText('Photo of Sunset Tee')).toBeInTheDocument();
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sunrise Tee');
+    await userEvent.clear(screen.getByLabelText('Price'));
+    await userEvent.type(screen.getByLabelText('Price'), '19.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    expect(await screen.findByText('Sunrise Tee updated successfully')).toBeInTheDocument();
+    const [request] = api.calls('PUT', ApiRoute.productUpdate);
+    expect(request.path).toBe(`/product/p-sun/${admin.user._id}`);
+    expect(formFields(request)).toEqual({ name: 'Sunrise Tee', description: 'Bright', price: '19.5', stock: '40', category: 'c-tees' });
+    expect(screen.getByLabelText('Name')).toHaveValue('Sunrise Tee');
+  });
+
+  it('sends a newly chosen photo', async () => {
+    const api = withCategories().on('GET', ApiRoute.product, { body: existing }).on('PUT', ApiRoute.productUpdate, { body: existing });
+    render(<UpdateProductForm auth={auth} productId="p-sun" />);
+    await userEvent.upload(await screen.findByLabelText('Photo'), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await screen.findByText('Sunset Tee updated successfully');
+    expect(api.calls('PUT', ApiRoute.productUpdate)[0].form!.get('photo')).toBeInstanceOf(File);
+  });
+});

@@ -1,0 +1,264 @@
+import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PHOTO_MAX_BYTES,
+  PRODUCT_PHOTO_TYPES,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+  type Product,
+  type ProductFields,
+} from '@store/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Alert } from '../../../components/alert';
+import { Field, controlClass, invalidProps } from '../../../components/field';
+import { ProductImage } from '../../../components/product-image';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage, type Auth } from '../../../lib/api-client';
+import { useResource } from '../../../lib/use-resource';
+import { listCategories } from '../api/categories';
+import { createProduct, getProduct, updateProduct } from '../api/products';
+
+interface FormValues {
+  name: string;
+  description: string;
+  price: number;
+  stock: number;
+  category: string;
+  photo: FileList | null;
+}
+
+const EMPTY: FormValues = { name: '', description: '', price: NaN, stock: NaN, category: '', photo: null };
+
+function valuesOf(product: Product): FormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    stock: product.stock,
+    category: product.category,
+    photo: null,
+  };
+}
+
+/** The messages of spec section 8, with the name the server answered. */
+export const productMessages = {
+  created: (name: string) => `${name} created successfully`,
+  updated: (name: string) => `${name} updated successfully`,
+};
+
+const MB = 1024 * 1024;
+
+interface Props {
+  auth: Auth;
+  /** Present when editing: the form starts with this product's fields and the photo becomes optional. */
+  product?: Product;
+  onSaved?: (product: Product) => void;
+}
+
+/**
+ * Create or edit a product: name, description, price and stock as numbers, a category, and a photo (images only).
+ * After a create the fields are cleared; after an update they show what was saved.
+ */
+export function ProductForm({ auth, product, onSaved }: Props) {
+  const editing = !!product;
+  const { data: categories, error: categoriesError } = useResource(listCategories);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({ defaultValues: product ? valuesOf(product) : EMPTY });
+  const chosenFiles = useWatch({ control, name: 'photo' });
+  const chosenPhoto = chosenFiles?.[0]?.type.startsWith('image/') ? chosenFiles[0] : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSuccess(null);
+    setFailure(null);
+    const fields: ProductFields = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      price: values.price,
+      stock: values.stock,
+      category: values.category,
+    };
+    const photo = values.photo?.[0];
+    try {
+      const saved = product ? await updateProduct(auth, product._id, fields, photo) : await createProduct(auth, fields, photo);
+      setSuccess(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
+      reset(product ? valuesOf(saved) : EMPTY);
+      onSaved?.(saved);
+    } catch (error) {
+      console.error(error);
+      setFailure(errorMessage(error));
+    }
+  });
+
+  // The select must have its options before the form mounts, or a prefilled category would not be selected.
+  if (!categories) return categoriesError ? <Alert variant="danger">{categoriesError}</Alert> : <Spinner label="Loading categories..." />;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Update product' : 'Create product'} className="card shadow-sm">
+      <div className="card-body">
+        {success ? <Alert variant="success">{success}</Alert> : null}
+        {failure ? <Alert variant="danger">{failure}</Alert> : null}
+
+        <div className="row g-3">
+          <div className="col-md-8">
+            <Field id="product-name" label="Name" error={errors.name}>
+              <input
+                id="product-name"
+                type="text"
+                maxLength={PRODUCT_NAME_MAX}
+                className={controlClass('form-control', errors.name)}
+                {...invalidProps('product-name', errors.name)}
+                {...register('name', { validate: (v) => v.trim().length > 0 || 'Name is required' })}
+              />
+            </Field>
+            <Field id="product-description" label="Description" error={errors.description}>
+              <textarea
+                id="product-description"
+                rows={4}
+                maxLength={PRODUCT_DESCRIPTION_MAX}
+                className={controlClass('form-control', errors.description)}
+                {...invalidProps('product-description', errors.description)}
+                {...register('description', { validate: (v) => v.trim().length > 0 || 'Description is required' })}
+              />
+            </Field>
+            <div className="row">
+              <div className="col-sm-6">
+                <Field id="product-price" label="Price" error={errors.price}>
+                  <div className="input-group has-validation">
+                    <span className="input-group-text" aria-hidden="true">
+                      $
+                    </span>
+                    <input
+                      id="product-price"
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      max={PRODUCT_PRICE_MAX}
+                      step="0.01"
+                      className={controlClass('form-control', errors.price)}
+                      {...invalidProps('product-price', errors.price)}
+                      {...register('price', {
+                        valueAsNumber: true,
+                        validate: (v) =>
+                          !Number.isFinite(v)
+                            ? 'Price is required'
+                            : v < 0 || v > PRODUCT_PRICE_MAX
+                              ? `Price must be from 0 to ${PRODUCT_PRICE_MAX}`
+                              : Math.abs(Math.round(v * 100) - v * 100) > 1e-6
+                                ? 'Price can have at most two decimals'
+                                : true,
+                      })}
+                    />
+                  </div>
+                </Field>
+              </div>
+              <div className="col-sm-6">
+                <Field id="product-stock" label="Stock" error={errors.stock}>
+                  <input
+                    id="product-stock"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={PRODUCT_STOCK_MAX}
+                    step={1}
+                    className={controlClass('form-control', errors.stock)}
+                    {...invalidProps('product-stock', errors.stock)}
+                    {...register('stock', {
+                      valueAsNumber: true,
+                      validate: (v) =>
+                        !Number.isFinite(v)
+                          ? 'Stock is required'
+                          : !Number.isInteger(v) || v < 0 || v > PRODUCT_STOCK_MAX
+                            ? `Stock must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`
+                            : true,
+                    })}
+                  />
+                </Field>
+              </div>
+            </div>
+            <Field id="product-category" label="Category" error={errors.category}>
+              <select
+                id="product-category"
+                className={controlClass('form-select', errors.category)}
+                {...invalidProps('product-category', errors.category)}
+                {...register('category', { required: 'Choose a category' })}
+              >
+                <option value="">Select a category</option>
+                {categories.map((category) => (
+                  <option key={category._id} value={category._id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <div className="col-md-4">
+            {chosenPhoto ? (
+              <PhotoPreview file={chosenPhoto} />
+            ) : product ? (
+              <figure className="mb-3">
+                <ProductImage productId={product._id} name={product.name} className="img-thumbnail w-100 product-form-photo" />
+                <figcaption className="form-text">Current photo</figcaption>
+              </figure>
+            ) : null}
+            <Field
+              id="product-photo"
+              label="Photo"
+              error={errors.photo}
+              hint={`JPEG, PNG, WebP or GIF, up to ${PRODUCT_PHOTO_MAX_BYTES / MB} MB${editing ? '. Leave empty to keep the current photo.' : '.'}`}
+            >
+              <input
+                id="product-photo"
+                type="file"
+                accept={PRODUCT_PHOTO_TYPES.join(',')}
+                className={controlClass('form-control', errors.photo)}
+                {...invalidProps('product-photo', errors.photo, true)}
+                {...register('photo', {
+                  validate: (files) => {
+                    const file = files?.[0];
+                    if (!file) return true;
+                    if (!file.type.startsWith('image/')) return 'Choose an image file';
+                    if (file.size > PRODUCT_PHOTO_MAX_BYTES) return `The photo must be at most ${PRODUCT_PHOTO_MAX_BYTES / MB} MB`;
+                    return true;
+                  },
+                })}
+              />
+            </Field>
+          </div>
+        </div>
+        <button type="submit" className="btn btn-success" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The chosen file as the shopper will see it, before it is uploaded. */
+function PhotoPreview({ file }: { file: File }) {
+  const url = useMemo(() => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (!url) return null;
+  return (
+    <figure className="mb-3">
+      <img src={url} alt="Preview of the chosen photo" className="img-thumbnail w-100 product-form-photo" />
+      <figcaption className="form-text">New photo</figcaption>
+    </figure>
+  );
+}
+
+/** Loads the product, then shows the form with every field filled in. */
+export function UpdateProductForm({ auth, productId }: { auth: Auth; productId: string }) {
+  const load = useCallback((signal: AbortSignal) => getProduct(productId, signal), [productId]);
+  const { data: product, error, setData } = useResource(load);
+  if (error) return <Alert variant="danger">{error}</Alert>;
+  if (!product) return <Spinner label="Loading product..." />;
+  return <ProductForm key={product._id} auth={auth} product={product} onSaved={(saved) => setData(() => saved)} />;
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { ProductImage } from '../../../components/product-image';
+import type { CartItem } from '../../../lib/cart';
+import { formatPrice } from '../../../lib/money';
+
+/** The cart's entries, one row each (two adds make two rows), each with Remove from cart. */
+export function CartList({
+  items,
+  onRemove,
+  emptyAction,
+}: {
+  items: CartItem[];
+  onRemove: (productId: string) => void;
+  emptyAction?: ReactNode;
+}) {
+  if (items.length === 0) {
+    return (
+      <div className="text-center py-5 border rounded-3 bg-white">
+        <p className="lead mb-3">Your cart is empty.</p>
+        {emptyAction}
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="cart-heading">
+      <h2 id="cart-heading" className="h4 mb-3">
+        Your cart ({items.length} {items.length === 1 ? 'item' : 'items'})
+      </h2>
+      <ul className="list-group shadow-sm">
+        {items.map((item, index) => (
+          <li key={`${item._id}-${index}`} className="list-group-item d-flex gap-3 align-items-center py-3" aria-label={item.name}>
+            <ProductImage productId={item._id} name={item.name} className="rounded cart-photo" size={80} />
+            <div className="flex-grow-1 min-w-0">
+              <h3 className="h6 mb-1">{item.name}</h3>
+              <p className="small text-body-secondary mb-0 text-truncate">{item.description}</p>
+            </div>
+            <div className="text-end">
+              <div className="fw-semibold mb-2">{formatPrice(item.price)}</div>
+              <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRemove(item._id)}>
+                Remove from cart
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

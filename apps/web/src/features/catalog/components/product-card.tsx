@@ -1,0 +1,39 @@
+import type { Product } from '@store/contract';
+import { formatPrice } from '../../../lib/money';
+import { ProductImage } from '../../../components/product-image';
+
+/** A product in the grid: photo, name, description, price with $, and Add to Cart. */
+export function ProductCard({ product, onAddToCart }: { product: Product; onAddToCart: (product: Product) => void }) {
+  const soldOut = product.stock <= 0;
+  const headingId = `product-${product._id}-name`;
+  return (
+    <article className="card h-100 product-card shadow-sm" aria-labelledby={headingId}>
+      <ProductImage productId={product._id} name={product.name} className="card-img-top product-card-photo" />
+      <div className="card-body d-flex flex-column">
+        <h2 id={headingId} className="h5 card-title">
+          {product.name}
+        </h2>
+        <p className="card-text text-body-secondary product-card-description">{product.description}</p>
+        <div className="mt-auto">
+          <div className="d-flex align-items-center justify-content-between mb-3">
+            <span className="fs-5 fw-semibold product-price">{formatPrice(product.price)}</span>
+            {soldOut ? (
+              <span className="badge text-bg-secondary">Out of stock</span>
+            ) : product.stock <= 5 ? (
+              <span className="badge text-bg-warning">Only {product.stock} left</span>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            className="btn btn-success w-100"
+            onClick={() => onAddToCart(product)}
+            disabled={soldOut}
+            aria-label={`Add ${product.name} to cart`}
+          >
+            Add to Cart
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Product } from '@store/contract';
+import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { ProductCard } from './product-card';
+import { useProductPages } from './use-product-pages';
+
+/**
+ * The home grid: three cards per row from medium screens, a spinner until the first page arrives, and the
+ * next page loaded when the shopper scrolls near the end or presses "Load more products".
+ */
+export function ProductGrid({ onAddToCart, pageSize }: { onAddToCart: (product: Product) => void; pageSize?: number }) {
+  const { products, total, loading, loadingMore, error, hasMore, loadMore } = useProductPages(pageSize);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
+
+  if (loading) return <Spinner label="Loading products..." />;
+  if (error && products.length === 0) return <Alert variant="danger">{error}</Alert>;
+  if (products.length === 0) return <Alert variant="info">No t-shirts in the shop yet. Please come back soon.</Alert>;
+
+  return (
+    <section aria-label="Products">
+      <p className="text-body-secondary small mb-3" aria-live="polite">
+        Showing {products.length} of {total} t-shirts
+      </p>
+      <div className="row row-cols-1 row-cols-sm-2 row-cols-md-3 g-4">
+        {products.map((product) => (
+          <div className="col" key={product._id}>
+            <ProductCard product={product} onAddToCart={onAddToCart} />
+          </div>
+        ))}
+      </div>
+      {error ? (
+        <Alert variant="danger" className="mt-4">
+          {error}
+        </Alert>
+      ) : null}
+      {hasMore ? (
+        <div ref={sentinel} className="text-center mt-4">
+          <button type="button" className="btn btn-outline-success" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading...' : 'Load more products'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

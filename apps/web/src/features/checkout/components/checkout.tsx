@@ -1,0 +1,111 @@
+import type { PaymentInfo, PaymentResult, Session } from '@store/contract';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { cartLines, cartTotal, type CartItem } from '../../../lib/cart';
+import { formatPrice } from '../../../lib/money';
+import { authOf } from '../../../lib/session';
+import { useResource } from '../../../lib/use-resource';
+import { getClientToken } from '../api/payment-token';
+import { pay } from '../api/payment';
+import { DropInPayment } from './drop-in-payment';
+import { newIdempotencyKey } from './idempotency-key';
+import { TestCardForm } from './test-card-form';
+
+export const CHECKOUT_UNAVAILABLE_TEXT = 'Please login or add something to cart';
+
+interface Props {
+  items: CartItem[];
+  session: Session | null;
+  /** Called after a successful payment (the page empties the cart). */
+  onPaid: (result: PaymentResult) => void;
+  /** Shown beside the success message, e.g. a link to the buyer's orders. */
+  afterPaid?: ReactNode;
+}
+
+/**
+ * The checkout column: the total, and for a signed-in shopper with a non-empty cart the payment widget the
+ * server's gateway calls for. A failure is logged ('PAYMENT FAILED', as the spec says) and also shown, and the
+ * cart is kept so the buyer can try again.
+ */
+export function Checkout({ items, session, onPaid, afterPaid }: Props) {
+  const [paying, setPaying] = useState(false);
+  const [success, setSuccess] = useState<PaymentResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Reused only when the same cart is retried after the answer was lost, so the server can spot the retry.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const userId = session?.user._id;
+  const token = session?.token;
+  const loadGateway = useMemo(
+    () => (userId && token ? (signal: AbortSignal) => getClientToken({ userId, token }, signal) : null),
+    [userId, token],
+  );
+  const { data: gateway, error: tokenError, loading: loadingToken } = useResource(loadGateway);
+
+  const total = cartTotal(items);
+
+  const buy = async (nonce: string) => {
+    if (!session) return;
+    const paymentInfo: PaymentInfo = { paymentMethodNonce: nonce, amount: total, products: cartLines(items) };
+    const body = JSON.stringify(paymentInfo);
+    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    setPaying(true);
+    setFailure(null);
+    setSuccess(null);
+    try {
+      const result = await pay(authOf(session), paymentInfo, attempt.current.key);
+      attempt.current = null;
+      setSuccess(result);
+      onPaid(result);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 0)) attempt.current = null;
+      console.log('PAYMENT FAILED', error);
+      setFailure(errorMessage(error));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const canBuy = !!gateway && items.length > 0;
+
+  return (
+    <section aria-labelledby="checkout-heading" className="card shadow-sm">
+      <div className="card-body">
+        <h2 id="checkout-heading" className="h4 card-title">
+          Checkout
+        </h2>
+        <dl className="d-flex justify-content-between align-items-baseline border-bottom pb-2 mb-3">
+          <dt className="fw-normal">Total</dt>
+          <dd className="fs-4 fw-semibold mb-0" data-testid="cart-total">
+            {formatPrice(total)}
+          </dd>
+        </dl>
+        {success ? (
+          <Alert variant="success">
+            <div className="fw-semibold">Thank you! Your payment of {formatPrice(success.transaction.amount)} was successful.</div>
+            <div>Your order is placed{afterPaid ? <>: {afterPaid}</> : '.'}</div>
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert variant="danger">
+            <div className="fw-semibold">Payment failed</div>
+            <div>{failure}</div>
+          </Alert>
+        ) : null}
+        {tokenError && items.length > 0 ? <Alert variant="danger">{tokenError}</Alert> : null}
+        {loadingToken && items.length > 0 ? <Spinner label="Preparing payment..." /> : null}
+        {canBuy ? (
+          gateway.gateway === 'braintree' ? (
+            <DropInPayment clientToken={gateway.clientToken} busy={paying} onNonce={buy} />
+          ) : (
+            <TestCardForm busy={paying} onNonce={buy} />
+          )
+        ) : loadingToken && items.length > 0 ? null : (
+          <p className="text-body-secondary mb-0">{CHECKOUT_UNAVAILABLE_TEXT}</p>
+        )}
+      </div>
+    </section>
+  );
+}

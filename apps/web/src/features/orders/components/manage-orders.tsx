@@ -1,0 +1,108 @@
+import { type Order, type OrderStatus } from '@store/contract';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage, type Auth } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { useResource } from '../../../lib/use-resource';
+import { listAllOrders, updateOrderStatus } from '../api/orders';
+import { OrderItems, formatOrderDate, shortOrderId } from './order-items';
+import { StatusBadge, nextStatuses } from './order-status';
+
+/** Every order with its buyer, items, amount and status, and a control to move the status along. */
+export function ManageOrders({ auth }: { auth: Auth }) {
+  const { userId, token } = auth;
+  const load = useCallback((signal: AbortSignal) => listAllOrders({ userId, token }, signal), [userId, token]);
+  const { data: orders, error, setData } = useResource(load);
+  const replace = (order: Order) => setData((list) => list?.map((o) => (o._id === order._id ? order : o)));
+  if (error) return <Alert variant="danger">{error}</Alert>;
+  if (!orders) return <Spinner label="Loading orders..." />;
+  if (orders.length === 0) return <p className="text-body-secondary">No orders yet.</p>;
+  return (
+    <>
+      <p className="text-body-secondary">
+        {orders.length} {orders.length === 1 ? 'order' : 'orders'}
+      </p>
+      <ul className="list-group shadow-sm" aria-label="Orders">
+        {orders.map((order) => (
+          <li key={order._id} className="list-group-item py-3" aria-label={`Order ${shortOrderId(order._id)}`}>
+            <div className="row g-3 align-items-start">
+              <div className="col-md-4">
+                <div className="fw-semibold" title={order._id}>
+                  Order {shortOrderId(order._id)}
+                </div>
+                <div className="small text-body-secondary">{formatOrderDate(order.createdAt)}</div>
+                <div className="small">
+                  Buyer: <span className="fw-semibold">{order.user?.name ?? 'unknown'}</span>
+                </div>
+                {order.transactionId ? <div className="small text-body-secondary">Transaction {order.transactionId}</div> : null}
+              </div>
+              <div className="col-md-4">
+                <OrderItems order={order} />
+                <div className="fw-semibold mt-1">Amount: {formatPrice(order.amount)}</div>
+              </div>
+              <div className="col-md-4">
+                <StatusControl auth={auth} order={order} onChanged={replace} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function StatusControl({ auth, order, onChanged }: { auth: Auth; order: Order; onChanged: (order: Order) => void }) {
+  const options = nextStatuses(order.status);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<{ status: OrderStatus | '' }>({ values: { status: options[0] ?? '' } });
+  const id = `status-${order._id}`;
+
+  const onSubmit = handleSubmit(async ({ status }) => {
+    if (!status) return;
+    setError(null);
+    try {
+      onChanged(await updateOrderStatus(auth, order._id, status));
+    } catch (cause) {
+      console.error(cause);
+      setError(errorMessage(cause));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} aria-label={`Status of order ${shortOrderId(order._id)}`}>
+      <div className="mb-2">
+        Status: <StatusBadge status={order.status} />
+      </div>
+      {options.length > 0 ? (
+        <div className="input-group input-group-sm">
+          <label className="input-group-text" htmlFor={id}>
+            Move to
+          </label>
+          <select id={id} className="form-select" {...register('status')}>
+            {options.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn btn-success" disabled={isSubmitting}>
+            Update
+          </button>
+        </div>
+      ) : (
+        <div className="small text-body-secondary">Final status</div>
+      )}
+      {error ? (
+        <Alert variant="danger" className="mt-2 py-2 small">
+          {error}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import type { Auth } from '../../../lib/api-client';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { formatPrice } from '../../../lib/money';
+import { useResource } from '../../../lib/use-resource';
+import { listMyOrders } from '../api/orders';
+import { OrderItems, formatOrderDate, shortOrderId } from './order-items';
+import { StatusBadge } from './order-status';
+
+/** The buyer's own orders, newest first as the server lists them. */
+export function OrderHistory({ auth }: { auth: Auth }) {
+  const { userId, token } = auth;
+  const load = useCallback((signal: AbortSignal) => listMyOrders({ userId, token }, signal), [userId, token]);
+  const { data: orders, error } = useResource(load);
+  if (error) return <Alert variant="danger">{error}</Alert>;
+  if (!orders) return <Spinner label="Loading your orders..." />;
+  if (orders.length === 0) return <p className="text-body-secondary">You have no orders yet.</p>;
+  return (
+    <ul className="list-group shadow-sm" aria-label="Your orders">
+      {orders.map((order) => (
+        <li key={order._id} className="list-group-item py-3" aria-label={`Order ${shortOrderId(order._id)}`}>
+          <div className="d-flex flex-wrap justify-content-between gap-2 mb-2">
+            <div>
+              <span className="fw-semibold" title={order._id}>
+                Order {shortOrderId(order._id)}
+              </span>
+              <span className="text-body-secondary small ms-2">{formatOrderDate(order.createdAt)}</span>
+            </div>
+            <div className="d-flex align-items-center gap-2">
+              <StatusBadge status={order.status} />
+              <span className="fw-semibold">{formatPrice(order.amount)}</span>
+            </div>
+          </div>
+          <OrderItems order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}

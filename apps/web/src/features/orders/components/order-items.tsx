@@ -1,0 +1,24 @@
+import type { Order } from '@store/contract';
+import { formatPrice } from '../../../lib/money';
+
+export function OrderItems({ order }: { order: Order }) {
+  return (
+    <ul className="list-unstyled mb-0 small">
+      {order.products.map((line) => (
+        <li key={line.product}>
+          {line.name} &times; {line.count} <span className="text-body-secondary">@ {formatPrice(line.price)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The short form people can read out on the phone; the full id stays in the title attribute. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
