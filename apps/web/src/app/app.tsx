@@ -1,9 +1,14 @@
-/** Placeholder until the web app issue builds the store's screens. */
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { configureApi } from '../lib/api-client';
+import { clearSession } from '../lib/session';
+import { routes } from './router';
+
+// A token the server no longer accepts (expired, or revoked by signing out elsewhere) ends the session here too,
+// so the guards send the user to sign in instead of showing failing screens.
+configureApi({ onUnauthorized: clearSession });
+
 export function App() {
-  return (
-    <main>
-      <h1>T-Shirt Store</h1>
-      <p>The shop is being set up.</p>
-    </main>
-  );
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
 }

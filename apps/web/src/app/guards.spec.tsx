@@ -1,0 +1,111 @@
+import { ApiRoute } from '@store/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeApi, type FakeApi } from '../testing/fake-api';
+import { admin, customer, signInAs } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi()
+    .on('GET', ApiRoute.products, { body: [], headers: { 'X-Total-Count': '0' } })
+    .on('GET', ApiRoute.ordersOfUser, { body: [] })
+    .on('GET', ApiRoute.categories, { body: [] })
+    .on('GET', ApiRoute.ordersAll, { body: [] });
+});
+
+const ordersLoaded = () => screen.findByText(/no orders yet/i);
+
+async function signInThroughForm(session: typeof customer) {
+  api.on('POST', ApiRoute.signin, { body: session });
+  await userEvent.type(screen.getByLabelText('Email'), session.user.email);
+  await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+describe('private route /user/dashboard', () => {
+  it('sends a signed-out visitor to /signin and back after sign-in', async () => {
+    const { location } = renderApp('/user/dashboard');
+    expect(location().pathname).toBe('/signin');
+    expect(screen.getByText('Please sign in to continue.')).toBeInTheDocument();
+
+    await signInThroughForm(customer);
+    await waitFor(() => expect(location().pathname).toBe('/user/dashboard'));
+    expect(screen.getByRole('heading', { name: 'User Dashboard' })).toBeInTheDocument();
+    await ordersLoaded();
+  });
+
+  it('lets any signed-in user in', async () => {
+    signInAs(customer);
+    const { location } = renderApp('/user/dashboard');
+    expect(location().pathname).toBe('/user/dashboard');
+    await ordersLoaded();
+  });
+});
+
+describe('admin routes', () => {
+  it('send a signed-out visitor to /signin with the original location, and back there after an admin signs in', async () => {
+    const { location } = renderApp('/admin/categories?page=2');
+    expect(location().pathname).toBe('/signin');
+    expect(location().state).toMatchObject({ from: { pathname: '/admin/categories', search: '?page=2' }, requiresAdmin: true });
+
+    await signInThroughForm(admin);
+    await waitFor(() => expect(location().pathname).toBe('/admin/categories'));
+    expect(location().search).toBe('?page=2');
+    await screen.findByText('No categories yet.');
+  });
+
+  it('send a customer (role 0) to /signin', () => {
+    signInAs(customer);
+    const { location } = renderApp('/admin/dashboard');
+    expect(location().pathname).toBe('/signin');
+    expect(screen.getByText(/You are signed in as Casey Customer/)).toBeInTheDocument();
+  });
+
+  it('do not send a customer who signs in back to an admin page', async () => {
+    const { location } = renderApp('/admin/orders');
+    await signInThroughForm(customer);
+    await waitFor(() => expect(location().pathname).toBe('/user/dashboard'));
+  });
+
+  it('let an admin in', async () => {
+    signInAs(admin);
+    const { location } = renderApp('/admin/orders');
+    expect(location().pathname).toBe('/admin/orders');
+    expect(screen.getByRole('heading', { name: 'Manage Your Orders' })).toBeInTheDocument();
+    await ordersLoaded();
+  });
+});
+
+describe('redirect after sign-in without a guard', () => {
+  it('takes an admin to /admin/dashboard', async () => {
+    const { location } = renderApp('/signin');
+    await signInThroughForm(admin);
+    await waitFor(() => expect(location().pathname).toBe('/admin/dashboard'));
+    expect(JSON.parse(localStorage.getItem('jwt')!)).toEqual(admin);
+  });
+
+  it('takes a customer to /user/dashboard', async () => {
+    const { location } = renderApp('/signin');
+    await signInThroughForm(customer);
+    await waitFor(() => expect(location().pathname).toBe('/user/dashboard'));
+    await ordersLoaded();
+  });
+});
+
+describe('route spelling', () => {
+  it.each(['/Signup', '/signup'])('%s shows the sign-up form', (path) => {
+    renderApp(path);
+    expect(screen.getByRole('form', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it.each(['/Signin', '/signin'])('%s shows the sign-in form', (path) => {
+    renderApp(path);
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('an unknown path says so', () => {
+    renderApp('/admin/products/update');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { signout } from '../../features/auth/api/signout';
+import { clearSession, readSession } from '../../lib/session';
+import { paths } from '../paths';
+import { NavBar } from './nav-bar';
+
+/** Every page: skip link, nav bar, the page, footer. */
+export function AppLayout() {
+  const navigate = useNavigate();
+
+  // Leave the page first (a guarded page would otherwise send the user to sign-in), then forget the session
+  // on this device at once; the server call revokes the token however long it takes.
+  const onSignout = async () => {
+    const token = readSession()?.token;
+    await navigate(paths.home);
+    clearSession();
+    if (token) signout(token).catch((error: unknown) => console.error('Sign-out request failed', error));
+  };
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#main-content" className="visually-hidden-focusable skip-link">
+        Skip to content
+      </a>
+      <NavBar onSignout={onSignout} />
+      <main id="main-content" className="flex-grow-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="bg-dark text-white-50 mt-auto">
+        <div className="container py-4 d-flex flex-column flex-md-row justify-content-between gap-2 small">
+          <span>
+            <span className="text-white fw-semibold">T-Shirt Store</span> &middot; Soft cotton tees, shipped with care.
+          </span>
+          <span>
+            Questions?{' '}
+            <a className="link-light" href="mailto:help@tshirt-store.example">
+              help@tshirt-store.example
+            </a>
+          </span>
+        </div>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Product } from '@store/contract';
+import { useNavigate } from 'react-router-dom';
+import { Page } from '../../components/page';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { addToCart } from '../../lib/cart';
+import { paths } from '../paths';
+
+export function HomePage() {
+  const navigate = useNavigate();
+  const add = (product: Product) => {
+    addToCart(product);
+    navigate(paths.cart);
+  };
+  return (
+    <Page title="Home Page" description="Soft, well-made t-shirts for every day. Pick yours.">
+      <ProductGrid onAddToCart={add} />
+    </Page>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Page } from '../../components/page';
+import { paths } from '../paths';
+
+export function NotFoundPage() {
+  return (
+    <Page title="Page not found" description="There is no page at this address.">
+      <Link to={paths.home} className="btn btn-success">
+        Back to the shop
+      </Link>
+    </Page>
+  );
+}
+
+/** Shown instead of a blank screen when a page throws. */
+export function ErrorPage() {
+  const error = useRouteError();
+  console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  return (
+    <div className="container py-5">
+      <h1 className="h3">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>Please go back to the shop and try again.</p>
+      <a href={paths.home} className="btn btn-success">
+        Back to the shop
+      </a>
+    </div>
+  );
+}

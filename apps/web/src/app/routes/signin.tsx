@@ -1,0 +1,44 @@
+import type { Session } from '@store/contract';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { Page } from '../../components/page';
+import { SigninForm } from '../../features/auth/components/signin-form';
+import { saveSession, useSession } from '../../lib/session';
+import { afterSigninTarget, type SigninRedirectState } from '../guards';
+import { paths } from '../paths';
+
+export function SigninPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const redirect = location.state as SigninRedirectState | null;
+
+  const onSignedIn = (signedIn: Session) => {
+    saveSession(signedIn);
+    navigate(afterSigninTarget(location.state, signedIn.user.role), { replace: true });
+  };
+
+  return (
+    <Page title="Sign in" description="Welcome back.">
+      <div className="row justify-content-center">
+        <div className="col-md-8 col-lg-6">
+          {redirect?.from ? (
+            <Alert variant="info">
+              {session && redirect.requiresAdmin
+                ? `You are signed in as ${session.user.name}. Sign in with an admin account to open that page.`
+                : 'Please sign in to continue.'}
+            </Alert>
+          ) : null}
+          <div className="card shadow-sm">
+            <div className="card-body p-4">
+              <SigninForm onSignedIn={onSignedIn} />
+              <p className="text-center small mt-3 mb-0">
+                New here? <Link to={paths.signup}>Create an account</Link>
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </Page>
+  );
+}
