@@ -22,13 +22,14 @@ interface State<T> {
 
 /**
  * Data a screen reads once when it mounts: calls `load` (memoise it with useCallback; a new function means
- * "load again for new inputs") and aborts the call if the screen goes away first.
+ * "load again for new inputs") and aborts the call if the screen goes away first. `null` loads nothing.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | null): Resource<T> {
   const [state, setState] = useState<State<T>>({ load: undefined, data: undefined, error: null, settled: false });
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
+    if (!load) return;
     const abort = new AbortController();
     load(abort.signal).then(
       (data) => {
@@ -49,7 +50,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
   return {
     data: current ? state.data : undefined,
     error: current ? state.error : null,
-    loading: !current || !state.settled,
+    loading: !!load && (!current || !state.settled),
     reload,
     setData,
   };
