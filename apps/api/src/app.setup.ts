@@ -4,6 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
+import { requestLogging } from './common/logging/request-logging.middleware.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 
@@ -15,6 +17,8 @@ export const JSON_BODY_LIMIT = '100kb';
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  // First, so that every request (body-parser's 413s and the web app's files included) gets an id and a log line.
+  app.use(requestLogging());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
@@ -22,7 +26,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // SIGTERM: stop accepting, finish in-flight requests, close the pool, then exit 0 (not re-raise the signal,
+  // which would end the process with 143, or be ignored when the API runs as a container's PID 1).
+  app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });
   if (config.webDist) serveWebApp(app, config.webDist);
 }
 

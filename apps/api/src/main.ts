@@ -3,28 +3,37 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
+import { drainOnShutdown } from './common/graceful-shutdown.js';
+import { AppLogger } from './common/logging/app-logger.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { prepareDevelopmentDatabase } from './database/development-database.js';
 import { seedDemoCatalog } from './database/seed/demo-seed.js';
 
+/** Set once the configuration is known: JSON lines in production, readable ones in development. */
+let logger: AppLogger | undefined;
+
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  logger = new AppLogger({ format: config.logFormat });
   // Without DATABASE_URL (allowed only outside production), run on the embedded demo database.
   const dev = config.databaseUrl ? undefined : await prepareDevelopmentDatabase(config);
   const databaseUrl = config.databaseUrl ?? dev!.databaseUrl;
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }), { logger });
   configureApp(app, config);
   await app.init();
   if (dev) await dev.afterStart(app);
   else if (config.seedDemo) await seedDemoCatalog(app);
   await app.listen(config.port, '0.0.0.0');
+  drainOnShutdown(app.getHttpServer(), logger);
   const url = `http://localhost:${config.port}`;
-  console.log(`Store listening on ${url} (API under ${url}/api)`);
+  logger.log(`Store listening on ${url} (API under ${url}/api)`, 'Bootstrap');
   dev?.printWelcome(url);
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration problem is for a person to read, as plain lines; anything later goes through the logger.
+  if (error instanceof ConfigError || !logger) console.error(error instanceof ConfigError ? error.message : error);
+  else logger.fatal(error, 'Bootstrap');
   process.exit(1);
 });
