@@ -1,4 +1,5 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
+import type { Product } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
@@ -109,7 +110,9 @@ export class ProviderStates {
         const user = await this.auth.signup({ name: 'Shopper', email: text(params, 'email'), password: text(params, 'password') });
         return { userId: user._id };
       },
+      // The database is empty before every interaction, so these hold without seeding anything.
       'nobody has registered with email {email}': async () => undefined,
+      'no product has id {productId}': async () => undefined,
       'a category named {name} exists': async (params) => {
         const category = await this.categories.create(text(params, 'name'));
         return { categoryId: category._id };
@@ -121,26 +124,11 @@ export class ProviderStates {
         return { categoryId };
       },
       'a product with a photo exists': async () => {
-        const category = await this.categories.create('Graphic Tees');
-        const product = await this.products.create(
-          { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents: 1999, stock: 10, categoryId: category._id },
-          await pngPhoto(),
-        );
-        return { productId: product._id, categoryId: category._id };
+        const product = await this.classicTee({ photo: await pngPhoto() });
+        return { productId: product._id, categoryId: product.category };
       },
-      'no product has id {productId}': async () => undefined,
       'a product priced {price} with {stock} in stock exists': async (params) => {
-        const category = await this.categories.create('Graphic Tees');
-        const product = await this.products.create(
-          {
-            name: 'Classic Tee',
-            description: 'Soft cotton crew neck',
-            priceCents: Math.round(number(params, 'price') * 100),
-            stock: number(params, 'stock'),
-            categoryId: category._id,
-          },
-          undefined,
-        );
+        const product = await this.classicTee({ priceCents: Math.round(number(params, 'price') * 100), stock: number(params, 'stock') });
         return { productId: product._id };
       },
       // Orders exist only by being paid for, so they are made the way a buyer makes them: through checkout.
@@ -163,13 +151,19 @@ export class ProviderStates {
     return _id;
   }
 
+  /** The specs' example product, in a new "Graphic Tees" category. */
+  private async classicTee(options: { priceCents?: number; stock?: number; photo?: Buffer } = {}): Promise<Product> {
+    const category = await this.categories.create('Graphic Tees');
+    const { priceCents = 1999, stock = 10, photo } = options;
+    return this.products.create(
+      { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id },
+      photo,
+    );
+  }
+
   /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it). */
   private async paidOrder(buyer: AuthUser): Promise<string> {
-    const category = await this.categories.create('Graphic Tees');
-    const product = await this.products.create(
-      { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents: 1999, stock: 10, categoryId: category._id },
-      undefined,
-    );
+    const product = await this.classicTee();
     const answer = await this.payments.pay(buyer, {
       paymentMethodNonce: 'fake-valid-nonce',
       amount: 19.99,
