@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1.7
+# The store's API: NestJS on Node 24, production dependencies only, as the unprivileged `node` user.
+# Build from the repository root:  docker build -f docker/api.Dockerfile -t tshirt-store-api .
+#
+# docker/test/production-start.test.mjs replays the runtime stage of this file (its COPY, RUN, ENV,
+# HEALTHCHECK and CMD, in order) in a temporary folder and starts the API from it, and checks that the
+# build stage compiles with the same commands as `nx run api:build`. Keep each instruction plain.
+
+ARG NODE_IMAGE=node:24-slim
+
+# --- build: compile the contract library and the API with the whole toolchain -------------------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY libs/contract/package.json libs/contract/
+# Compiling needs no install script (they fetch a Node for old machines, native parts of test tools).
+RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY libs/contract/ libs/contract/
+COPY apps/api/ apps/api/
+RUN node node_modules/typescript/bin/tsc -p libs/contract/tsconfig.json \
+ && node node_modules/typescript/bin/tsc -p apps/api/tsconfig.build.json
+
+# --- runtime ----------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000
+WORKDIR /app
+# The workspace manifest and lock: `npm ci` links node_modules/@store/contract -> libs/contract.
+COPY package.json package-lock.json .npmrc ./
+COPY libs/contract/package.json libs/contract/
+# Runtime dependencies only; argon2's install script picks its prebuilt binary, sharp's comes from @img/*.
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+# apps/api/package.json says "type": "module" for the compiled ESM.
+COPY apps/api/package.json apps/api/
+COPY --from=build /app/libs/contract/dist/ libs/contract/dist/
+COPY --from=build /app/apps/api/dist/ apps/api/dist/
+
+# Everything above belongs to root and is read-only for the process.
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM: stop accepting, finish in-flight requests, close the database pool, exit 0.
+STOPSIGNAL SIGTERM
+# Pending migrations run at start (TypeORM migrationsRun). One-shot instead, before rolling out replicas:
+#   docker run --rm --env-file .env tshirt-store-api node apps/api/dist/database/migrate.js
+CMD ["node", "--enable-source-maps", "apps/api/dist/main.js"]

@@ -1,0 +1,240 @@
+// docker/nginx.conf, rendered as the web image renders it, under Debian's nginx in front of the built web app
+// (copied like web.Dockerfile copies it) and the built API (started like the API image starts it).
+/* global FormData, Blob -- Node's fetch API */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_PREFIX, ApiRoute, apiPath, PRODUCT_PHOTO_FIELD, PRODUCT_PHOTO_MAX_BYTES } from '../../libs/contract/dist/index.js';
+import { createDatabase } from './support/database.mjs';
+import { parseDockerfile } from './support/dockerfile.mjs';
+import { startNginx } from './support/nginx.mjs';
+import { containerEnv, freePort, jsonLines, startProcess, waitFor } from './support/processes.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDist = path.join(root, 'apps/web/dist');
+const template = path.join(root, 'docker/nginx.conf');
+const ADMIN = { email: 'ops-admin@example.com', password: 'ops-admin-password-1' };
+
+/** The web image's ENV (API_UPSTREAM, NGINX_PORT, WEB_ROOT), with this machine's upstream, port and folder. */
+async function webImageEnv(overrides) {
+  const dockerfile = parseDockerfile(await readFile(path.join(root, 'docker/web.Dockerfile'), 'utf8'));
+  const env = Object.assign(
+    {},
+    ...dockerfile.stages
+      .at(-1)
+      .instructions.filter((i) => i.keyword === 'ENV')
+      .map((i) => i.env),
+  );
+  return { ...env, ...overrides };
+}
+
+describe('nginx in front of the web app and the API', () => {
+  let dir;
+  let db;
+  let api;
+  let nginx;
+  let base;
+  let apiBase;
+  let indexHtml;
+  let session;
+
+  const apiLogFor = (requestId) => jsonLines(api.stdout).filter((entry) => entry.requestId === requestId && entry.context === 'HTTP');
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-'));
+    db = await createDatabase();
+    const apiPort = await freePort();
+    api = startProcess(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
+      cwd: root,
+      name: 'api',
+      env: containerEnv({
+        NODE_ENV: 'production',
+        PORT: String(apiPort),
+        DATABASE_URL: db.url,
+        JWT_SECRET: 'ops-test-secret-that-is-long-enough-0123456789',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      }),
+    });
+    apiBase = `http://127.0.0.1:${apiPort}`;
+    await waitFor('the API to answer', async () => {
+      if (!api.running) throw new Error(`the API exited:\n${api.output()}`);
+      return (await fetch(`http://127.0.0.1:${apiPort}/api/health`)).ok;
+    });
+
+    // COPY --from=build /app/apps/web/dist/ /usr/share/nginx/html/
+    await cp(webDist, path.join(dir, 'html'), { recursive: true });
+    indexHtml = await readFile(path.join(webDist, 'index.html'), 'utf8');
+    const nginxPort = await freePort();
+    nginx = await startNginx({
+      templatePath: template,
+      dir,
+      env: await webImageEnv({ API_UPSTREAM: `127.0.0.1:${apiPort}`, NGINX_PORT: String(nginxPort), WEB_ROOT: path.join(dir, 'html') }),
+    });
+    base = `http://127.0.0.1:${nginxPort}`;
+
+    const signIn = await fetch(`${base}/api${ApiRoute.signin}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(signIn.status).toBe(200);
+    session = await signIn.json();
+  }, 90_000);
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await api?.stop();
+    await db?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('proxies /api/health to the API, with nginx’s request id, which the API echoes', async () => {
+    const response = await fetch(`${base}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ status: 'ok', db: 'up' });
+    // nginx's own $request_id (32 hex digits) reached the API, which echoed it.
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('passes a client’s X-Request-Id through to the API and back', async () => {
+    const response = await fetch(`${base}/api/categories`, { headers: { 'X-Request-Id': 'ops-nginx-trace-1' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('ops-nginx-trace-1');
+    const [entry] = await waitFor(
+      'the API to log the request',
+      () => apiLogFor('ops-nginx-trace-1').length && apiLogFor('ops-nginx-trace-1'),
+    );
+    expect(entry).toEqual(expect.objectContaining({ method: 'GET', path: '/api/categories', status: 200 }));
+  });
+
+  it('answers an unknown /api route with the API’s JSON 404, not an nginx page or index.html', async () => {
+    for (const url of [`${base}/api/no-such-route`, `${base}/api`]) {
+      const response = await fetch(url);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers client routes with index.html, never cached', async () => {
+    for (const route of ['/', '/admin/dashboard', '/product/7b0f3c1e-1111-4aaa-8bbb-123456789abc', '/index.html']) {
+      const response = await fetch(`${base}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(indexHtml);
+    }
+  });
+
+  it('serves fingerprinted assets with a year-long immutable cache, compressed, and 404s a missing one', async () => {
+    const assets = (await readdir(path.join(webDist, 'assets'))).filter((name) => /-[\w-]{8,}\.(js|css)$/.test(name));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const name of assets) {
+      const response = await fetch(`${base}/assets/${name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-type')).toMatch(/javascript|css/);
+      expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(path.join(webDist, 'assets', name)))).toBe(true);
+    }
+    const js = assets.find((name) => name.endsWith('.js'));
+    const compressed = await fetch(`${base}/assets/${js}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+
+    const missing = await fetch(`${base}/assets/index-DoesNotExist.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toBe(indexHtml);
+  });
+
+  it('leaves the caching headers of API answers to the API', async () => {
+    for (const route of [ApiRoute.categories, ApiRoute.health, '/no-such-route']) {
+      const [proxied, direct] = await Promise.all([fetch(`${base}/api${route}`), fetch(`${apiBase}/api${route}`)]);
+      expect(proxied.headers.get('cache-control')).toBe(direct.headers.get('cache-control'));
+    }
+  });
+
+  /** A product form with a photo part of `photoBytes` bytes, sent through nginx as the admin. */
+  async function postProductForm(photoBytes, requestId) {
+    const form = new FormData();
+    form.set('name', 'Ops Tee');
+    form.set('description', 'd'.repeat(2000));
+    form.set('price', '19.99');
+    form.set('stock', '5');
+    form.set('category', '00000000-0000-4000-8000-000000000000');
+    // PNG signature, then filler: the size is what this test is about, not the picture.
+    const photo = Buffer.alloc(photoBytes, 7);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(photo);
+    form.set(PRODUCT_PHOTO_FIELD, new Blob([photo], { type: 'image/png' }), 'photo.png');
+    return fetch(`${base}${API_PREFIX}${apiPath(ApiRoute.productCreate, { userId: session.user._id })}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}`, 'X-Request-Id': requestId },
+      body: form,
+    });
+  }
+
+  it('passes a photo at the API’s size limit through to the API', async () => {
+    const response = await postProductForm(PRODUCT_PHOTO_MAX_BYTES, 'ops-upload-at-limit');
+    expect(response.status).not.toBe(413);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const [entry] = await waitFor(
+      'the API to log the upload',
+      () => apiLogFor('ops-upload-at-limit').length && apiLogFor('ops-upload-at-limit'),
+    );
+    expect(entry.status).toBe(response.status);
+  });
+
+  it('refuses a larger upload itself with 413, in the API’s error shape, without bothering the API', async () => {
+    const response = await postProductForm(PRODUCT_PHOTO_MAX_BYTES + 1024 * 1024, 'ops-upload-too-big');
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('x-request-id')).toBe('ops-upload-too-big');
+    expect(await response.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+    // The API logs every request it sees; this one never reached it.
+    await fetch(`${base}/api/categories`, { headers: { 'X-Request-Id': 'ops-after-upload' } });
+    await waitFor('the API to log a later request', () => apiLogFor('ops-after-upload').length);
+    expect(apiLogFor('ops-upload-too-big')).toEqual([]);
+  });
+
+  it('writes its access log as JSON lines without query strings', async () => {
+    await fetch(`${base}/api/categories?token=ops-query-secret`, { headers: { 'X-Request-Id': 'ops-access-log' } });
+    const entry = await waitFor('nginx to log the request', () =>
+      jsonLines(nginx.stdoutLines()).find((line) => line.requestId === 'ops-access-log'),
+    );
+    expect(entry).toEqual(expect.objectContaining({ context: 'nginx', method: 'GET', path: '/api/categories', status: 200 }));
+    expect(nginx.stdoutLines().join('\n')).not.toContain('ops-query-secret');
+  });
+});
+
+describe('nginx when the API is down', () => {
+  let dir;
+  let nginx;
+  let base;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-down-'));
+    await cp(webDist, path.join(dir, 'html'), { recursive: true });
+    const closedPort = await freePort();
+    const nginxPort = await freePort();
+    nginx = await startNginx({
+      templatePath: template,
+      dir,
+      env: await webImageEnv({ API_UPSTREAM: `127.0.0.1:${closedPort}`, NGINX_PORT: String(nginxPort), WEB_ROOT: path.join(dir, 'html') }),
+    });
+    base = `http://127.0.0.1:${nginxPort}`;
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('still serves the web app, and answers /api with a JSON 502 the web client can show', async () => {
+    expect((await fetch(`${base}/admin/dashboard`)).status).toBe(200);
+    const response = await fetch(`${base}/api/health`);
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: expect.any(String), code: 'INTERNAL' });
+  });
+});

@@ -1,0 +1,18 @@
+// Before the ops tests: the built artefacts the images are made of (Nx replays its cache when nothing changed),
+// and one Postgres server for the run, found the way the API's e2e tests find theirs.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import findPostgres from '../../../apps/api/test/support/global-setup.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export default async function globalSetup() {
+  const build = spawnSync(
+    path.join(root, 'node_modules/.bin/nx'),
+    ['run-many', '-t', 'build', '--projects=contract,api,web', '--output-style=static'],
+    { cwd: root, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' }, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`The build the images are made of failed:\n${build.stdout}\n${build.stderr}`);
+  await findPostgres();
+}

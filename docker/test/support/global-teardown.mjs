@@ -1,0 +1,1 @@
+export { default } from '../../../apps/api/test/support/global-teardown.mjs';
