@@ -17,10 +17,9 @@ import { configureApi, resetApiClient } from '../../src/lib/api-client';
 
 const { fromProviderState, regex, string } = MatchersV3;
 
-export const CONSUMER = 'store-web';
-export const PROVIDER = 'store-api';
-export const PACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../pact/pacts');
-export const PACT_FILE = path.join(PACT_DIR, `${CONSUMER}-${PROVIDER}.json`);
+const CONSUMER = 'store-web';
+const PROVIDER = 'store-api';
+const PACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../pact/pacts');
 
 /**
  * One pact per spec file; every spec merges its interactions into the same file. Mismatches fail the test with
