@@ -26,13 +26,16 @@ describe('drainOnShutdown', () => {
   let port: number;
   let release: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let arrived: () => void;
+  const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
   const agent = new Agent({ keepAlive: true });
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (req.url === '/slow') void held.then(() => res.end('slow done'));
-      else if (req.url === '/stuck') return;
-      else res.end('quick done');
+      if (req.url === '/slow') {
+        arrived();
+        void held.then(() => res.end('slow done'));
+      } else res.end('quick done');
     });
     server.keepAliveTimeout = 60 * 60 * 1000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,7 +48,7 @@ describe('drainOnShutdown', () => {
     drainOnShutdown(server, silent, { signals });
     expect(await fetchText(port, '/quick', agent)).toEqual({ status: 200, body: 'quick done' });
     const slow = fetchText(port, '/slow', agent);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await slowArrived;
 
     signals.emit('SIGTERM', 'SIGTERM');
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -59,7 +62,9 @@ describe('drainOnShutdown', () => {
 
 describe('drainOnShutdown with a request that never ends', () => {
   it('cuts it after the deadline so the process can still exit', async () => {
-    const server = createServer(() => undefined);
+    let arrived: () => void;
+    const stuckArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const server = createServer(() => arrived());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const warnings: string[] = [];
@@ -70,7 +75,7 @@ describe('drainOnShutdown with a request that never ends', () => {
       () => 'answered',
       (error: NodeJS.ErrnoException) => error.code,
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await stuckArrived;
 
     signals.emit('SIGINT', 'SIGINT');
     await new Promise<void>((resolve) => server.close(() => resolve()));

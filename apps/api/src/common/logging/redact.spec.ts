@@ -43,6 +43,8 @@ describe('scrubText', () => {
     expect(scrubText(`Authorization: Bearer ${jwt}`)).toBe('Authorization: Bearer [redacted]');
     expect(scrubText('auth Basic dXNlcjpwYXNz==')).toBe('auth Basic [redacted]');
     expect(scrubText(`token=${jwt} rest`)).toBe('token=[redacted] rest');
+    expect(scrubText('authorization: bearer abc.def')).toBe('authorization: bearer [redacted]');
     expect(scrubText('GET /api/categories 200')).toBe('GET /api/categories 200');
+    expect(scrubText('Basic information about the bearer of the card')).toBe('Basic information about the bearer of the card');
   });
 });
