@@ -31,7 +31,7 @@ describe('private route /user/dashboard', () => {
 
     await signInThroughForm(customer);
     await waitFor(() => expect(location().pathname).toBe('/user/dashboard'));
-    expect(screen.getByRole('heading', { name: 'User Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User Dashboard' })).toBeInTheDocument();
     await ordersLoaded();
   });
 

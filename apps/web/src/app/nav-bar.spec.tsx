@@ -56,7 +56,7 @@ describe('nav bar', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'SignIn' }));
     expect(router.state.location.pathname).toBe('/signin');
-    expect(screen.getByRole('link', { name: 'SignIn' })).toHaveClass('nav-link-current');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'SignIn' })).toHaveClass('nav-link-current'));
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveClass('nav-link-other');
   });
 
@@ -76,12 +76,25 @@ describe('nav bar', () => {
     const { router } = renderApp('/user/dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Signout' }));
 
+    await waitFor(() => expect(api.calls('GET', ApiRoute.signout)).toHaveLength(1));
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(router.state.location.pathname).toBe('/');
-    await waitFor(() => expect(api.calls('GET', ApiRoute.signout)).toHaveLength(1));
     expect(api.calls('GET', ApiRoute.signout)[0].headers.authorization).toBe(`Bearer ${customer.token}`);
     expect(navLinks()).toEqual(['Home', 'Cart', 'SignUp', 'SignIn']);
     await homeLoaded();
+  });
+
+  it('Signout works from the home page too', async () => {
+    const api = installFakeApi()
+      .on('GET', ApiRoute.signout, { body: { message: 'Signed out' } })
+      .on('GET', ApiRoute.products, { body: [], headers: { 'X-Total-Count': '0' } });
+    signInAs(admin);
+    renderApp('/');
+    await homeLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Signout' }));
+    await waitFor(() => expect(api.calls('GET', ApiRoute.signout)).toHaveLength(1));
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(navLinks()).toEqual(['Home', 'Cart', 'SignUp', 'SignIn']);
   });
 
   it('shows how many entries the cart holds next to Cart', async () => {

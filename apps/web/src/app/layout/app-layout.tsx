@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { signout } from '../../features/auth/api/signout';
 import { clearSession, readSession } from '../../lib/session';
 import { paths } from '../paths';
@@ -7,15 +8,23 @@ import { NavBar } from './nav-bar';
 /** Every page: skip link, nav bar, the page, footer. */
 export function AppLayout() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The token of a sign-out in progress: the session is forgotten only once the home page is on screen,
+  // because a guarded page that saw the session vanish would send the user to sign-in instead.
+  const signingOut = useRef<{ token: string | undefined } | null>(null);
 
-  // Leave the page first (a guarded page would otherwise send the user to sign-in), then forget the session
-  // on this device at once; the server call revokes the token however long it takes.
-  const onSignout = async () => {
-    const token = readSession()?.token;
-    await navigate(paths.home);
+  const onSignout = () => {
+    signingOut.current = { token: readSession()?.token };
+    navigate(paths.home);
+  };
+
+  useEffect(() => {
+    if (!signingOut.current || location.pathname !== paths.home) return;
+    const { token } = signingOut.current;
+    signingOut.current = null;
     clearSession();
     if (token) signout(token).catch((error: unknown) => console.error('Sign-out request failed', error));
-  };
+  }, [location]);
 
   return (
     <div className="d-flex flex-column min-vh-100">
