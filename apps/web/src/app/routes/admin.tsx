@@ -14,7 +14,7 @@ function AdminPage({ title, description, children }: { title: string; descriptio
   return (
     <Page title={title} description={description}>
       <Link to={paths.adminDashboard} className="btn btn-sm btn-outline-dark mb-4">
-        &larr; Admin Home
+        &larr; Admin Dashboard
       </Link>
       {children}
     </Page>
@@ -24,7 +24,7 @@ function AdminPage({ title, description, children }: { title: string; descriptio
 export function AdminDashboardPage() {
   const session = useRequiredSession();
   return (
-    <Page title="Welcome to admin area" description="Manage all of your products here">
+    <Page title="Admin Dashboard" description="Manage the categories, t-shirts and orders of the shop">
       <AdminDashboard user={session.user} />
     </Page>
   );
@@ -33,7 +33,7 @@ export function AdminDashboardPage() {
 export function CreateCategoryPage() {
   const session = useRequiredSession();
   return (
-    <AdminPage title="Create a category here" description="Add a new category for new t-shirts">
+    <AdminPage title="Create a category" description="Group t-shirts so shoppers find them">
       <div className="col-lg-8">
         <CreateCategoryForm auth={authOf(session)} />
       </div>
@@ -44,7 +44,7 @@ export function CreateCategoryPage() {
 export function ManageCategoriesPage() {
   const session = useRequiredSession();
   return (
-    <AdminPage title="Manage categories" description="Rename or delete categories">
+    <AdminPage title="Manage categories" description="Rename or delete the categories of the shop">
       <ManageCategories auth={authOf(session)} />
     </AdminPage>
   );
@@ -54,7 +54,7 @@ export function UpdateCategoryPage() {
   const session = useRequiredSession();
   const { categoryId = '' } = useParams();
   return (
-    <AdminPage title="Update a category here" description="Give the category a new name">
+    <AdminPage title="Rename a category" description="Give the category a new name">
       <div className="col-lg-8">
         <UpdateCategoryForm key={categoryId} auth={authOf(session)} categoryId={categoryId} />
       </div>
@@ -65,7 +65,7 @@ export function UpdateCategoryPage() {
 export function CreateProductPage() {
   const session = useRequiredSession();
   return (
-    <AdminPage title="Add a product here!" description="Welcome to product creation section">
+    <AdminPage title="Create a product" description="Add a new t-shirt to the shop">
       <ProductForm auth={authOf(session)} />
     </AdminPage>
   );
@@ -74,7 +74,7 @@ export function CreateProductPage() {
 export function ManageProductsPage() {
   const session = useRequiredSession();
   return (
-    <AdminPage title="Manage products" description="Update or delete products">
+    <AdminPage title="Manage products" description="Edit or remove the t-shirts of the shop">
       <ManageProducts auth={authOf(session)} />
     </AdminPage>
   );
@@ -84,7 +84,7 @@ export function UpdateProductPage() {
   const session = useRequiredSession();
   const { productId = '' } = useParams();
   return (
-    <AdminPage title="Update a product here!" description="Welcome to product update section">
+    <AdminPage title="Update a product" description="Change any field; leave the photo empty to keep the current one">
       <UpdateProductForm key={productId} auth={authOf(session)} productId={productId} />
     </AdminPage>
   );

@@ -10,7 +10,7 @@ export function CartPage() {
   const items = useCart();
   const session = useSession();
   return (
-    <Page title="Cart Page" description="Ready to check out?">
+    <Page title="Shopping cart" description="Check your t-shirts, then pay securely.">
       <div className="row g-4">
         <div className="col-lg-7">
           <CartList

@@ -12,7 +12,7 @@ export function HomePage() {
     navigate(paths.cart);
   };
   return (
-    <Page title="Home Page" description="Soft, well-made t-shirts for every day. Pick yours.">
+    <Page title="T-shirts for every day" description="Soft cotton tees, printed with care. Pick yours and pay securely by card.">
       <ProductGrid onAddToCart={add} />
     </Page>
   );

@@ -19,7 +19,7 @@ export function SigninPage() {
   };
 
   return (
-    <Page title="Sign in" description="Welcome back.">
+    <Page title="Sign in" description="Welcome back. Sign in to pay for your cart and see your orders.">
       <div className="row justify-content-center">
         <div className="col-md-8 col-lg-6">
           {redirect?.from ? (

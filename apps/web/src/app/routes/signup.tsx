@@ -5,7 +5,7 @@ import { paths } from '../paths';
 
 export function SignupPage() {
   return (
-    <Page title="Sign up" description="Create an account to pay for your cart and follow your orders.">
+    <Page title="Create your account" description="Create an account to pay for your cart and follow your orders.">
       <div className="row justify-content-center">
         <div className="col-md-8 col-lg-6">
           <div className="card shadow-sm">

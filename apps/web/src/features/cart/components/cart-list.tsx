@@ -36,7 +36,7 @@ export function CartList({
             </div>
             <div className="text-end">
               <div className="fw-semibold mb-2">{formatPrice(item.price)}</div>
-              <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRemove(item._id)}>
+              <button type="button" className="btn btn-outline-danger btn-sm text-nowrap" onClick={() => onRemove(item._id)}>
                 Remove from cart
               </button>
             </div>
