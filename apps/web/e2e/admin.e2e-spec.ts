@@ -1,0 +1,216 @@
+import type { Order, Product, Session } from '@store/contract';
+import type { Browser, Page } from 'playwright-core';
+import { buy, call, firstProducts, fixture, getProduct, productCount, signin, signupAndSignin, unique } from './support/api';
+import { gone, launchChromium, navLabels, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+
+/**
+ * An admin's session in one browser tab: sign in through the guard, create and rename a category, create,
+ * edit and delete a product with a photo, and move a paid order along.
+ */
+describe('admin', () => {
+  let browser: Browser;
+  let shop: ShopPage;
+  let page: Page;
+  const admin = store.admin();
+  let category = unique('E2E Tees');
+  const productName = unique('Target Tee');
+  let productId: string;
+  let buyer: Session;
+  let orderedProduct: Product;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    shop = await openShop(browser);
+    page = shop.page;
+    // A paid order for the orders screen, placed as a buyer would through the API.
+    buyer = await signupAndSignin('Olive Ordering', `${unique('olive').replace(' ', '-')}@example.com`, 'correct horse battery');
+    [orderedProduct] = (await firstProducts(20)).filter((p) => p.stock > 0);
+    await buy(buyer, orderedProduct);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(shop.pageErrors).toEqual([]);
+  });
+
+  it('signs in through the admin guard and comes back to the admin dashboard', async () => {
+    await page.goto('/admin/dashboard');
+    await page.waitForURL('**/signin');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/admin/dashboard');
+
+    const info = await shown(page.getByRole('region', { name: 'Admin Information' }));
+    const text = await info.innerText();
+    expect(text).toContain(admin.name);
+    expect(text).toContain(admin.email);
+    expect(text).toContain('Admin');
+    const links = page.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link');
+    expect(await links.allInnerTexts()).toEqual([
+      'Create Categories',
+      'Manage Categories',
+      'Create Product',
+      'Manage Products',
+      'Manage Orders',
+    ]);
+    expect(await page.locator('a[href="/admin/products/update"]').count()).toBe(0);
+    expect(await navLabels(page)).toEqual(['Home', 'Cart', 'A. Dashboard', 'Signout']);
+    await screenshot(page, 'admin-dashboard');
+  });
+
+  it("creates a category: 'category created successfully', then 'failed to create category' for the same name", async () => {
+    await page.getByRole('link', { name: 'Create Categories' }).click();
+    await page.waitForURL('**/admin/create/category');
+    const name = page.getByLabel('Name');
+    expect(await name.getAttribute('required')).not.toBeNull();
+    await name.fill(category);
+    await page.getByRole('button', { name: 'Create Category' }).click();
+    await shown(page.getByText('category created successfully', { exact: true }));
+    expect(await name.inputValue()).toBe('');
+    await screenshot(page, 'admin-create-category');
+
+    await name.fill(category);
+    await page.getByRole('button', { name: 'Create Category' }).click();
+    const alert = await shown(page.getByRole('alert'));
+    expect(await alert.innerText()).toMatch(/^failed to create category\n.+/);
+  });
+
+  it("renames it from Manage Categories: prefilled, then 'category Updated successfully'", async () => {
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Manage Categories' }).click();
+    await page.getByRole('link', { name: `Update ${category}` }).click();
+    await page.waitForURL('**/admin/category/update/**');
+    const name = page.getByLabel('Name');
+    await page.waitForFunction(
+      (expected) => (document.getElementById('category-name') as HTMLInputElement | null)?.value === expected,
+      category,
+    );
+    const renamed = `${category} Plus`;
+    await name.fill(renamed);
+    await page.getByRole('button', { name: 'Update Category' }).click();
+    await shown(page.getByText('category Updated successfully', { exact: true }));
+    category = renamed;
+
+    await page.goto('/admin/categories');
+    await shown(page.getByRole('listitem', { name: category }));
+    await screenshot(page, 'admin-categories');
+  });
+
+  it("creates a product with a photo: '{name} created successfully' and a cleared form", async () => {
+    await page.goto('/admin/create/product');
+    await page.getByLabel('Name').fill(productName);
+    await page.getByLabel('Description').fill('A red tee with a bold white target, printed in the browser test.');
+    expect(await page.getByLabel('Price').getAttribute('type')).toBe('number');
+    expect(await page.getByLabel('Stock').getAttribute('type')).toBe('number');
+    expect(await page.getByLabel('Photo').getAttribute('accept')).toMatch(/^image\//);
+    await page.getByLabel('Price').fill('31.50');
+    await page.getByLabel('Stock').fill('7');
+    await page.getByLabel('Category').selectOption({ label: category });
+    await page.getByLabel('Photo').setInputFiles(fixture('red-tee.png'));
+    await shown(page.getByAltText('Preview of the chosen photo'));
+    await screenshot(page, 'admin-create-product');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+
+    await shown(page.getByText(`${productName} created successfully`, { exact: true }));
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(await page.getByLabel('Category').inputValue()).toBe('');
+  });
+
+  it("lists it in Manage Products under the real count ('Total N products')", async () => {
+    await page.goto('/admin/products');
+    const total = await productCount();
+    await shown(page.getByRole('heading', { name: `Total ${total} products` }));
+    const row = await shown(page.getByRole('listitem', { name: productName }));
+    expect(await row.innerText()).toContain('$31.50');
+    productId = (await row.getByRole('link', { name: `Update ${productName}` }).getAttribute('href'))!.split('/').pop()!;
+    await screenshot(page, 'admin-products');
+  });
+
+  it("edits it with every field prefilled and a new photo: '{name} updated successfully'", async () => {
+    await page.getByRole('link', { name: `Update ${productName}` }).click();
+    await page.waitForURL(`**/admin/product/update/${productId}`);
+    await shown(page.getByRole('button', { name: 'Update Product' }));
+    expect(await page.getByLabel('Name').inputValue()).toBe(productName);
+    expect(await page.getByLabel('Description').inputValue()).toContain('bold white target');
+    expect(await page.getByLabel('Price').inputValue()).toBe('31.5');
+    expect(await page.getByLabel('Stock').inputValue()).toBe('7');
+    expect(await page.getByLabel('Category').locator('option:checked').innerText()).toBe(category);
+
+    const etagBefore = (await fetch(`${store.baseUrl}/api/product/photo/${productId}`)).headers.get('etag');
+    await page.getByLabel('Name').fill(`${productName} v2`);
+    await page.getByLabel('Price').fill('29.99');
+    await page.getByLabel('Photo').setInputFiles(fixture('blue-tee.jpg'));
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await shown(page.getByText(`${productName} v2 updated successfully`, { exact: true }));
+    expect(await page.getByLabel('Name').inputValue()).toBe(`${productName} v2`);
+    await screenshot(page, 'admin-update-product');
+
+    const { body } = await getProduct(productId);
+    expect(body).toMatchObject({ name: `${productName} v2`, price: 29.99, stock: 7 });
+    const photo = await fetch(`${store.baseUrl}/api/product/photo/${productId}`);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect(photo.headers.get('etag')).not.toBe(etagBefore);
+  });
+
+  it('shows the new t-shirt with its photo on the home page', async () => {
+    await page.goto('/');
+    const card = await shown(page.getByRole('article', { name: `${productName} v2` }));
+    expect(await card.innerText()).toContain('$29.99');
+    await card.getByRole('img').scrollIntoViewIfNeeded();
+    await page.waitForFunction((name) => {
+      const img = document.querySelector(`article[aria-labelledby] img[alt="Photo of ${name}"]`) as HTMLImageElement | null;
+      return !!img && img.complete && img.naturalWidth > 0 && img.currentSrc.includes('size=card');
+    }, `${productName} v2`);
+  });
+
+  it('deletes the product (after confirming), then the category it no longer needs', async () => {
+    await page.goto('/admin/products');
+    const before = await productCount();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Delete ${productName} v2` }).click();
+    await gone(page.getByRole('listitem', { name: `${productName} v2` }));
+    await shown(page.getByRole('heading', { name: `Total ${before - 1} products` }));
+    expect((await getProduct(productId)).status).toBe(404);
+
+    await page.goto('/admin/categories');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Delete ${category}` }).click();
+    await gone(page.getByRole('listitem', { name: category }));
+  });
+
+  it("moves a paid order's status on 'Manage Your Orders'", async () => {
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Manage Orders' }).click();
+    await page.waitForURL('**/admin/orders');
+    await shown(page.getByRole('heading', { name: 'Manage Your Orders' }));
+    const row = await shown(page.getByRole('listitem').filter({ hasText: 'Olive Ordering' }));
+    const text = await row.innerText();
+    expect(text).toContain(`${orderedProduct.name} × 1`);
+    expect(text).toContain(`Amount: $${orderedProduct.price.toFixed(2)}`);
+    expect(text).toContain('Received');
+    await screenshot(page, 'admin-orders');
+
+    await row.getByLabel('Move to').selectOption('Processing');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await shown(row.locator('.badge', { hasText: 'Processing' }));
+    expect(await row.getByLabel('Move to').locator('option').allInnerTexts()).toEqual(['Shipped', 'Cancelled']);
+
+    const { body } = await call<Order[]>('GET', `/orders/user/${buyer.user._id}`, { token: buyer.token });
+    expect(body.map((order) => order.status)).toEqual(['Processing']);
+  });
+
+  it('after signing out and in again from /signin, lands on the admin dashboard', async () => {
+    await page.getByRole('button', { name: 'Signout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'SignIn' }).click();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expect((await signin(admin.email, admin.password)).user.role).toBe(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+/** Where the screenshots of the main pages go (a CI artifact; the README names it). */
+export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../../artifacts/screenshots');
+
+export const store = {
+  get baseUrl(): string {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run through apps/web/e2e/jest.config.mjs, whose global setup starts the store');
+    return url;
+  },
+  admin: () => ({ email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD!, name: process.env.E2E_ADMIN_NAME! }),
+};
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface ShopPage {
+  page: Page;
+  /** Uncaught errors in the page: a test fails if any appear. */
+  pageErrors: string[];
+  /** Every console message, as `type: text`. */
+  consoleMessages: string[];
+}
+
+/** A fresh browser context (its own localStorage) on the store, 1280x900 unless told otherwise. */
+export async function openShop(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<ShopPage> {
+  const context = await browser.newContext({ baseURL: store.baseUrl, viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const pageErrors: string[] = [];
+  const consoleMessages: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+  return { page, pageErrors, consoleMessages };
+}
+
+/** Waits until the locator is visible (playwright-core has no auto-waiting expect) and returns it. */
+export async function shown(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible' });
+  return locator;
+}
+
+export async function gone(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'detached' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let lazy images finish so the picture shows the page as a shopper sees it.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export async function pathOf(page: Page): Promise<string> {
+  return new URL(page.url()).pathname;
+}
+
+/** The stored value of a localStorage key, parsed. */
+export function stored<T>(page: Page, key: string): Promise<T | null> {
+  return page.evaluate((k) => {
+    const raw = localStorage.getItem(k);
+    return raw === null ? null : JSON.parse(raw);
+  }, key);
+}
+
+/** Nav bar link texts, in order. */
+export async function navLabels(page: Page): Promise<string[]> {
+  const items = page.getByRole('navigation', { name: 'Main' }).getByRole('listitem');
+  return (await items.allInnerTexts()).map((text) => text.replace(/\d+$/, '').trim());
+}
