@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type Category, type Product, Role, type Session } from '@store/contract';
+import { ApiRoute, type Category, type Product, Role, type Session } from '@store/contract';
+import request from 'supertest';
 import sharp from 'sharp';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /** What a strong ETag of these bytes must be: the server hashes the bytes it stores and nothing else. */
 const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
@@ -55,6 +56,21 @@ describe('product photos (e2e)', () => {
       const product = await calls.created(productForm(shirts), { path: images.jpeg, filename: 'notes.txt', contentType: 'text/plain' });
       const response = await calls.photo(product._id).expect(200);
       expect(response.headers['content-type']).toBe('image/jpeg');
+    });
+
+    it('reads an empty file input (a photo part without a file name, as browsers send it) as no photo', async () => {
+      const parts = Object.entries(productForm(shirts)).map(
+        ([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
+      );
+      parts.push('Content-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n');
+      const body = `${parts.map((part) => `--form\r\n${part}\r\n`).join('')}--form--\r\n`;
+      const response = await request(t.http)
+        .post(api(ApiRoute.productCreate, { userId: admin.user._id }))
+        .set('Authorization', `Bearer ${admin.token}`)
+        .set('Content-Type', 'multipart/form-data; boundary=form')
+        .send(body)
+        .expect(201);
+      await calls.photo(response.body._id).expect(404);
     });
 
     it('accepts a photo of exactly 3 MiB', async () => {
