@@ -41,6 +41,7 @@ describe('product listing (e2e)', () => {
 
   it('answers an array of products, oldest first, with the total in X-Total-Count', async () => {
     const response = await calls.list().expect(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['x-total-count']).toBe('5');
     expect(response.body).toEqual(created.map((p) => ({ ...p, sold: SOLD[p.name] ?? 0 })));
   });

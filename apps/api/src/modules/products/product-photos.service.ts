@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { NotFoundError } from '../../common/errors.js';
 import { CARD_CONTENT_TYPE, type PreparedPhoto } from './photo-upload.js';
+import { pgPool } from './pg-pool.js';
 
 /** `original` is the upload as it came; `card` the small WebP made from it for the home grid. */
 export type PhotoVariant = 'original' | 'card';
@@ -35,7 +36,7 @@ export class ProductPhotosService {
    */
   async read(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined): Promise<PhotoResponse> {
     const { tags, any } = parseIfNoneMatch(ifNoneMatch);
-    const rows = await this.dataSource.query<{ etag: string; content_type: string; bytes: Buffer | null }[]>(READ_SQL[variant], [
+    const { rows } = await pgPool(this.dataSource).query<{ etag: string; content_type: string; bytes: Buffer | null }>(READ_SQL[variant], [
       productId,
       any,
       tags,

@@ -9,6 +9,7 @@ import type { ProductChanges, ProductDraft } from './product-form.js';
 import { type ProductListParams, productCountSql, productListSql } from './product-list-query.js';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product.mapper.js';
 import { ProductPhotosService } from './product-photos.service.js';
+import { pgPool } from './pg-pool.js';
 
 /** The stored column of each changeable field. */
 const COLUMN: Record<keyof ProductDraft, string> = {
@@ -20,9 +21,9 @@ const COLUMN: Record<keyof ProductDraft, string> = {
 };
 
 /**
- * The catalogue: listing, reading, creating, updating and deleting products. Reads are hand-written SQL mapped
- * straight to the wire shape (no entity hydration); a write checks everything, the photo included, before it
- * opens its transaction, so a failed request leaves nothing half-saved.
+ * The catalogue: listing, reading, creating, updating and deleting products. Reads are hand-written SQL on the
+ * pg pool (see {@link pgPool}) mapped straight to the wire shape, with no entity hydration; a write checks
+ * everything, the photo included, before it opens its transaction, so a failed request leaves nothing half-saved.
  */
 @Injectable()
 export class ProductsService {
@@ -35,7 +36,7 @@ export class ProductsService {
   /** One page of products and the total count of the listing. */
   async list(params: ProductListParams): Promise<{ products: Product[]; total: number }> {
     const { text, values } = productListSql(params);
-    const rows = await this.dataSource.query<(ProductRow & { total: number })[]>(text, values);
+    const { rows } = await pgPool(this.dataSource).query<ProductRow & { total: number }>(text, values);
     if (rows.length > 0) return { products: rows.map(toProduct), total: rows[0].total };
     return { products: [], total: params.offset === 0 ? 0 : await this.count(params.categoryId) };
   }
@@ -43,12 +44,12 @@ export class ProductsService {
   /** How many products there are, in one category or in all. */
   async count(categoryId?: string): Promise<number> {
     const { text, values } = productCountSql(categoryId);
-    const [{ total }] = await this.dataSource.query<{ total: number }[]>(text, values);
-    return total;
+    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(text, values);
+    return rows[0].total;
   }
 
   async get(id: string): Promise<Product> {
-    const rows = await this.dataSource.query<ProductRow[]>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+    const { rows } = await pgPool(this.dataSource).query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
     if (!rows[0]) throw new NotFoundError('Product not found');
     return toProduct(rows[0]);
   }
