@@ -54,6 +54,7 @@ describe('nginx in front of the web app and the API', () => {
         PORT: String(apiPort),
         DATABASE_URL: db.url,
         JWT_SECRET: 'ops-test-secret-that-is-long-enough-0123456789',
+        PAYMENT_GATEWAY: 'test',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
       }),

@@ -99,7 +99,15 @@ describe('the API image, running', () => {
     db = await createDatabase();
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    api = startImage({ PORT: String(port), DATABASE_URL: db.url, JWT_SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // No Braintree keys here: the demo's explicit choice of the test gateway (production refuses to guess it).
+    api = startImage({
+      PORT: String(port),
+      DATABASE_URL: db.url,
+      JWT_SECRET,
+      PAYMENT_GATEWAY: 'test',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     await waitFor('the API to answer', async () => {
       if (!api.running) throw new Error(`the API exited:\n${api.output()}`);
       return (await fetch(`${base}/api/health`)).ok;

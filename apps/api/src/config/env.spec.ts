@@ -27,14 +27,18 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without a database and a 32-character secret', () => {
-    expect(problems({ NODE_ENV: 'production' })).toEqual([
+    expect(problems({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'test' })).toEqual([
       expect.stringMatching(/^DATABASE_URL: required in production/),
       expect.stringMatching(/^JWT_SECRET: required in production/),
     ]);
-    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 'short' })).toEqual([
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', PAYMENT_GATEWAY: 'test' };
+    expect(problems({ ...production, JWT_SECRET: 'short' })).toEqual([
       expect.stringMatching(/^JWT_SECRET: must be at least 32 characters/),
     ]);
-    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32) })).toEqual([]);
+    expect(problems({ ...production, JWT_SECRET: DEVELOPMENT_JWT_SECRET })).toEqual([
+      expect.stringMatching(/^JWT_SECRET: must be at least 32/),
+    ]);
+    expect(problems({ ...production, JWT_SECRET: 's'.repeat(32) })).toEqual([]);
   });
 
   it('reports every bad value on its own line', () => {
@@ -56,6 +60,28 @@ describe('loadConfig', () => {
       password: 'long-enough',
       name: 'The Boss',
     });
+  });
+
+  it('never falls back to the test gateway in production by accident', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32) };
+    expect(problems(production)).toEqual([
+      expect.stringMatching(
+        /^BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY: required in production, or set PAYMENT_GATEWAY=test/,
+      ),
+    ]);
+    expect(loadConfig({ ...production, PAYMENT_GATEWAY: 'test' }).braintree).toBeUndefined();
+    const keys = { BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'pub', BRAINTREE_PRIVATE_KEY: 'priv' };
+    expect(loadConfig({ ...production, ...keys }).braintree).toEqual(expect.objectContaining({ merchantId: 'm' }));
+    // An explicit test gateway wins over keys (a staging copy of production's settings takes no money).
+    expect(loadConfig({ ...production, ...keys, PAYMENT_GATEWAY: 'test' }).braintree).toBeUndefined();
+  });
+
+  it('wants the keys when Braintree is chosen explicitly', () => {
+    expect(problems({ PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm' })).toEqual([
+      'BRAINTREE_PUBLIC_KEY: required when PAYMENT_GATEWAY=braintree',
+      'BRAINTREE_PRIVATE_KEY: required when PAYMENT_GATEWAY=braintree',
+    ]);
+    expect(problems({ PAYMENT_GATEWAY: 'paypal' })).toEqual(['PAYMENT_GATEWAY: must be one of braintree, test (got "paypal")']);
   });
 
   it('wants all three Braintree keys or none', () => {

@@ -112,16 +112,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ['sandbox', 'production', 'development', 'qa'],
     'sandbox',
   );
-  let braintree: BraintreeConfig | undefined;
+  // The offline test gateway takes no money. Outside production it is the default; in production it must be
+  // chosen explicitly (PAYMENT_GATEWAY=test, for a demo store), so a missing key never silently stops real charges.
+  const gatewayChoice = oneOf<'braintree' | 'test' | ''>('PAYMENT_GATEWAY', ['braintree', 'test'], '');
   const braintreeKeys = { BRAINTREE_MERCHANT_ID: merchantId, BRAINTREE_PUBLIC_KEY: publicKey, BRAINTREE_PRIVATE_KEY: privateKey };
-  const givenKeys = Object.entries(braintreeKeys).filter(([, v]) => v !== undefined);
-  if (givenKeys.length > 0 && givenKeys.length < 3) {
-    for (const [name, value] of Object.entries(braintreeKeys)) {
-      if (value === undefined)
-        problems.push(`${name}: required when any BRAINTREE_* key is set (or unset them all for the offline test gateway)`);
+  const missingKeys = Object.entries(braintreeKeys)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  let braintree: BraintreeConfig | undefined;
+  if (gatewayChoice === 'test') {
+    braintree = undefined;
+  } else if (missingKeys.length === 0) {
+    braintree = { merchantId: merchantId!, publicKey: publicKey!, privateKey: privateKey!, environment: braintreeEnvironment };
+  } else if (gatewayChoice === 'braintree') {
+    for (const name of missingKeys) problems.push(`${name}: required when PAYMENT_GATEWAY=braintree`);
+  } else if (missingKeys.length < 3) {
+    for (const name of missingKeys) {
+      problems.push(`${name}: required when any BRAINTREE_* key is set (or unset them all for the offline test gateway)`);
     }
-  } else if (merchantId && publicKey && privateKey) {
-    braintree = { merchantId, publicKey, privateKey, environment: braintreeEnvironment };
+  } else if (production) {
+    problems.push(
+      'BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY: required in production, or set PAYMENT_GATEWAY=test for a demo store that takes no money',
+    );
   }
 
   const trustProxy = text('TRUST_PROXY') ?? 'loopback';
