@@ -23,10 +23,18 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test' }), authRateLimit: 1000, ...overrides, databaseUrl: db.url };
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
-  configureApp(app, config);
-  await app.init();
+  let app: NestExpressApplication | undefined;
+  try {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
+    configureApp(app, config);
+    await app.init();
+  } catch (error) {
+    // A start that fails must not leave its database behind on the shared server.
+    await app?.close().catch(() => undefined);
+    await db.drop();
+    throw error;
+  }
   return {
     app,
     http: app.getHttpServer() as Server,
