@@ -15,7 +15,7 @@ import { ProductsService } from './products.service.js';
  * Photos change under the same URL when a product is updated, so caches keep them but revalidate on every use;
  * a revalidation is a 304 answered from the stored ETag.
  */
-export const PHOTO_CACHE_CONTROL = 'public, no-cache';
+const PHOTO_CACHE_CONTROL = 'public, no-cache';
 
 @Controller()
 export class ProductsController {

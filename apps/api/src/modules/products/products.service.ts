@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, type QueryResult } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import { CategoriesService } from '../categories/categories.service.js';
-import { preparePhoto, type PreparedPhoto } from './photo-upload.js';
+import { preparePhoto } from './photo-upload.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
 import { type ProductListParams, productCountSql, productListSql } from './product-list-query.js';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product.mapper.js';
@@ -71,10 +71,10 @@ export class ProductsService {
 
   /** Changes only the fields given, and replaces the photo when one is given. */
   async update(id: string, changes: ProductChanges, photo: Buffer | undefined): Promise<Product> {
-    const fields = (Object.keys(changes) as (keyof ProductDraft)[]).filter((field) => changes[field] !== undefined);
+    const fields = Object.keys(changes) as (keyof ProductDraft)[];
     if (fields.length === 0 && !photo) throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
-    const prepared: PreparedPhoto | undefined = photo && (await preparePhoto(photo));
+    const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
       const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
       const [row] = await records<ProductRow>(
