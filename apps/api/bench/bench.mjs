@@ -148,6 +148,8 @@ async function startServer(name, args, port, databaseUrl, readyPath, extraEnv = 
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Production settings otherwise; no payment is taken here, so the offline gateway is enough.
+    PAYMENT_GATEWAY: 'test',
     LOG_FORMAT: 'json',
   };
   // Logs go to /dev/null, as cheap a sink as a production log shipper's pipe; errors are kept to report a crash.
