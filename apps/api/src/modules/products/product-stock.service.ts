@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ConflictError } from '../../common/errors.js';
+import { queryRows } from '../../database/query-rows.js';
 
 /** A quantity of one product. */
 export interface StockLine {
@@ -36,7 +37,7 @@ export class ProductStockService {
     const reserved: ReservedLine[] = [];
     for (const line of mergeLines(lines)) {
       // Under the row lock the update takes, a concurrent checkout waits, then re-checks `stock >= n` itself.
-      const rows = await selectRows<ReservedRow>(
+      const rows = await queryRows<ReservedRow>(
         manager,
         `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING id, name, price_cents`,
         [line.productId, line.count],
@@ -72,7 +73,7 @@ export class ProductStockService {
   }
 
   private async shortage(manager: EntityManager, line: StockLine): Promise<ConflictError> {
-    const [product] = await selectRows<{ name: string; stock: number }>(manager, `SELECT name, stock FROM products WHERE id = $1`, [
+    const [product] = await queryRows<{ name: string; stock: number }>(manager, `SELECT name, stock FROM products WHERE id = $1`, [
       line.productId,
     ]);
     // The details name the product by id, for a client that wants to mark the line in its cart.
@@ -94,10 +95,4 @@ export function mergeLines(lines: StockLine[]): StockLine[] {
     counts.set(id, (counts.get(id) ?? 0) + line.count);
   }
   return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([productId, count]) => ({ productId, count }));
-}
-
-/** Rows of a statement; an UPDATE ... RETURNING is wrapped in a CTE so that the driver answers rows like a SELECT. */
-async function selectRows<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
-  const statement = /^\s*UPDATE/i.test(sql) ? `WITH changed AS (${sql}) SELECT * FROM changed` : sql;
-  return (await manager.query(statement, parameters)) as T[];
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { DeletedResponse, Product } from '@store/contract';
-import { DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { queryRows } from '../../database/query-rows.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { preparePhoto } from './photo-upload.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
@@ -58,7 +59,7 @@ export class ProductsService {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
-      const [row] = await records<ProductRow>(
+      const [row] = await queryRows<ProductRow>(
         manager,
         `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5)
          RETURNING ${PRODUCT_COLUMNS}`,
@@ -77,7 +78,7 @@ export class ProductsService {
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
       const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
-      const [row] = await records<ProductRow>(
+      const [row] = await queryRows<ProductRow>(
         manager,
         `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
         [id, ...fields.map((field) => changes[field])],
@@ -91,7 +92,7 @@ export class ProductsService {
   async remove(id: string): Promise<DeletedResponse> {
     // The photo goes with the product (ON DELETE CASCADE).
     const [row] = await this.write((manager) =>
-      records<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]),
+      queryRows<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]),
     );
     if (!row) throw new NotFoundError('Product not found');
     return { message: `Product "${row.name}" deleted`, _id: id };
@@ -114,10 +115,4 @@ export class ProductsService {
 
 function categoryMissing(): ValidationFailedError {
   return new ValidationFailedError('Category does not exist', [{ field: 'category', message: 'no category has this id' }]);
-}
-
-/** The rows a statement returned; TypeORM's plain query() shapes UPDATE and DELETE results differently. */
-async function records<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
-  const result = (await manager.queryRunner!.query(sql, parameters, true)) as QueryResult<T>;
-  return result.records;
 }
