@@ -43,13 +43,19 @@ export async function prepareDevelopmentDatabase(config: AppConfig): Promise<Dev
         [
           '',
           `  The store is open at ${url}`,
-          `  Embedded Postgres data: ${path.relative(process.cwd(), dataRoot) || '.'}/postgres`,
+          `  Embedded Postgres data: ${displayPath(path.join(dataRoot, 'postgres'))}`,
           `  Admin sign-in: ${admin.email} / ${admin.password}`,
           '',
         ].join('\n'),
       );
     },
   };
+}
+
+/** Relative to the working directory when inside it, else absolute. */
+function displayPath(target: string): string {
+  const relative = path.relative(process.cwd(), target);
+  return relative.startsWith('..') ? target : relative;
 }
 
 async function demoAdmin(dataRoot: string): Promise<DemoAdmin> {
