@@ -175,7 +175,14 @@ describe('product photos (e2e)', () => {
       expect(missing.headers['cache-control']).toBeUndefined();
       await calls.photo('not-a-uuid').expect(400);
       expect((await calls.photo(product._id, '?size=huge').expect(400)).body.code).toBe('VALIDATION_FAILED');
-      await calls.photo(product._id, '?v=2').expect(400);
+      await calls.photo(product._id, '?page=2').expect(400);
+    });
+
+    it("ignores the client's version parameter `v`, which only gives an edited photo a new URL", async () => {
+      const versioned = await calls.photo(product._id, `?size=card&v=${encodeURIComponent(product.updatedAt)}`).expect(200);
+      const plain = await calls.photo(product._id, '?size=card').expect(200);
+      expect(versioned.headers.etag).toBe(plain.headers.etag);
+      expect(Buffer.compare(versioned.body as Buffer, plain.body as Buffer)).toBe(0);
     });
   });
 

@@ -38,7 +38,7 @@ describe('shopper', () => {
 
     const first = cards.first();
     const photo = first.getByRole('img');
-    expect(await photo.getAttribute('src')).toMatch(/\/api\/product\/photo\/[0-9a-f-]{36}\?size=card$/);
+    expect(await photo.getAttribute('src')).toMatch(/\/api\/product\/photo\/[0-9a-f-]{36}\?size=card&v=\d{4}-\d\d-\d\dT[\d%A.]+Z$/);
     await page.waitForFunction(() =>
       [...document.querySelectorAll('article img')].slice(0, 3).every((img) => (img as HTMLImageElement).naturalWidth > 0),
     );

@@ -5,15 +5,18 @@ import { productPhotoUrl } from '../lib/product-photo';
 
 interface Props {
   productId?: string;
+  /** The product's updatedAt: a new value means a new photo URL, so an edited photo never shows stale. */
+  version?: string;
   name?: string;
   className?: string;
   size?: number;
 }
 
 /** A product's card-size photo, or the stock t-shirt picture when there is no product or it has no photo. */
-export function ProductImage({ productId, name, className = '', size = 400 }: Props) {
+export function ProductImage({ productId, version, name, className = '', size = 400 }: Props) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
-  const src = productId && failedFor !== productId ? productPhotoUrl(productId, { size: PRODUCT_PHOTO_CARD_SIZE }) : defaultPicture;
+  const src =
+    productId && failedFor !== productId ? productPhotoUrl(productId, { size: PRODUCT_PHOTO_CARD_SIZE, version }) : defaultPicture;
   return (
     <img
       src={src}

@@ -3,8 +3,9 @@ import { apiUrl } from './api-client';
 
 /**
  * Where a product's photo is served; `card` is the small WebP the server makes for grids and lists.
- * The server marks photos `no-cache` with an ETag, so a replaced photo shows on the next load of the page.
+ * `version` (the product's updatedAt) makes a replaced photo a new URL: the browser keeps images it already
+ * showed for as long as the page lives, whatever their cache headers say.
  */
-export function productPhotoUrl(productId: string, options: { size?: typeof PRODUCT_PHOTO_CARD_SIZE } = {}): string {
-  return apiUrl(apiPath(ApiRoute.productPhoto, { productId }), { size: options.size });
+export function productPhotoUrl(productId: string, options: { size?: typeof PRODUCT_PHOTO_CARD_SIZE; version?: string } = {}): string {
+  return apiUrl(apiPath(ApiRoute.productPhoto, { productId }), { size: options.size, v: options.version });
 }

@@ -80,11 +80,15 @@ export class ProductsController {
   }
 }
 
+/**
+ * `size=card` picks the small WebP. `v` is an opaque version the client may add (the product's updatedAt) so a
+ * replaced photo gets a new URL and no page keeps showing the old one; the server ignores its value.
+ */
 function photoVariant(query: Record<string, unknown>): PhotoVariant {
-  const { size, ...rest } = query;
+  const { size, v: _version, ...rest } = query;
   const unknown = Object.keys(rest);
   if (unknown.length > 0)
-    throw new ValidationFailedError(`Unknown query parameter "${unknown[0]}"; only size=${PRODUCT_PHOTO_CARD_SIZE} is known`);
+    throw new ValidationFailedError(`Unknown query parameter "${unknown[0]}"; only size=${PRODUCT_PHOTO_CARD_SIZE} and v are known`);
   if (size === undefined) return 'original';
   if (size === PRODUCT_PHOTO_CARD_SIZE) return 'card';
   throw new ValidationFailedError(`size must be ${PRODUCT_PHOTO_CARD_SIZE} (or left out for the original)`, [

@@ -62,7 +62,13 @@ export function ManageProducts({ auth, pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: {
       <ul className="list-group shadow-sm">
         {products.map((product) => (
           <li key={product._id} className="list-group-item d-flex align-items-center gap-3 py-2" aria-label={product.name}>
-            <ProductImage productId={product._id} name={product.name} className="rounded admin-thumb" size={56} />
+            <ProductImage
+              productId={product._id}
+              version={product.updatedAt}
+              name={product.name}
+              className="rounded admin-thumb"
+              size={56}
+            />
             <div className="flex-grow-1 min-w-0">
               <div className="fw-semibold text-truncate">{product.name}</div>
               <div className="small text-body-secondary">

@@ -204,7 +204,12 @@ export function ProductForm({ auth, product, onSaved }: Props) {
               <PhotoPreview file={chosenPhoto} />
             ) : product ? (
               <figure className="mb-3">
-                <ProductImage productId={product._id} name={product.name} className="img-thumbnail w-100 product-form-photo" />
+                <ProductImage
+                  productId={product._id}
+                  version={product.updatedAt}
+                  name={product.name}
+                  className="img-thumbnail w-100 product-form-photo"
+                />
                 <figcaption className="form-text">Current photo</figcaption>
               </figure>
             ) : null}

@@ -29,7 +29,7 @@ export function CartList({
       <ul className="list-group shadow-sm">
         {items.map((item, index) => (
           <li key={`${item._id}-${index}`} className="list-group-item d-flex gap-3 align-items-center py-3" aria-label={item.name}>
-            <ProductImage productId={item._id} name={item.name} className="rounded cart-photo" size={80} />
+            <ProductImage productId={item._id} version={item.updatedAt} name={item.name} className="rounded cart-photo" size={80} />
             <div className="flex-grow-1 min-w-0">
               <h3 className="h6 mb-1">{item.name}</h3>
               <p className="small text-body-secondary mb-0 text-truncate">{item.description}</p>

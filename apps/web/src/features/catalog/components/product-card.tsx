@@ -8,7 +8,7 @@ export function ProductCard({ product, onAddToCart }: { product: Product; onAddT
   const headingId = `product-${product._id}-name`;
   return (
     <article className="card h-100 product-card shadow-sm" aria-labelledby={headingId}>
-      <ProductImage productId={product._id} name={product.name} className="card-img-top product-card-photo" />
+      <ProductImage productId={product._id} version={product.updatedAt} name={product.name} className="card-img-top product-card-photo" />
       <div className="card-body d-flex flex-column">
         <h2 id={headingId} className="h5 card-title">
           {product.name}

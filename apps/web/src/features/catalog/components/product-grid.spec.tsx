@@ -38,7 +38,7 @@ describe('home page grid', () => {
     const card = await screen.findByRole('article', { name: 'Sunset Tee' });
     expect(within(card).getByRole('img', { name: 'Photo of Sunset Tee' })).toHaveAttribute(
       'src',
-      `${BASE_URL}/product/photo/${tee._id}?size=card`,
+      `${BASE_URL}/product/photo/${tee._id}?size=card&v=${encodeURIComponent(tee.updatedAt)}`,
     );
     expect(within(card).getByText('Bright and soft')).toBeInTheDocument();
     expect(within(card).getByText('$24.50')).toBeInTheDocument();

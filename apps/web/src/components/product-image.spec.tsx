@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react';
+import { ProductImage } from './product-image';
+
+describe('ProductImage', () => {
+  it("asks for the card photo under the product's version, so an edited photo gets a new URL", () => {
+    const { rerender } = render(<ProductImage productId="p1" version="2026-11-21T09:00:00.000Z" name="Goal Net Tee" />);
+    const before = screen.getByRole('img', { name: 'Photo of Goal Net Tee' }).getAttribute('src');
+    expect(before).toBe('/api/product/photo/p1?size=card&v=2026-11-21T09%3A00%3A00.000Z');
+
+    rerender(<ProductImage productId="p1" version="2026-11-21T09:05:00.000Z" name="Goal Net Tee" />);
+    const after = screen.getByRole('img', { name: 'Photo of Goal Net Tee' }).getAttribute('src');
+    expect(after).not.toBe(before);
+  });
+
+  it('shows the stock t-shirt picture when there is no product', () => {
+    render(<ProductImage />);
+    expect(screen.getByRole('img', { name: 'T-shirt' }).getAttribute('src')).not.toContain('/api/');
+  });
+});
