@@ -12,11 +12,12 @@ import { PaymentsService } from './payments.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { TestGateway } from './test.gateway.js';
 
-/** Braintree when all BRAINTREE_* keys are set; otherwise the offline test gateway. */
+/** Braintree when the configuration has its keys (see PAYMENT_GATEWAY in env.ts); otherwise the offline test gateway. */
 function selectGateway(config: AppConfig): PaymentGateway {
   if (config.braintree) return new BraintreeGateway(config.braintree);
   if (config.nodeEnv === 'production') {
-    new Logger('Payments').warn('No BRAINTREE_* keys: payments use the offline TEST gateway and no real money is taken');
+    // Production reaches here only with PAYMENT_GATEWAY=test chosen explicitly; say so loudly at every start.
+    new Logger('Payments').warn('PAYMENT_GATEWAY=test: payments use the offline TEST gateway and no real money is taken');
   }
   return new TestGateway();
 }
