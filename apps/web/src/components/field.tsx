@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import type { FieldError } from 'react-hook-form';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /**
  * A labelled form row. The control (passed as children) must use `id`; its error text is linked by
@@ -46,4 +46,28 @@ export function invalidProps(id: string, error?: FieldError, hasHint = false): {
 
 export function controlClass(base: string, error?: FieldError): string {
   return error ? `${base} is-invalid` : base;
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
+  id: string;
+  label: string;
+  error?: FieldError;
+  hint?: ReactNode;
+  /** What react-hook-form's `register(name, rules)` returns for this input. */
+  registration: UseFormRegisterReturn;
+};
+
+/** A labelled text-like input of a react-hook-form form: the {@link Field} row, its validity state and ARIA links. */
+export function TextField({ id, label, error, hint, registration, ...input }: TextFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        className={controlClass('form-control', error)}
+        {...invalidProps(id, error, hint !== undefined)}
+        {...input}
+        {...registration}
+      />
+    </Field>
+  );
 }

@@ -2,7 +2,7 @@ import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, ErrorAlert } from '../../../components/alert';
-import { Field, controlClass, invalidProps } from '../../../components/field';
+import { TextField } from '../../../components/field';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage, type Auth } from '../../../lib/api-client';
 import { useResource } from '../../../lib/use-resource';
@@ -49,21 +49,20 @@ function CategoryNameForm({
       <div className="card-body">
         {outcome?.ok ? <Alert variant="success">{outcome.message}</Alert> : null}
         {outcome && !outcome.ok ? <ErrorAlert message={outcome.message} reason={outcome.reason} /> : null}
-        <Field id="category-name" label="Name" error={errors.name} hint="For example: Summer Collection">
-          <input
-            id="category-name"
-            type="text"
-            required
-            autoFocus
-            maxLength={CATEGORY_NAME_MAX}
-            className={controlClass('form-control', errors.name)}
-            {...invalidProps('category-name', errors.name, true)}
-            {...register('name', {
-              validate: (value) => value.trim().length > 0 || 'Name is required',
-              maxLength: { value: CATEGORY_NAME_MAX, message: `Name must be at most ${CATEGORY_NAME_MAX} characters` },
-            })}
-          />
-        </Field>
+        <TextField
+          id="category-name"
+          label="Name"
+          error={errors.name}
+          hint="For example: Summer Collection"
+          type="text"
+          required
+          autoFocus
+          maxLength={CATEGORY_NAME_MAX}
+          registration={register('name', {
+            validate: (value) => value.trim().length > 0 || 'Name is required',
+            maxLength: { value: CATEGORY_NAME_MAX, message: `Name must be at most ${CATEGORY_NAME_MAX} characters` },
+          })}
+        />
         <button type="submit" className="btn btn-success" disabled={isSubmitting}>
           {submitLabel}
         </button>

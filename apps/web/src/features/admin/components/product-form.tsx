@@ -11,7 +11,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
-import { Field, controlClass, invalidProps } from '../../../components/field';
+import { controlClass, Field, invalidProps, TextField } from '../../../components/field';
 import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage, type Auth } from '../../../lib/api-client';
@@ -108,16 +108,14 @@ export function ProductForm({ auth, product, onSaved }: Props) {
 
         <div className="row g-3">
           <div className="col-md-8">
-            <Field id="product-name" label="Name" error={errors.name}>
-              <input
-                id="product-name"
-                type="text"
-                maxLength={PRODUCT_NAME_MAX}
-                className={controlClass('form-control', errors.name)}
-                {...invalidProps('product-name', errors.name)}
-                {...register('name', { validate: (v) => v.trim().length > 0 || 'Name is required' })}
-              />
-            </Field>
+            <TextField
+              id="product-name"
+              label="Name"
+              error={errors.name}
+              type="text"
+              maxLength={PRODUCT_NAME_MAX}
+              registration={register('name', { validate: (v) => v.trim().length > 0 || 'Name is required' })}
+            />
             <Field id="product-description" label="Description" error={errors.description}>
               <textarea
                 id="product-description"
@@ -160,27 +158,25 @@ export function ProductForm({ auth, product, onSaved }: Props) {
                 </Field>
               </div>
               <div className="col-sm-6">
-                <Field id="product-stock" label="Stock" error={errors.stock}>
-                  <input
-                    id="product-stock"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={PRODUCT_STOCK_MAX}
-                    step={1}
-                    className={controlClass('form-control', errors.stock)}
-                    {...invalidProps('product-stock', errors.stock)}
-                    {...register('stock', {
-                      valueAsNumber: true,
-                      validate: (v) =>
-                        !Number.isFinite(v)
-                          ? 'Stock is required'
-                          : !Number.isInteger(v) || v < 0 || v > PRODUCT_STOCK_MAX
-                            ? `Stock must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`
-                            : true,
-                    })}
-                  />
-                </Field>
+                <TextField
+                  id="product-stock"
+                  label="Stock"
+                  error={errors.stock}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={PRODUCT_STOCK_MAX}
+                  step={1}
+                  registration={register('stock', {
+                    valueAsNumber: true,
+                    validate: (v) =>
+                      !Number.isFinite(v)
+                        ? 'Stock is required'
+                        : !Number.isInteger(v) || v < 0 || v > PRODUCT_STOCK_MAX
+                          ? `Stock must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`
+                          : true,
+                  })}
+                />
               </div>
             </div>
             <Field id="product-category" label="Category" error={errors.category}>

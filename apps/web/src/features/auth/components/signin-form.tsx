@@ -2,7 +2,7 @@ import type { Session, SigninRequest } from '@store/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
-import { Field, controlClass, invalidProps } from '../../../components/field';
+import { TextField } from '../../../components/field';
 import { errorMessage } from '../../../lib/api-client';
 import { signin } from '../api/signin';
 import { EMAIL_PATTERN } from './email-pattern';
@@ -29,29 +29,25 @@ export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => v
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       {isSubmitting ? <Alert variant="info">Loading...</Alert> : null}
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <Field id="signin-email" label="Email" error={errors.email}>
-        <input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          className={controlClass('form-control', errors.email)}
-          {...invalidProps('signin-email', errors.email)}
-          {...register('email', {
-            required: 'Email is required',
-            pattern: { value: EMAIL_PATTERN, message: 'Enter a valid email address' },
-          })}
-        />
-      </Field>
-      <Field id="signin-password" label="Password" error={errors.password}>
-        <input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          className={controlClass('form-control', errors.password)}
-          {...invalidProps('signin-password', errors.password)}
-          {...register('password', { required: 'Password is required' })}
-        />
-      </Field>
+      <TextField
+        id="signin-email"
+        label="Email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        registration={register('email', {
+          required: 'Email is required',
+          pattern: { value: EMAIL_PATTERN, message: 'Enter a valid email address' },
+        })}
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        error={errors.password}
+        type="password"
+        autoComplete="current-password"
+        registration={register('password', { required: 'Password is required' })}
+      />
       <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
         Submit
       </button>

@@ -2,7 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN, type SignupRe
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
-import { Field, controlClass, invalidProps } from '../../../components/field';
+import { TextField } from '../../../components/field';
 import { errorMessage } from '../../../lib/api-client';
 import { signup } from '../api/signup';
 import { EMAIL_PATTERN } from './email-pattern';
@@ -39,47 +39,41 @@ export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
     <form onSubmit={onSubmit} noValidate aria-label="Sign up">
       {created ? <Alert variant="success">New account was created successfully. Please {signinLink}.</Alert> : null}
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <Field id="signup-name" label="Name" error={errors.name}>
-        <input
-          id="signup-name"
-          type="text"
-          autoComplete="name"
-          className={controlClass('form-control', errors.name)}
-          {...invalidProps('signup-name', errors.name)}
-          {...register('name', {
-            validate: (value) =>
-              (value.trim().length >= USER_NAME_MIN && value.trim().length <= USER_NAME_MAX) ||
-              `Name must be ${USER_NAME_MIN} to ${USER_NAME_MAX} characters`,
-          })}
-        />
-      </Field>
-      <Field id="signup-email" label="Email" error={errors.email}>
-        <input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          className={controlClass('form-control', errors.email)}
-          {...invalidProps('signup-email', errors.email)}
-          {...register('email', {
-            required: 'Email is required',
-            pattern: { value: EMAIL_PATTERN, message: 'Enter a valid email address' },
-          })}
-        />
-      </Field>
-      <Field id="signup-password" label="Password" error={errors.password}>
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          className={controlClass('form-control', errors.password)}
-          {...invalidProps('signup-password', errors.password)}
-          {...register('password', {
-            required: 'Password is required',
-            minLength: { value: PASSWORD_MIN, message: `Password must be at least ${PASSWORD_MIN} characters` },
-            maxLength: { value: PASSWORD_MAX, message: `Password must be at most ${PASSWORD_MAX} characters` },
-          })}
-        />
-      </Field>
+      <TextField
+        id="signup-name"
+        label="Name"
+        error={errors.name}
+        type="text"
+        autoComplete="name"
+        registration={register('name', {
+          validate: (value) =>
+            (value.trim().length >= USER_NAME_MIN && value.trim().length <= USER_NAME_MAX) ||
+            `Name must be ${USER_NAME_MIN} to ${USER_NAME_MAX} characters`,
+        })}
+      />
+      <TextField
+        id="signup-email"
+        label="Email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        registration={register('email', {
+          required: 'Email is required',
+          pattern: { value: EMAIL_PATTERN, message: 'Enter a valid email address' },
+        })}
+      />
+      <TextField
+        id="signup-password"
+        label="Password"
+        error={errors.password}
+        type="password"
+        autoComplete="new-password"
+        registration={register('password', {
+          required: 'Password is required',
+          minLength: { value: PASSWORD_MIN, message: `Password must be at least ${PASSWORD_MIN} characters` },
+          maxLength: { value: PASSWORD_MAX, message: `Password must be at most ${PASSWORD_MAX} characters` },
+        })}
+      />
       <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
         {isSubmitting ? 'Creating your account...' : 'Submit'}
       </button>

@@ -1,6 +1,6 @@
 import { TEST_CARDS } from '@store/contract';
 import { useForm } from 'react-hook-form';
-import { Field, controlClass, invalidProps } from '../../../components/field';
+import { TextField } from '../../../components/field';
 
 /** The test gateway's nonce for a typed card number (spaces and dashes allowed), or undefined for any other number. */
 export function nonceForTestCard(cardNumber: string): string | undefined {
@@ -45,21 +45,19 @@ export function TestCardForm({ busy, onNonce }: { busy: boolean; onNonce: (nonce
             ))}
           </ul>
         </details>
-        <Field id="test-card-number" label="Card number" error={errors.cardNumber}>
-          <input
-            id="test-card-number"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4111 1111 1111 1111"
-            className={controlClass('form-control', errors.cardNumber)}
-            {...invalidProps('test-card-number', errors.cardNumber)}
-            {...register('cardNumber', {
-              required: 'Enter a card number',
-              validate: (value) => !!nonceForTestCard(value) || 'Use one of the test card numbers above',
-            })}
-          />
-        </Field>
+        <TextField
+          id="test-card-number"
+          label="Card number"
+          error={errors.cardNumber}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4111 1111 1111 1111"
+          registration={register('cardNumber', {
+            required: 'Enter a card number',
+            validate: (value) => !!nonceForTestCard(value) || 'Use one of the test card numbers above',
+          })}
+        />
       </div>
       <button type="submit" className="btn btn-success w-100 btn-lg" disabled={busy}>
         {busy ? 'Processing...' : 'Buy'}
