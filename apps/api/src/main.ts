@@ -24,7 +24,10 @@ async function bootstrap(): Promise<void> {
   await app.init();
   if (dev) await dev.afterStart(app);
   else if (config.seedDemo) await seedDemoCatalog(app);
-  await app.listen(config.port, '0.0.0.0');
+  await app.listen(config.port, '0.0.0.0').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new ConfigError([`PORT: ${config.port} is already in use (another store running?); stop it or set PORT to a free port`]);
+  });
   drainOnShutdown(app.getHttpServer(), logger);
   const url = `http://localhost:${config.port}`;
   logger.log(`Store listening on ${url} (API under ${url}/api)`, 'Bootstrap');
