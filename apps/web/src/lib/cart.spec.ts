@@ -1,5 +1,5 @@
 import { product } from '../testing/fixtures';
-import { CART_STORAGE_KEY, addToCart, cartLines, cartTotal, emptyCart, readCart, removeFromCart } from './cart';
+import { CART_STORAGE_KEY, addToCart, cartLines, cartTotal, emptyCart, readCart, removeFromCart, syncCart } from './cart';
 
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
 
@@ -66,5 +66,33 @@ describe('cart total and lines', () => {
       { _id: a._id, count: 2 },
       { _id: b._id, count: 1 },
     ]);
+  });
+
+  it('syncCart takes the current copy of changed products, drops gone ones and counts what the shopper should hear of', () => {
+    const repriced = product({ name: 'Repriced', price: 20 });
+    const renamed = product({ name: 'Old Name', price: 15 });
+    const gone = product({ name: 'Gone' });
+    const same = product({ name: 'Same' });
+    [repriced, repriced, renamed, gone, same].forEach(addToCart);
+    const later = '2026-12-01T00:00:00.000Z';
+    const result = syncCart(
+      [{ ...repriced, price: 18, updatedAt: later }, { ...renamed, name: 'New Name', updatedAt: later }, same],
+      [gone._id],
+    );
+    expect(result).toEqual({ repriced: 2, removed: 1 });
+    expect(readCart().map((item) => [item.name, item.price, item.count])).toEqual([
+      ['Repriced', 18, 1],
+      ['Repriced', 18, 1],
+      ['New Name', 15, 1],
+      ['Same', same.price, 1],
+    ]);
+  });
+
+  it('syncCart leaves storage alone when nothing changed', () => {
+    const tee = product();
+    addToCart(tee);
+    const before = localStorage.getItem(CART_STORAGE_KEY);
+    expect(syncCart([tee], [])).toEqual({ repriced: 0, removed: 0 });
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBe(before);
   });
 });

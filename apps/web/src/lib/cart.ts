@@ -32,6 +32,36 @@ export function removeFromCart(productId: string): void {
 
 export const emptyCart = (): void => cartStore.clear();
 
+/**
+ * Replaces the cart's copies with the catalogue's current products (price, name, stock...) and drops entries
+ * whose product is gone. Returns how many entries changed price and how many were dropped.
+ */
+export function syncCart(current: readonly Product[], gone: readonly string[]): { repriced: number; removed: number } {
+  const fresh = new Map(current.map((product) => [product._id, product]));
+  const goneIds = new Set(gone);
+  let repriced = 0;
+  let removed = 0;
+  let changed = false;
+  const next: CartItem[] = [];
+  for (const item of cartStore.get()) {
+    if (goneIds.has(item._id)) {
+      removed += 1;
+      changed = true;
+      continue;
+    }
+    const product = fresh.get(item._id);
+    if (product && product.updatedAt !== item.updatedAt) {
+      if (product.price !== item.price) repriced += 1;
+      changed = true;
+      next.push({ ...product, count: 1 });
+    } else {
+      next.push(item);
+    }
+  }
+  if (changed) cartStore.set(next);
+  return { repriced, removed };
+}
+
 export function useCart(): CartItem[] {
   return useStoredValue(cartStore);
 }

@@ -1,4 +1,6 @@
+import { ApiRoute } from '@store/contract';
 import { configureApi } from '../lib/api-client';
+import { readCart } from '../lib/cart';
 
 /**
  * A stand-in for the server in component tests (jsdom has no network and no fetch): the real api client and
@@ -77,8 +79,6 @@ export function installFakeApi(): FakeApi {
     return response(await route.handler(request));
   };
 
-  configureApi({ baseUrl: BASE_URL, fetch: fetch as typeof globalThis.fetch });
-
   const api: FakeApi = {
     on(method, pattern, reply) {
       const names: string[] = [];
@@ -97,6 +97,15 @@ export function installFakeApi(): FakeApi {
       return route ? requests.filter((r) => r.method === route.method && route.regex.test(r.path)) : [];
     },
   };
+  configureApi({ baseUrl: BASE_URL, fetch: fetch as typeof globalThis.fetch });
+  // The default catalogue still has, unchanged, every product in the stored cart (the cart page re-reads them);
+  // a test about changed or removed products answers this route itself.
+  api.on('GET', ApiRoute.product, ({ params }) => {
+    const item = readCart().find((entry) => entry._id === params.productId);
+    if (!item) return { status: 404, body: { error: 'Product not found', code: 'NOT_FOUND' } };
+    const { count: _count, ...product } = item;
+    return { body: product };
+  });
   return api;
 }
 

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { Alert } from '../../components/alert';
 import { Page } from '../../components/page';
 import { CartList } from '../../features/cart/components/cart-list';
+import { useCartRefresh } from '../../features/cart/use-cart-refresh';
 import { Checkout } from '../../features/checkout/components/checkout';
 import { emptyCart, removeFromCart, useCart } from '../../lib/cart';
 import { useSession } from '../../lib/session';
@@ -9,8 +11,10 @@ import { paths } from '../paths';
 export function CartPage() {
   const items = useCart();
   const session = useSession();
+  const { notice, refresh } = useCartRefresh();
   return (
     <Page title="Shopping cart" description="Check your t-shirts, then pay securely.">
+      {notice ? <Alert variant="info">{notice}</Alert> : null}
       <div className="row g-4">
         <div className="col-lg-7">
           <CartList
@@ -28,6 +32,7 @@ export function CartPage() {
             items={items}
             session={session}
             onPaid={emptyCart}
+            onRefused={refresh}
             afterPaid={
               session ? (
                 <Link to={paths.userDashboard} className="alert-link">

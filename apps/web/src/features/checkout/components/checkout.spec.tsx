@@ -198,3 +198,59 @@ describe('checkout', () => {
     });
   });
 });
+
+describe('cart refresh', () => {
+  const NOT_FOUND = { status: 404, body: { error: 'Product not found', code: 'NOT_FOUND' } };
+  const LATER = '2026-12-01T00:00:00.000Z';
+
+  it('shows the current prices when a price changed since the tee was added, and says so', async () => {
+    [sunset, sunset].forEach(addToCart);
+    installFakeApi().on('GET', ApiRoute.product, { body: { ...sunset, price: 20, updatedAt: LATER } });
+    renderApp('/cart');
+    expect(await screen.findByText('Some prices changed since you added them; the cart shows the current prices.')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$40.00');
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!) as Array<{ price: number; count: number }>;
+    expect(stored.map((item) => [item.price, item.count])).toEqual([
+      [20, 1],
+      [20, 1],
+    ]);
+  });
+
+  it('drops products the shop no longer sells, and says so', async () => {
+    [sunset, navy].forEach(addToCart);
+    installFakeApi().on('GET', ApiRoute.product, ({ params }) => (params.productId === navy._id ? NOT_FOUND : { body: sunset }));
+    renderApp('/cart');
+    expect(await screen.findByText('A t-shirt in your cart is no longer sold and was removed.')).toBeInTheDocument();
+    expect(within(cartPanel()).getAllByRole('listitem', { name: 'Sunset Tee' })).toHaveLength(1);
+    expect(within(cartPanel()).queryByRole('listitem', { name: 'Navy Tee' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the cart is up to date', async () => {
+    addToCart(sunset);
+    const api = installFakeApi();
+    renderApp('/cart');
+    await waitFor(() => expect(api.calls('GET', ApiRoute.product)).toHaveLength(1));
+    expect(screen.queryByText(/no longer sold|prices changed/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$24.99');
+  });
+
+  it('re-reads the cart when the server refuses a payment because the total changed', async () => {
+    addToCart(sunset);
+    let current = sunset;
+    paymentApi()
+      .on('GET', ApiRoute.product, () => ({ body: current }))
+      .on('POST', ApiRoute.payment, () => {
+        current = { ...sunset, price: 30, updatedAt: LATER };
+        return {
+          status: 409,
+          body: { error: 'The cart total is $30.00, not $24.99; prices have changed, review your cart', code: 'CONFLICT' },
+        };
+      });
+    signInAs(customer);
+    renderApp('/cart');
+    await payWith('4111 1111 1111 1111');
+    expect(await screen.findByText(/prices have changed, review your cart/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$30.00'));
+    expect(screen.getByText('Some prices changed since you added them; the cart shows the current prices.')).toBeInTheDocument();
+  });
+});

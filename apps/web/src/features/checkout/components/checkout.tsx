@@ -20,6 +20,8 @@ interface Props {
   session: Session | null;
   /** Called after a successful payment (the page empties the cart). */
   onPaid: (result: PaymentResult) => void;
+  /** Called when the server refused the cart (409: a price or the stock changed), so the page can refresh it. */
+  onRefused?: () => void;
   /** Shown beside the success message, e.g. a link to the buyer's orders. */
   afterPaid?: ReactNode;
 }
@@ -29,7 +31,7 @@ interface Props {
  * server's gateway calls for. A failure is logged ('PAYMENT FAILED', as the spec says) and also shown, and the
  * cart is kept so the buyer can try again.
  */
-export function Checkout({ items, session, onPaid, afterPaid }: Props) {
+export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props) {
   const [paying, setPaying] = useState(false);
   const [success, setSuccess] = useState<PaymentResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,6 +65,7 @@ export function Checkout({ items, session, onPaid, afterPaid }: Props) {
       if (!(error instanceof ApiError && error.status === 0)) attempt.current = null;
       console.log('PAYMENT FAILED', error);
       setFailure(errorMessage(error));
+      if (error instanceof ApiError && error.status === 409) onRefused?.();
     } finally {
       setPaying(false);
     }
