@@ -178,11 +178,23 @@ describe('product photos (e2e)', () => {
       await calls.photo(product._id, '?page=2').expect(400);
     });
 
-    it("ignores the client's version parameter `v`, which only gives an edited photo a new URL", async () => {
-      const versioned = await calls.photo(product._id, `?size=card&v=${encodeURIComponent(product.updatedAt)}`).expect(200);
+    it('lets a URL with the current version `v` be cached for good, and only that URL', async () => {
+      const current = `?size=card&v=${encodeURIComponent(product.updatedAt)}`;
+      const versioned = await calls.photo(product._id, current).expect(200);
       const plain = await calls.photo(product._id, '?size=card').expect(200);
       expect(versioned.headers.etag).toBe(plain.headers.etag);
       expect(Buffer.compare(versioned.body as Buffer, plain.body as Buffer)).toBe(0);
+      expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(plain.headers['cache-control']).toBe('public, no-cache');
+      // A version that is not the product's current one (stale, or made up) is revalidated like no version.
+      const stale = await calls.photo(product._id, '?size=card&v=2020-01-01T00:00:00.000Z').expect(200);
+      expect(stale.headers['cache-control']).toBe('public, no-cache');
+      // The 304 of a versioned URL says the same.
+      const revalidated = await calls
+        .photo(product._id, current)
+        .set('If-None-Match', etagOf(plain.body as Buffer))
+        .expect(304);
+      expect(revalidated.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
   });
 
@@ -198,6 +210,9 @@ describe('product photos (e2e)', () => {
       expect(Buffer.compare(response.body as Buffer, replacement)).toBe(0);
       const card = await calls.photo(product._id, '?size=card').set('If-None-Match', before.card_etag).expect(200);
       expect(card.headers.etag).not.toBe(before.card_etag);
+      // The version the client knew before the update is no longer current: that URL is revalidated again.
+      const old = await calls.photo(product._id, `?v=${encodeURIComponent(product.updatedAt)}`).expect(200);
+      expect(old.headers['cache-control']).toBe('public, no-cache');
     });
 
     it('adds a photo to a product that had none', async () => {

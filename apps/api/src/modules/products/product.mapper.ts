@@ -5,8 +5,12 @@ import type { Product } from '@store/contract';
  * with the timestamps formatted by Postgres as JavaScript's toISOString() would, so no Date is parsed per row.
  */
 export const PRODUCT_COLUMNS = `id, name, description, price_cents, stock, sold, category_id,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
+  ${isoTimestampSql('created_at')} AS created_at, ${isoTimestampSql('updated_at')} AS updated_at`;
+
+/** SQL formatting a timestamptz column exactly as the wire shows it (`2026-11-21T09:25:45.760Z`). */
+export function isoTimestampSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
 
 /** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
 export interface ProductRow {

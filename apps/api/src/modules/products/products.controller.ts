@@ -16,6 +16,11 @@ import { ProductsService } from './products.service.js';
  * a revalidation is a 304 answered from the stored ETag.
  */
 const PHOTO_CACHE_CONTROL = 'public, no-cache';
+/**
+ * A URL naming the product's current version (`v` = its updatedAt) always shows this photo: an edit changes
+ * updatedAt and so the URL. Browsers keep it and ask again never, which spares the grid its revalidations.
+ */
+const VERSIONED_PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 @Controller()
 export class ProductsController {
@@ -46,7 +51,8 @@ export class ProductsController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    sendPhoto(response, await this.photos.read(productId, photoVariant(query), ifNoneMatch));
+    const version = typeof query.v === 'string' ? query.v : undefined;
+    sendPhoto(response, await this.photos.read(productId, photoVariant(query), ifNoneMatch, version));
   }
 
   @Public()
@@ -81,8 +87,8 @@ export class ProductsController {
 }
 
 /**
- * `size=card` picks the small WebP. `v` is an opaque version the client may add (the product's updatedAt) so a
- * replaced photo gets a new URL and no page keeps showing the old one; the server ignores its value.
+ * `size=card` picks the small WebP. `v` is the version the client knows (the product's updatedAt): a replaced
+ * photo gets a new URL, so no page keeps showing the old one, and a current `v` may be cached for good.
  */
 function photoVariant(query: Record<string, unknown>): PhotoVariant {
   const { size, v: _version, ...rest } = query;
@@ -102,7 +108,7 @@ function photoVariant(query: Record<string, unknown>): PhotoVariant {
  */
 function sendPhoto(response: Response, photo: PhotoResponse): void {
   response.setHeader('ETag', photo.etag);
-  response.setHeader('Cache-Control', PHOTO_CACHE_CONTROL);
+  response.setHeader('Cache-Control', photo.versioned ? VERSIONED_PHOTO_CACHE_CONTROL : PHOTO_CACHE_CONTROL);
   if (!photo.bytes) {
     response.status(304).end();
     return;
