@@ -158,8 +158,10 @@ describe('products: create, read, update, delete (e2e)', () => {
 
     it('refuses a customer (403), no token (401) and an admin using another user id (403), saving nothing', async () => {
       const before = await productCount();
-      expect((await calls.create(productForm(shirts), images.jpeg, customer).expect(403)).body.code).toBe('FORBIDDEN');
-      expect((await calls.create(productForm(shirts), images.jpeg, null).expect(401)).body.code).toBe('UNAUTHENTICATED');
+      // A small photo: the guards answer before the body is read, and the server then closes the connection, so a
+      // client still writing a large upload sees EPIPE instead of the answer (a race, not a behaviour to test).
+      expect((await calls.create(productForm(shirts), images.gif, customer).expect(403)).body.code).toBe('FORBIDDEN');
+      expect((await calls.create(productForm(shirts), images.gif, null).expect(401)).body.code).toBe('UNAUTHENTICATED');
       await request(t.http)
         .post(api('/product/create/:userId', { userId: customer.user._id }))
         .set('Authorization', `Bearer ${admin.token}`)

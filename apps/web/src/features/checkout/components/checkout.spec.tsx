@@ -16,6 +16,8 @@ let navy: Product;
 beforeEach(() => {
   sunset = product({ name: 'Sunset Tee', price: 24.99 });
   navy = product({ name: 'Navy Tee', price: 16 });
+  // The cart page re-reads its products: every test has a server, even one that never pays.
+  installFakeApi();
 });
 
 function paymentApi(gateway: 'test' | 'braintree' = 'test'): FakeApi {
