@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { errorMessage } from '../../../lib/api-client';
 import { signin } from '../api/signin';
-import { EMAIL_PATTERN } from './email-pattern';
+import { EMAIL_RULES } from './email-pattern';
 
 /** Email and password; shows a loading notice while the request runs and the server's error in a red alert. */
 export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
@@ -35,10 +35,7 @@ export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => v
         error={errors.email}
         type="email"
         autoComplete="email"
-        registration={register('email', {
-          required: 'Email is required',
-          pattern: { value: EMAIL_PATTERN, message: 'Enter a valid email address' },
-        })}
+        registration={register('email', EMAIL_RULES)}
       />
       <TextField
         id="signin-password"

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { errorMessage } from '../../../lib/api-client';
 import { signup } from '../api/signup';
-import { EMAIL_PATTERN } from './email-pattern';
+import { EMAIL_RULES } from './email-pattern';
 
 const EMPTY: SignupRequest = { name: '', email: '', password: '' };
 
@@ -57,10 +57,7 @@ export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
         error={errors.email}
         type="email"
         autoComplete="email"
-        registration={register('email', {
-          required: 'Email is required',
-          pattern: { value: EMAIL_PATTERN, message: 'Enter a valid email address' },
-        })}
+        registration={register('email', EMAIL_RULES)}
       />
       <TextField
         id="signup-password"
