@@ -38,6 +38,11 @@ export function useMockServer(mockServer: V3MockServer): void {
 
 export { resetApiClient };
 
+/** Who the api client says is calling (it reads the session itself in the app); an empty token = no sign-in. */
+export function signedInAs(auth: { userId: string; token: string } = { userId: EXAMPLE.userId, token: EXAMPLE.token }): void {
+  configureApi({ getAuth: () => auth });
+}
+
 /** Fixed examples, so the pact file is the same on every run; the provider substitutes its own ids. */
 export const EXAMPLE = {
   userId: '5f0c1a2e-1111-4b7a-9c3e-000000000001',

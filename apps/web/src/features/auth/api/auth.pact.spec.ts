@@ -8,6 +8,7 @@ import {
   errorBody,
   fixedPath,
   resetApiClient,
+  signedInAs,
   storeApiPact,
   useMockServer,
 } from '../../../../test/pact/store-api-pact';
@@ -98,6 +99,7 @@ describe('sign-out', () => {
       .willRespondWith(200, (response) => response.jsonBody({ message: string('Signed out') }))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(signout(EXAMPLE.token)).resolves.toEqual({ message: 'Signed out' });
+        signedInAs();
+        await expect(signout()).resolves.toEqual({ message: 'Signed out' });
       }));
 });

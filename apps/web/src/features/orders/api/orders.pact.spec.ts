@@ -8,6 +8,7 @@ import {
   idFromState,
   pathFromState,
   resetApiClient,
+  signedInAs,
   storeApiPact,
   useMockServer,
 } from '../../../../test/pact/store-api-pact';
@@ -18,7 +19,7 @@ const { eachLike, integer, number, regex, string } = MatchersV3;
 const pact = storeApiPact();
 afterEach(resetApiClient);
 
-const auth = { userId: EXAMPLE.userId, token: EXAMPLE.token };
+beforeEach(() => signedInAs());
 const ANY_STATUS = `^(${ORDER_STATUSES.join('|')})$`;
 
 /** An order as the API answers it, with the given id and status matchers. */
@@ -57,7 +58,7 @@ describe('orders', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listMyOrders(auth)).resolves.toEqual([exampleOrder('Received')]);
+        await expect(listMyOrders()).resolves.toEqual([exampleOrder('Received')]);
       }));
 
   it('lists every order for an admin', () =>
@@ -72,7 +73,7 @@ describe('orders', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listAllOrders(auth)).resolves.toEqual([exampleOrder('Received')]);
+        await expect(listAllOrders()).resolves.toEqual([exampleOrder('Received')]);
       }));
 
   it('moves an order to its next status', () =>
@@ -85,6 +86,6 @@ describe('orders', () => {
       .willRespondWith(200, (response) => response.jsonBody(orderJson({ _id: idFromState('orderId'), status: 'Processing' })))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(updateOrderStatus(auth, EXAMPLE.orderId, 'Processing')).resolves.toEqual(exampleOrder('Processing'));
+        await expect(updateOrderStatus(EXAMPLE.orderId, 'Processing')).resolves.toEqual(exampleOrder('Processing'));
       }));
 });

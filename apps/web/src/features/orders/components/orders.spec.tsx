@@ -1,16 +1,19 @@
 import { ApiRoute, type Order } from '@store/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render-app';
 import userEvent from '@testing-library/user-event';
-import { authOf } from '../../../lib/session';
+import { saveSession } from '../../../lib/session';
 import { installFakeApi } from '../../../testing/fake-api';
 import { admin, customer, order } from '../../../testing/fixtures';
 import { ManageOrders } from './manage-orders';
 import { OrderHistory } from './order-history';
 
 describe("buyer's orders", () => {
+  beforeEach(() => saveSession(customer));
+
   it("lists the signed-in buyer's own orders with items, amount and status", async () => {
     const api = installFakeApi().on('GET', ApiRoute.ordersOfUser, { body: [order({ _id: 'abcdef12-0000-4000-8000-000000000000' })] });
-    render(<OrderHistory auth={authOf(customer)} />);
+    renderWithProviders(<OrderHistory />);
     const row = await screen.findByRole('listitem', { name: 'Order ABCDEF12' });
     expect(within(row).getByText(/Sunset Tee × 2/)).toBeInTheDocument();
     expect(within(row).getByText('$49.98')).toBeInTheDocument();
@@ -22,12 +25,14 @@ describe("buyer's orders", () => {
 
   it('says when there are none', async () => {
     installFakeApi().on('GET', ApiRoute.ordersOfUser, { body: [] });
-    render(<OrderHistory auth={authOf(customer)} />);
+    renderWithProviders(<OrderHistory />);
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
   });
 });
 
 describe('manage orders (admin)', () => {
+  beforeEach(() => saveSession(admin));
+
   it('lists every order with buyer, items, amount, status and a control offering only the allowed moves', async () => {
     installFakeApi().on('GET', ApiRoute.ordersAll, {
       body: [
@@ -35,7 +40,7 @@ describe('manage orders (admin)', () => {
         order({ _id: 'bbbbbbbb-0000-4000-8000-000000000000', status: 'Delivered' }),
       ],
     });
-    render(<ManageOrders auth={authOf(admin)} />);
+    renderWithProviders(<ManageOrders />);
     const received = await screen.findByRole('listitem', { name: 'Order AAAAAAAA' });
     expect(within(received).getByText('Casey Customer')).toBeInTheDocument();
     expect(within(received).getByText(/Sunset Tee × 2/)).toBeInTheDocument();
@@ -57,7 +62,7 @@ describe('manage orders (admin)', () => {
     const api = installFakeApi()
       .on('GET', ApiRoute.ordersAll, { body: [first] })
       .on('PUT', ApiRoute.orderStatus, ({ json }) => ({ body: { ...first, ...(json as Partial<Order>) } }));
-    render(<ManageOrders auth={authOf(admin)} />);
+    renderWithProviders(<ManageOrders />);
     const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
     await userEvent.selectOptions(within(row).getByLabelText('Move to'), 'Processing');
     await userEvent.click(within(row).getByRole('button', { name: 'Update' }));
@@ -79,7 +84,7 @@ describe('manage orders (admin)', () => {
     installFakeApi()
       .on('GET', ApiRoute.ordersAll, { body: [order()] })
       .on('PUT', ApiRoute.orderStatus, { status: 409, body: { error: 'A Received order cannot move to Delivered', code: 'CONFLICT' } });
-    render(<ManageOrders auth={authOf(admin)} />);
+    renderWithProviders(<ManageOrders />);
     const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
     await userEvent.click(within(row).getByRole('button', { name: 'Update' }));
     expect(await within(row).findByRole('alert')).toHaveTextContent('A Received order cannot move to Delivered');
