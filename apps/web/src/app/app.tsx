@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { configureApi } from '../lib/api-client';
-import { clearSession } from '../lib/session';
+import { configureApi } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
 import { AppProviders } from './providers';
 import { routes } from './router';
 

@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, TOTAL_COUNT_HEADER } from '@store/contract';
-import { EXAMPLE_PRODUCT, fixedPath, productJson, resetApiClient, storeApiPact, useMockServer } from '../../test/pact/store-api-pact';
+import { EXAMPLE_PRODUCT, fixedPath, productJson, resetApiClient, storeApiPact, useMockServer } from '@test/pact/store-api-pact';
 import { listProducts, PRODUCT_SORTS } from './list-products';
 
 const { eachLike, regex } = MatchersV3;

@@ -1,9 +1,9 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
-import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 
 /** The app's providers around `ui`, with a fresh server-state cache per test (no retries: a failure shows at once). */
 export function renderWithProviders(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> = {}) {

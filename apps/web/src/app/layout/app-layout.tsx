@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
-import { signout } from '../../features/auth/api/signout';
-import { clearSession, readSession } from '../../lib/session';
-import { paths } from '../paths';
+import { signout } from '@/features/auth/api/auth';
+import { clearSession, readSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 import { NavBar } from './nav-bar';
 
 /** Every page: skip link, nav bar, the page, footer. */

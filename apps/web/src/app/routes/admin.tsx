@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { CreateCategoryForm, UpdateCategoryForm } from '../../features/admin/components/category-form';
-import { ManageCategories } from '../../features/admin/components/manage-categories';
-import { ManageProducts } from '../../features/admin/components/manage-products';
-import { ProductForm, UpdateProductForm } from '../../features/admin/components/product-form';
-import { ManageOrders } from '../../features/orders/components/manage-orders';
-import { useRequiredSession } from '../../lib/session';
-import { paths } from '../paths';
+import { Page } from '@/components/page';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { CreateCategoryForm, UpdateCategoryForm } from '@/features/admin/components/category-form';
+import { ManageCategories } from '@/features/admin/components/manage-categories';
+import { ManageProducts } from '@/features/admin/components/manage-products';
+import { ProductForm, UpdateProductForm } from '@/features/admin/components/product-form';
+import { ManageOrders } from '@/features/admin/components/manage-orders';
+import { useRequiredSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 function AdminPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (

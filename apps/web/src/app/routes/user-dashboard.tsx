@@ -1,6 +1,6 @@
-import { Page } from '../../components/page';
-import { OrderHistory } from '../../features/orders/components/order-history';
-import { useRequiredSession } from '../../lib/session';
+import { Page } from '@/components/page';
+import { OrderHistory } from '@/features/orders/components/order-history';
+import { useRequiredSession } from '@/lib/session';
 
 export function UserDashboardPage() {
   const session = useRequiredSession();

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { readCart, syncCart } from '../../lib/cart';
-import { queryKeys } from '../../lib/query-keys';
+import { readCart, syncCart } from '@/lib/cart';
+import { queryKeys } from '@/lib/query-keys';
 import { currentCartProducts } from './api/cart-products';
 
 /**

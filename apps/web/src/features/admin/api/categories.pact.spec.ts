@@ -12,7 +12,7 @@ import {
   signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
+} from '@test/pact/store-api-pact';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories';
 
 const { eachLike, string } = MatchersV3;

@@ -1,5 +1,5 @@
 import { ApiRoute, apiPath, type Category, type CategoryInput, type DeletedResponse } from '@store/contract';
-import { apiCall, currentAuth } from '../../../lib/api-client';
+import { apiCall, currentAuth } from '@/lib/api-client';
 
 export function listCategories(signal?: AbortSignal): Promise<Category[]> {
   return apiCall<Category[]>(apiPath(ApiRoute.categories, {}), { signal });

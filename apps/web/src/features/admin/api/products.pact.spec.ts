@@ -15,7 +15,7 @@ import {
   signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
+} from '@test/pact/store-api-pact';
 import { createProduct, deleteProduct, getProduct, updateProduct } from './products';
 
 const { string } = MatchersV3;

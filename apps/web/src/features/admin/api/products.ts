@@ -6,7 +6,7 @@ import {
   type Product,
   type ProductFields,
 } from '@store/contract';
-import { apiCall, currentAuth } from '../../../lib/api-client';
+import { apiCall, currentAuth } from '@/lib/api-client';
 
 export function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
   return apiCall<Product>(apiPath(ApiRoute.product, { productId }), { signal });

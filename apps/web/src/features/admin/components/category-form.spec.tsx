@@ -1,10 +1,10 @@
 import { ApiRoute } from '@store/contract';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/render-app';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi } from '../../../testing/fake-api';
-import { admin } from '../../../testing/fixtures';
-import { saveSession } from '../../../lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { CreateCategoryForm, UpdateCategoryForm } from './category-form';
 
 beforeEach(() => saveSession(admin));

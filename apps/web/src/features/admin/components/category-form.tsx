@@ -2,11 +2,11 @@ import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, ErrorAlert } from '../../../components/alert';
-import { TextField } from '../../../components/field';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { Alert, ErrorAlert } from '@/components/alert';
+import { TextField } from '@/components/field';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { createCategory, getCategory, updateCategory } from '../api/categories';
 
 export const CATEGORY_MESSAGES = {

@@ -1,11 +1,11 @@
 import { ApiRoute } from '@store/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/render-app';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { installFakeApi } from '../../../testing/fake-api';
-import { admin, category } from '../../../testing/fixtures';
-import { saveSession } from '../../../lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin, category } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { ManageCategories } from './manage-categories';
 
 const renderList = () =>

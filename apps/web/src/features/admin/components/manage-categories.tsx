@@ -1,12 +1,12 @@
 import type { Category } from '@store/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hrefs } from '../../../app/paths';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
+import { hrefs } from '@/lib/paths';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { deleteCategory, listCategories } from '../api/categories';
 
 /**

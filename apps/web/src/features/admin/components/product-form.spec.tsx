@@ -1,10 +1,10 @@
 import { ApiRoute, type Product } from '@store/contract';
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/render-app';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi, type RecordedRequest } from '../../../testing/fake-api';
-import { admin, category, product } from '../../../testing/fixtures';
-import { saveSession } from '../../../lib/session';
+import { installFakeApi, type RecordedRequest } from '@/testing/fake-api';
+import { admin, category, product } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { ProductForm, UpdateProductForm } from './product-form';
 
 beforeEach(() => saveSession(admin));

@@ -11,12 +11,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { controlClass, Field, invalidProps, TextField } from '../../../components/field';
-import { ProductImage } from '../../../components/product-image';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { Alert } from '@/components/alert';
+import { controlClass, Field, invalidProps, TextField } from '@/components/field';
+import { ProductImage } from '@/components/product-image';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { listCategories } from '../api/categories';
 import { createProduct, getProduct, updateProduct } from '../api/products';
 

@@ -11,10 +11,8 @@ import {
   signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
-import { signin } from './signin';
-import { signout } from './signout';
-import { signup } from './signup';
+} from '@test/pact/store-api-pact';
+import { signin, signout, signup } from './auth';
 
 const { string } = MatchersV3;
 

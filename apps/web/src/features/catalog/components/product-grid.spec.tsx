@@ -1,12 +1,12 @@
 import { ApiRoute, type Product } from '@store/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/render-app';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { CART_STORAGE_KEY } from '../../../lib/cart';
-import { BASE_URL, deferredReply, installFakeApi } from '../../../testing/fake-api';
-import { product } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render-app';
+import { CART_STORAGE_KEY } from '@/lib/cart';
+import { BASE_URL, deferredReply, installFakeApi } from '@/testing/fake-api';
+import { product } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
 import { ProductGrid } from './product-grid';
 
 function catalogue(count: number): Product[] {

@@ -1,10 +1,10 @@
 import type { Product } from '@store/contract';
 import { useEffect, useRef } from 'react';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
 import { ProductCard } from './product-card';
-import { PRODUCT_SORTS, productListOptions } from '../../../lib/list-products';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
+import { usePagedList } from '@/lib/use-paged-list';
 
 /**
  * The home grid: three cards per row from medium screens, a spinner until the first page arrives, and the

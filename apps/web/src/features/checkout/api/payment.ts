@@ -1,5 +1,18 @@
-import { ApiRoute, apiPath, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type PaymentRequest, type PaymentResult } from '@store/contract';
-import { apiCall, currentAuth } from '../../../lib/api-client';
+import {
+  ApiRoute,
+  apiPath,
+  IDEMPOTENCY_KEY_HEADER,
+  type ClientTokenResponse,
+  type PaymentInfo,
+  type PaymentRequest,
+  type PaymentResult,
+} from '@store/contract';
+import { apiCall, currentAuth } from '@/lib/api-client';
+
+/** The token the payment widget needs, and which gateway it belongs to (`braintree`, or the offline `test` one). */
+export function getClientToken(signal?: AbortSignal): Promise<ClientTokenResponse> {
+  return apiCall<ClientTokenResponse>(apiPath(ApiRoute.paymentToken, { userId: currentAuth().userId }), { signedIn: true, signal });
+}
 
 /**
  * Charges the cart. The server prices `products` itself and refuses (409) when `amount` is not its total;

@@ -5,14 +5,13 @@ import {
   anInstant,
   bearer,
   EXAMPLE,
-  idFromState,
   pathFromState,
   resetApiClient,
   signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
-import { listAllOrders, listMyOrders, updateOrderStatus } from './orders';
+} from '@test/pact/store-api-pact';
+import { listMyOrders } from './orders';
 
 const { eachLike, integer, number, regex, string } = MatchersV3;
 
@@ -59,33 +58,5 @@ describe('orders', () => {
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         await expect(listMyOrders()).resolves.toEqual([exampleOrder('Received')]);
-      }));
-
-  it('lists every order for an admin', () =>
-    pact
-      .addInteraction()
-      .given('an admin exists')
-      .given('a customer has paid for an order')
-      .uponReceiving('a request from an admin for all orders')
-      .withRequest('GET', pathFromState(ApiRoute.ordersAll), (request) => request.headers(bearer()))
-      .willRespondWith(200, (response) =>
-        response.jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
-        await expect(listAllOrders()).resolves.toEqual([exampleOrder('Received')]);
-      }));
-
-  it('moves an order to its next status', () =>
-    pact
-      .addInteraction()
-      .given('an admin exists')
-      .given('a customer has paid for an order')
-      .uponReceiving('a request from an admin to move an order to Processing')
-      .withRequest('PUT', pathFromState(ApiRoute.orderStatus), (request) => request.headers(bearer()).jsonBody({ status: 'Processing' }))
-      .willRespondWith(200, (response) => response.jsonBody(orderJson({ _id: idFromState('orderId'), status: 'Processing' })))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
-        await expect(updateOrderStatus(EXAMPLE.orderId, 'Processing')).resolves.toEqual(exampleOrder('Processing'));
       }));
 });

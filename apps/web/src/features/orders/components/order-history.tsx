@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/money';
-import { queryKeys } from '../../../lib/query-keys';
-import { useRequiredSession } from '../../../lib/session';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/money';
+import { queryKeys } from '@/lib/query-keys';
+import { useRequiredSession } from '@/lib/session';
 import { listMyOrders } from '../api/orders';
-import { OrderItems, formatOrderDate, shortOrderId } from './order-items';
-import { StatusBadge } from './order-status';
+import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
+import { StatusBadge } from '@/components/order-status';
 
 /** The buyer's own orders, newest first as the server lists them. */
 export function OrderHistory() {

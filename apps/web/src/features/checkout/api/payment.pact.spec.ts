@@ -11,9 +11,8 @@ import {
   signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
-import { pay } from './payment';
-import { getClientToken } from './payment-token';
+} from '@test/pact/store-api-pact';
+import { getClientToken, pay } from './payment';
 
 const { boolean, number, regex, string } = MatchersV3;
 

@@ -2,15 +2,15 @@ import { type Order, type OrderStatus } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/money';
-import { queryKeys } from '../../../lib/query-keys';
-import { useRequiredSession } from '../../../lib/session';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/money';
+import { queryKeys } from '@/lib/query-keys';
+import { useRequiredSession } from '@/lib/session';
 import { listAllOrders, updateOrderStatus } from '../api/orders';
-import { OrderItems, formatOrderDate, shortOrderId } from './order-items';
-import { StatusBadge, nextStatuses } from './order-status';
+import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
+import { StatusBadge, nextStatuses } from '@/components/order-status';
 
 /** Every order with its buyer, items, amount and status, and a control to move the status along. */
 export function ManageOrders() {
