@@ -21,6 +21,7 @@ const pact = storeApiPact();
 afterEach(resetApiClient);
 
 beforeEach(() => signedInAs());
+
 const graphicTees = { name: 'Graphic Tees' };
 
 describe('categories', () => {

@@ -24,6 +24,7 @@ const pact = storeApiPact();
 afterEach(resetApiClient);
 
 beforeEach(() => signedInAs());
+
 const UNKNOWN_PRODUCT_ID = '5f0c1a2e-9999-4b7a-9c3e-000000000099';
 /** The category the forms send: multipart values cannot come from a provider state, so the state takes this id. */
 const categoryState = ['a category with id {categoryId} exists', { categoryId: EXAMPLE.categoryId }] as const;

@@ -20,6 +20,7 @@ const pact = storeApiPact();
 afterEach(resetApiClient);
 
 beforeEach(() => signedInAs());
+
 /** The product in the cart: its price is what the server charges, so the state fixes it. */
 const cartProduct = ['a product priced {price} with {stock} in stock exists', { price: 19.99, stock: 10 }] as const;
 const IDEMPOTENCY_KEY = '0b7f3c1e-8d2a-4f6b-9c1d-5e4a3b2c1d0e';

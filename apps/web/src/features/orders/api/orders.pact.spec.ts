@@ -1,10 +1,12 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute, ORDER_STATUSES, type Order } from '@store/contract';
+import { ApiRoute } from '@store/contract';
 import {
+  ANY_STATUS,
   anId,
-  anInstant,
   bearer,
   EXAMPLE,
+  exampleOrder,
+  orderJson,
   pathFromState,
   resetApiClient,
   signedInAs,
@@ -13,36 +15,12 @@ import {
 } from '@test/pact/store-api-pact';
 import { listMyOrders } from './orders';
 
-const { eachLike, integer, number, regex, string } = MatchersV3;
+const { eachLike, regex } = MatchersV3;
 
 const pact = storeApiPact();
 afterEach(resetApiClient);
 
 beforeEach(() => signedInAs());
-const ANY_STATUS = `^(${ORDER_STATUSES.join('|')})$`;
-
-/** An order as the API answers it, with the given id and status matchers. */
-function orderJson(ids: { _id: unknown; status: unknown }) {
-  return {
-    _id: ids._id,
-    user: { _id: anId(EXAMPLE.userId), name: string('Sam Shopper') },
-    products: eachLike({ product: anId(EXAMPLE.productId), name: string('Classic Tee'), price: number(19.99), count: integer(1) }),
-    amount: number(19.99),
-    transactionId: string('k3j9x2p1'),
-    status: ids.status,
-    createdAt: anInstant(),
-  };
-}
-
-const exampleOrder = (status: Order['status']): Order => ({
-  _id: EXAMPLE.orderId,
-  user: { _id: EXAMPLE.userId, name: 'Sam Shopper' },
-  products: [{ product: EXAMPLE.productId, name: 'Classic Tee', price: 19.99, count: 1 }],
-  amount: 19.99,
-  transactionId: 'k3j9x2p1',
-  status,
-  createdAt: EXAMPLE.createdAt,
-});
 
 describe('orders', () => {
   it("lists the signed-in buyer's own orders", () =>
