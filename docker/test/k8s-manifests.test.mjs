@@ -3,6 +3,7 @@
 // CloudNativePG's, see support/cloudnative-pg-schema.mjs), the cross-references checked (selectors, ports, probe
 // paths, config and secret names, env names = what the API reads), and finally the migrations Job's command and
 // the API run with the environment the manifests give them, probed the way the kubelet and Prometheus would.
+/* global structuredClone */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Ajv from 'ajv';
 import { spawnSync } from 'node:child_process';
@@ -87,12 +88,17 @@ function containerEnvironment(container, b, generatedSecret = (name, key) => `<$
   for (const source of container.envFrom ?? []) {
     if (source.configMapRef) {
       const cm = b.find('ConfigMap', source.configMapRef.name);
-      for (const [key, value] of Object.entries(cm.data)) ((env[key] = value), (from[key] = 'ConfigMap'));
+      for (const [key, value] of Object.entries(cm.data)) {
+        env[key] = value;
+        from[key] = 'ConfigMap';
+      }
     }
     if (source.secretRef) {
       const secret = b.find('Secret', source.secretRef.name);
-      for (const [key, value] of Object.entries(secret.data))
-        ((env[key] = Buffer.from(value, 'base64').toString()), (from[key] = 'Secret'));
+      for (const [key, value] of Object.entries(secret.data)) {
+        env[key] = Buffer.from(value, 'base64').toString();
+        from[key] = 'Secret';
+      }
     }
   }
   for (const entry of container.env ?? []) {

@@ -3,6 +3,7 @@
 // secretGenerator/configMapGenerator (envs files and literals) and patches by path (strategic-merge style: maps
 // merge, lists of named items merge by `name`, other lists are replaced). Anything else in a kustomization makes
 // it throw, so the manifests cannot silently use a feature this resolver would get wrong.
+/* global structuredClone */
 // Unlike kustomize it does not add the generators' hash suffix; names are checked as written.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -80,7 +81,7 @@ function buildInto(dir, expectedKind, options) {
   for (const generator of k.configMapGenerator ?? []) objects.push(generate('ConfigMap', dir, generator, options));
   for (const generator of k.secretGenerator ?? []) objects.push(generate('Secret', dir, generator, options));
   for (const entry of k.components ?? []) {
-    objects = applyComponent(objects, path.resolve(dir, entry), options);
+    objects = applyComponent(objects, path.resolve(dir, entry));
   }
   objects = applyPatches(objects, dir, k.patches ?? [], file);
   if (k.images) objects = objects.map((o) => setImages(o, k.images));
@@ -96,7 +97,7 @@ function buildInto(dir, expectedKind, options) {
   return objects;
 }
 
-function applyComponent(objects, dir, options) {
+function applyComponent(objects, dir) {
   const { file, k } = readKustomization(dir);
   if (k.kind !== 'Component') throw new Error(`${file}: a component must be kind Component`);
   const own = [];
