@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { type INestApplicationContext, Injectable } from '@nestjs/common';
+import { UnknownElementException } from '@nestjs/core/errors/exceptions/unknown-element.exception.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ERROR_STATUS } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
@@ -156,5 +157,18 @@ export class StoreMetrics {
   /** For caches (issue 12): report every lookup; the hit ratio is derived in PromQL from the two results. */
   cacheLookup(cache: string, hit: boolean): void {
     this.cache.inc({ cache, result: hit ? 'hit' : 'miss' });
+  }
+}
+
+/**
+ * The HTTP metrics middleware of an app built on AppModule (see configureApp), or undefined for an app whose own
+ * module has no {@link StoreMetrics} (a unit test's small module), which then simply is not measured.
+ */
+export function httpMetricsMiddleware(app: INestApplicationContext): StoreMetrics['httpMiddleware'] | undefined {
+  try {
+    return app.get(StoreMetrics).httpMiddleware;
+  } catch (error) {
+    if (error instanceof UnknownElementException) return undefined;
+    throw error;
   }
 }
