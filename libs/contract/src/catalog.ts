@@ -58,10 +58,16 @@ export const PRODUCT_LIST_LIMIT_DEFAULT = 100;
 export const PRODUCT_LIST_LIMIT_MAX = 500;
 /** The response header that carries the total count of a product listing. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/**
+ * The response header that carries the opaque cursor of the next page of a listing (keyset paging): pass it back
+ * as `after`. Sent when the page was full; absent on a page shorter than its limit (the last one).
+ */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * The query of `GET /products`. Defaults: `limit` 100 (1-500), `offset` 0, `sortBy` `createdAt`, `order` `asc`;
- * ties are broken by id so pages never overlap. `category` filters by category id.
+ * ties are broken by id so pages never overlap. `category` filters by category id. `after` (instead of `offset`)
+ * starts the page after the row an earlier response's X-Next-Cursor named, at the same cost however deep.
  */
 export interface ProductListQuery {
   limit?: number;
@@ -69,4 +75,5 @@ export interface ProductListQuery {
   sortBy?: ProductSortField;
   order?: ProductSortOrder;
   category?: string;
+  after?: string;
 }

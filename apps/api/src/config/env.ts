@@ -32,6 +32,10 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
   metricsPort: number | undefined;
+  /** Catalogue caches (issue 12): bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
+  listCacheMaxBytes: number;
+  listCacheMaxEntries: number;
+  photoCacheMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`METRICS_PORT: must differ from PORT (${port}); the metrics port is not for the public network`);
   }
 
+  // Catalogue caches, per API process (see README, Performance). Bytes are the cached bodies' own sizes.
+  const listCacheMaxBytes = integer('LIST_CACHE_MAX_BYTES', 16 * 1024 * 1024, 0, 8 * 1024 ** 3);
+  const listCacheMaxEntries = integer('LIST_CACHE_MAX_ENTRIES', 2000, 0, 1_000_000);
+  const photoCacheMaxBytes = integer('PHOTO_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -164,5 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat,
     seedDemo,
     metricsPort,
+    listCacheMaxBytes,
+    listCacheMaxEntries,
+    photoCacheMaxBytes,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ConflictError } from '../../common/errors.js';
-import { queryRows } from '../../database/query-rows.js';
+import { ProductsRepository } from './products.repository.js';
 
 /** A quantity of one product. */
 export interface StockLine {
@@ -15,12 +15,6 @@ export interface ReservedLine extends StockLine {
   priceCents: number;
 }
 
-interface ReservedRow {
-  id: string;
-  name: string;
-  price_cents: number;
-}
-
 /**
  * Stock and `sold` for the checkout and the orders. Every method runs inside the caller's transaction (the
  * reservation must commit or roll back with the order row it belongs to), touches the product rows one by one
@@ -29,6 +23,8 @@ interface ReservedRow {
  */
 @Injectable()
 export class ProductStockService {
+  constructor(private readonly products: ProductsRepository) {}
+
   /**
    * Takes `lines` out of stock and returns them priced from the database. Duplicate products are merged.
    * Throws ConflictError naming the product when one is short or gone; the caller's rollback undoes the rest.
@@ -36,14 +32,9 @@ export class ProductStockService {
   async reserve(manager: EntityManager, lines: StockLine[]): Promise<ReservedLine[]> {
     const reserved: ReservedLine[] = [];
     for (const line of mergeLines(lines)) {
-      // Under the row lock the update takes, a concurrent checkout waits, then re-checks `stock >= n` itself.
-      const rows = await queryRows<ReservedRow>(
-        manager,
-        `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING id, name, price_cents`,
-        [line.productId, line.count],
-      );
-      if (rows.length === 0) throw await this.shortage(manager, line);
-      reserved.push({ productId: line.productId, count: line.count, name: rows[0].name, priceCents: rows[0].price_cents });
+      const row = await this.products.takeStock(manager, line.productId, line.count);
+      if (!row) throw await this.shortage(manager, line);
+      reserved.push({ productId: line.productId, count: line.count, name: row.name, priceCents: row.priceCents });
     }
     return reserved;
   }
@@ -51,31 +42,26 @@ export class ProductStockService {
   /** Puts reserved stock back (the payment failed or was abandoned). A deleted product is skipped. */
   async release(manager: EntityManager, lines: StockLine[]): Promise<void> {
     for (const line of mergeLines(lines)) {
-      await manager.query(`UPDATE products SET stock = stock + $2 WHERE id = $1`, [line.productId, line.count]);
+      await this.products.returnStock(manager, line.productId, line.count);
     }
   }
 
   /** Counts reserved stock as sold (the payment went through). */
   async recordSale(manager: EntityManager, lines: StockLine[]): Promise<void> {
     for (const line of mergeLines(lines)) {
-      await manager.query(`UPDATE products SET sold = sold + $2 WHERE id = $1`, [line.productId, line.count]);
+      await this.products.addSold(manager, line.productId, line.count);
     }
   }
 
   /** Returns sold items to stock (an order was cancelled). */
   async returnSold(manager: EntityManager, lines: StockLine[]): Promise<void> {
     for (const line of mergeLines(lines)) {
-      await manager.query(`UPDATE products SET stock = stock + $2, sold = GREATEST(sold - $2, 0) WHERE id = $1`, [
-        line.productId,
-        line.count,
-      ]);
+      await this.products.unsell(manager, line.productId, line.count);
     }
   }
 
   private async shortage(manager: EntityManager, line: StockLine): Promise<ConflictError> {
-    const [product] = await queryRows<{ name: string; stock: number }>(manager, `SELECT name, stock FROM products WHERE id = $1`, [
-      line.productId,
-    ]);
+    const product = await this.products.stockOf(manager, line.productId);
     // The details name the product by id, for a client that wants to mark the line in its cart.
     const details = (message: string) => [{ field: 'paymentInfo.products', message: `${line.productId}: ${message}` }];
     if (!product) return new ConflictError('A product in your cart is no longer sold; remove it and try again', details('not sold'));

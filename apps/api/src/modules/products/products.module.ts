@@ -1,15 +1,21 @@
 import { Module } from '@nestjs/common';
 import { CategoriesModule } from '../categories/categories.module.js';
+import { CatalogueCache } from './catalogue-cache.js';
+import { ProductPhotosRepository } from './product-photos.repository.js';
 import { ProductPhotosService } from './product-photos.service.js';
 import { ProductStockService } from './product-stock.service.js';
 import { ProductsController } from './products.controller.js';
+import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 
-/** The catalogue: products, their photos (original and card variant), and the admin calls that change them. */
+/**
+ * The catalogue: products, their photos (original and card variant), and the admin calls that change them. All SQL
+ * on products is in ProductsRepository, on photos in ProductPhotosRepository; reads go through CatalogueCache.
+ */
 @Module({
   imports: [CategoriesModule],
   controllers: [ProductsController],
-  providers: [ProductsService, ProductPhotosService, ProductStockService],
+  providers: [ProductsRepository, ProductPhotosRepository, CatalogueCache, ProductsService, ProductPhotosService, ProductStockService],
   exports: [ProductsService, ProductStockService],
 })
 export class ProductsModule {}

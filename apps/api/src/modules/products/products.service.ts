@@ -1,116 +1,115 @@
 import { Injectable } from '@nestjs/common';
 import type { DeletedResponse, Product } from '@store/contract';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
+import { encodeCursor } from '../../common/pagination.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
-import { queryRows } from '../../database/query-rows.js';
 import { CategoriesService } from '../categories/categories.service.js';
+import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
+import type { ProductListParams } from './dto/product-list-query.js';
 import { preparePhoto } from './photo-upload.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
-import { type ProductListParams, productCountSql, productListSql } from './product-list-query.js';
-import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product.mapper.js';
-import { ProductPhotosService } from './product-photos.service.js';
-import { pgPool } from './pg-pool.js';
-
-/** The stored column of each changeable field. */
-const COLUMN: Record<keyof ProductDraft, string> = {
-  name: 'name',
-  description: 'description',
-  priceCents: 'price_cents',
-  stock: 'stock',
-  categoryId: 'category_id',
-};
+import { ProductPhotosRepository } from './product-photos.repository.js';
+import { ProductsRepository } from './products.repository.js';
 
 /**
- * The catalogue: listing, reading, creating, updating and deleting products. Reads are hand-written SQL on the
- * pg pool (see {@link pgPool}) mapped straight to the wire shape, with no entity hydration; a write checks
- * everything, the photo included, before it opens its transaction, so a failed request leaves nothing half-saved.
+ * The catalogue: listing, reading, creating, updating and deleting products. Lists are served from the
+ * {@link CatalogueCache} as ready JSON bytes; a write checks everything, the photo included, before it opens its
+ * transaction, so a failed request leaves nothing half-saved.
  */
 @Injectable()
 export class ProductsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repository: ProductsRepository,
+    private readonly photos: ProductPhotosRepository,
     private readonly categories: CategoriesService,
-    private readonly photos: ProductPhotosService,
+    private readonly cache: CatalogueCache,
   ) {}
 
-  /** One page of products and the total count of the listing. */
-  async list(params: ProductListParams): Promise<{ products: Product[]; total: number }> {
-    const { text, values } = productListSql(params);
-    const { rows } = await pgPool(this.dataSource).query<ProductRow & { total: number }>(text, values);
-    if (rows.length > 0) return { products: rows.map(toProduct), total: rows[0].total };
-    return { products: [], total: params.offset === 0 ? 0 : await this.count(params.categoryId) };
+  /** One page of products as JSON, the total count of the listing, and the cursor of the next page. */
+  listPage(params: ProductListParams): Promise<ListEntry> {
+    return this.cache.list(listKey(params), async () => {
+      const [page, total] = await Promise.all([this.repository.page(params), this.count(params.categoryId)]);
+      return {
+        body: Buffer.from(JSON.stringify(page.products)),
+        total,
+        next: page.next && encodeCursor(page.next),
+      };
+    });
   }
 
-  /** How many products there are, in one category or in all. */
-  async count(categoryId?: string): Promise<number> {
-    const { text, values } = productCountSql(categoryId);
-    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(text, values);
-    return rows[0].total;
+  /** One page of products and the total count of the listing (for callers that want objects, not bytes). */
+  async list(params: ProductListParams): Promise<{ products: Product[]; total: number }> {
+    const entry = await this.listPage(params);
+    return { products: JSON.parse(entry.body.toString()) as Product[], total: entry.total };
+  }
+
+  /** How many products there are, in one category or in all; kept until a product is added, removed or moved. */
+  count(categoryId?: string): Promise<number> {
+    return this.cache.count(categoryId, () => this.repository.count(categoryId));
   }
 
   async get(id: string): Promise<Product> {
-    const { rows } = await pgPool(this.dataSource).query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
-    if (!rows[0]) throw new NotFoundError('Product not found');
-    return toProduct(rows[0]);
+    const product = await this.repository.find(id);
+    if (!product) throw new NotFoundError('Product not found');
+    return product;
   }
 
   async create(draft: ProductDraft, photo: Buffer | undefined): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
-      const [row] = await queryRows<ProductRow>(
-        manager,
-        `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5)
-         RETURNING ${PRODUCT_COLUMNS}`,
-        [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId],
-      );
-      if (prepared) await this.photos.save(manager, row.id, prepared);
-      return toProduct(row);
+      const product = await this.repository.insert(manager, draft);
+      if (prepared) await this.photos.save(manager, product._id, prepared);
+      return product;
     });
   }
 
   /** Changes only the fields given, and replaces the photo when one is given. */
   async update(id: string, changes: ProductChanges, photo: Buffer | undefined): Promise<Product> {
-    const fields = Object.keys(changes) as (keyof ProductDraft)[];
-    if (fields.length === 0 && !photo) throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
+    if (Object.keys(changes).length === 0 && !photo)
+      throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
-      const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
-      const [row] = await queryRows<ProductRow>(
-        manager,
-        `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-        [id, ...fields.map((field) => changes[field])],
-      );
-      if (!row) throw new NotFoundError('Product not found');
+      const product = await this.repository.update(manager, id, changes);
+      if (!product) throw new NotFoundError('Product not found');
       if (prepared) await this.photos.save(manager, id, prepared);
-      return toProduct(row);
-    });
+      return product;
+    }, id);
   }
 
   async remove(id: string): Promise<DeletedResponse> {
-    // The photo goes with the product (ON DELETE CASCADE).
-    const [row] = await this.write((manager) =>
-      queryRows<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]),
-    );
-    if (!row) throw new NotFoundError('Product not found');
-    return { message: `Product "${row.name}" deleted`, _id: id };
+    const name = await this.write((manager) => this.repository.delete(manager, id), id);
+    if (name === undefined) throw new NotFoundError('Product not found');
+    return { message: `Product "${name}" deleted`, _id: id };
   }
 
   private async assertCategoryExists(categoryId: string): Promise<void> {
     if (!(await this.categories.exists(categoryId))) throw categoryMissing();
   }
 
-  /** A transaction; a category deleted since it was checked still ends as a 400, not a 500. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * A transaction; a category deleted since it was checked still ends as a 400, not a 500. After the commit this
+   * process drops what it cached at once (its NOTIFY reaches every replica, this one too, a moment later).
+   */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>, productId?: string): Promise<T> {
     try {
-      return await this.dataSource.transaction(work);
+      return await this.repository.transaction(work);
     } catch (error) {
       if (isPgError(error, PgError.ForeignKeyViolation, 'products_category_id_fkey')) throw categoryMissing();
       throw error;
+    } finally {
+      this.cache.invalidateLists();
+      if (productId) this.cache.invalidatePhoto(productId);
     }
   }
+}
+
+/** The cache key of a listing: every parameter, normalized (the parser filled in every default). */
+function listKey(params: ProductListParams): string {
+  const after = params.after ? encodeCursor(params.after) : '';
+  return `${params.sortBy}|${params.order}|${params.categoryId ?? ''}|${params.limit}|${params.offset}|${after}`;
 }
 
 function categoryMissing(): ValidationFailedError {

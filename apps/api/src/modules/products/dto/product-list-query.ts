@@ -1,0 +1,64 @@
+import {
+  PRODUCT_LIST_LIMIT_DEFAULT,
+  PRODUCT_LIST_LIMIT_MAX,
+  PRODUCT_SORT_FIELDS,
+  PRODUCT_SORT_ORDERS,
+  type FieldError,
+  type ProductListQuery,
+  type ProductSortField,
+  type ProductSortOrder,
+} from '@store/contract';
+import { ValidationFailedError } from '../../../common/errors.js';
+import { type Cursor, PAGE_QUERY_KEYS, parsePageQuery } from '../../../common/pagination.js';
+import { isUuid } from '../../../common/uuid-param.decorator.js';
+
+/** A checked product listing query, every default filled in. `after` and a non-zero `offset` never come together. */
+export interface ProductListParams {
+  limit: number;
+  offset: number;
+  after: Cursor | undefined;
+  sortBy: ProductSortField;
+  order: ProductSortOrder;
+  categoryId: string | undefined;
+}
+
+const QUERY_KEYS: readonly string[] = [...PAGE_QUERY_KEYS, 'sortBy', 'order', 'category'] satisfies readonly (keyof ProductListQuery)[];
+
+/** What a cursor's single sort value must look like for each sort (it is compared with that column in SQL). */
+const CURSOR_KEY_OK: Record<ProductSortField, (value: string | number) => boolean> = {
+  name: (value) => typeof value === 'string' && value.length <= 200,
+  price: (value) => Number.isInteger(value),
+  sold: (value) => Number.isInteger(value),
+  // created_at as Postgres prints a timestamptz: `2026-11-22 19:30:01.123456+00`
+  createdAt: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(value),
+};
+
+/**
+ * Checks the query string of `GET /products` by hand: this is the store's hottest route, and a DTO would put
+ * class-transformer and class-validator on every home page visit. Unknown parameters are refused, as in bodies.
+ */
+export function parseProductListQuery(query: Record<string, unknown>): ProductListParams {
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(query)) {
+    if (!QUERY_KEYS.includes(key)) errors.push({ field: key, message: `Unknown query parameter "${key}"` });
+  }
+  const page = parsePageQuery(query, { defaultLimit: PRODUCT_LIST_LIMIT_DEFAULT, maxLimit: PRODUCT_LIST_LIMIT_MAX }, errors);
+  const oneOf = <T extends string>(key: 'sortBy' | 'order' | 'category', allowed: readonly T[] | undefined, fallback: T | undefined) => {
+    const raw = query[key];
+    if (raw === undefined) return fallback;
+    if (typeof raw !== 'string') return (void errors.push({ field: key, message: `${key} must be given once` }), fallback);
+    if (!allowed || (allowed as readonly string[]).includes(raw)) return raw as T;
+    errors.push({ field: key, message: `${key} must be one of ${allowed.join(', ')}` });
+    return fallback;
+  };
+  const sortBy = oneOf('sortBy', PRODUCT_SORT_FIELDS, 'createdAt') as ProductSortField;
+  const order = oneOf('order', PRODUCT_SORT_ORDERS, 'asc') as ProductSortOrder;
+  const categoryId = oneOf<string>('category', undefined, undefined);
+  if (categoryId !== undefined && !isUuid(categoryId)) errors.push({ field: 'category', message: 'category must be a valid category id' });
+  // A cursor from another sort (or a forged one) names a key this sort cannot compare with.
+  if (page.after && (page.after.key.length !== 1 || !CURSOR_KEY_OK[sortBy](page.after.key[0]) || !isUuid(page.after.id))) {
+    errors.push({ field: 'after', message: `after is not a cursor of a listing sorted by ${sortBy}; pass X-Next-Cursor back unchanged` });
+  }
+  if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
+  return { ...page, sortBy, order, categoryId: categoryId?.toLowerCase() };
+}

@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import type { Product, ProductSortField } from '@store/contract';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Cursor } from '../../common/pagination.js';
+import { pgPool, queryRows } from '../../database/pg.js';
+import type { ProductListParams } from './dto/product-list-query.js';
+import type { ProductChanges, ProductDraft } from './product-form.js';
+
+/** SQL formatting a timestamptz column exactly as the wire shows it (`2026-11-21T09:25:45.760Z`). */
+export function isoTimestampSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * THE column list: every product read selects it and every write returns it. Only what the wire shows, never a
+ * photo. The timestamps are formatted by Postgres as toISOString() would (no Date parsed per row) under aliases
+ * of their own: an ORDER BY `created_at` binds to an output column of that name first, and once bound to the
+ * formatted text it sorted strings, by no index, in the wrong order within a millisecond.
+ */
+const PRODUCT_COLUMNS = `id, name, description, price_cents, stock, sold, category_id,
+  ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
+
+/** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
+interface ProductRow {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  stock: number;
+  sold: number;
+  category_id: string;
+  created_iso: string;
+  updated_iso: string;
+}
+
+/** A product row to its wire shape: dollars from cents, the category as its id. */
+function toProduct(row: ProductRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price_cents / 100,
+    stock: row.stock,
+    sold: row.sold,
+    category: row.category_id,
+    createdAt: row.created_iso,
+    updatedAt: row.updated_iso,
+  };
+}
+
+/**
+ * Each sort: the real column (or expression) it orders by, exactly as its indexes have it (`(expr, id)` and
+ * `(category_id, expr, id)`), the form of its value a cursor carries, and the SQL type to compare a cursor with.
+ * created_at travels as Postgres's own text (microseconds and offset), which casts back to the exact instant.
+ */
+const SORT: Record<ProductSortField, { expr: string; key: string; type: string }> = {
+  name: { expr: 'lower(name)', key: 'lower(name)', type: 'text' },
+  price: { expr: 'price_cents', key: 'price_cents', type: 'integer' },
+  createdAt: { expr: 'created_at', key: 'created_at::text', type: 'timestamptz' },
+  sold: { expr: 'sold', key: 'sold', type: 'integer' },
+};
+
+/** The stored column of each changeable field. */
+const COLUMN: Record<keyof ProductDraft, string> = {
+  name: 'name',
+  description: 'description',
+  priceCents: 'price_cents',
+  stock: 'stock',
+  categoryId: 'category_id',
+};
+
+/** One page of a listing: the products and the cursor of the row after the last (undefined on a short page). */
+export interface ProductPage {
+  products: Product[];
+  next: Cursor | undefined;
+}
+
+/** A product row as the checkout reserved it. */
+export interface ReservedRow {
+  name: string;
+  priceCents: number;
+}
+
+/**
+ * Every SQL statement on the `products` table, and the pool they run on. Reads go straight to the pg pool (see
+ * {@link pgPool}); writes take the caller's transaction. Invalidation of the API's caches needs nothing here:
+ * triggers on the table (migration CatalogueSpeed) NOTIFY every replica, in the writing transaction, at commit.
+ */
+@Injectable()
+export class ProductsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in a transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * One page of a listing along the sort's index: `WHERE (expr, id) > cursor` for keyset paging, else OFFSET.
+   * One row more than the page is never fetched: a full page gets a next cursor, and the page after the last
+   * full one is simply empty.
+   */
+  async page(params: ProductListParams): Promise<ProductPage> {
+    const sort = SORT[params.sortBy];
+    const direction = params.order === 'desc' ? 'DESC' : 'ASC';
+    const values: unknown[] = [params.limit, params.offset];
+    const where: string[] = [];
+    if (params.categoryId !== undefined) where.push(`category_id = $${values.push(params.categoryId)}`);
+    if (params.after) {
+      const key = `$${values.push(params.after.key[0])}::${sort.type}`;
+      const id = `$${values.push(params.after.id)}::uuid`;
+      where.push(`(${sort.expr}, id) ${params.order === 'desc' ? '<' : '>'} (${key}, ${id})`);
+    }
+    const text = `SELECT ${PRODUCT_COLUMNS}, ${sort.key} AS sort_key FROM products
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${sort.expr} ${direction}, id ${direction}
+      LIMIT $1 OFFSET $2`;
+    const { rows } = await pgPool(this.dataSource).query<ProductRow & { sort_key: string | number }>(text, values);
+    const last = rows.at(-1);
+    return {
+      products: rows.map(toProduct),
+      next: last && rows.length === params.limit ? { key: [last.sort_key], id: last.id } : undefined,
+    };
+  }
+
+  /** How many products there are, in one category or in all (callers cache it: it reads the whole index). */
+  async count(categoryId: string | undefined): Promise<number> {
+    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(
+      categoryId === undefined
+        ? 'SELECT count(*)::int AS total FROM products'
+        : 'SELECT count(*)::int AS total FROM products WHERE category_id = $1',
+      categoryId === undefined ? [] : [categoryId],
+    );
+    return rows[0].total;
+  }
+
+  async find(id: string): Promise<Product | undefined> {
+    const { rows } = await pgPool(this.dataSource).query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+    return rows[0] && toProduct(rows[0]);
+  }
+
+  async insert(manager: EntityManager, draft: ProductDraft): Promise<Product> {
+    const [row] = await queryRows<ProductRow>(
+      manager,
+      `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5)
+       RETURNING ${PRODUCT_COLUMNS}`,
+      [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId],
+    );
+    return toProduct(row);
+  }
+
+  /** Changes the given fields (and updatedAt); undefined when there is no such product. */
+  async update(manager: EntityManager, id: string, changes: ProductChanges): Promise<Product | undefined> {
+    const fields = Object.keys(changes) as (keyof ProductDraft)[];
+    const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
+    const [row] = await queryRows<ProductRow>(
+      manager,
+      `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
+      [id, ...fields.map((field) => changes[field])],
+    );
+    return row && toProduct(row);
+  }
+
+  /** Deletes a product (its photo goes with it, ON DELETE CASCADE); its name, or undefined when there was none. */
+  async delete(manager: EntityManager, id: string): Promise<string | undefined> {
+    const [row] = await queryRows<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]);
+    return row?.name;
+  }
+
+  /**
+   * Takes `count` out of a product's stock if it has that many; the row as locked, or undefined when it is short
+   * or gone. Under the row lock the update takes, a concurrent checkout waits, then re-checks `stock >= n` itself.
+   */
+  async takeStock(manager: EntityManager, id: string, count: number): Promise<ReservedRow | undefined> {
+    const [row] = await queryRows<{ name: string; price_cents: number }>(
+      manager,
+      'UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_cents',
+      [id, count],
+    );
+    return row && { name: row.name, priceCents: row.price_cents };
+  }
+
+  /** A product's name and stock (to explain a refused reservation), or undefined when it is gone. */
+  async stockOf(manager: EntityManager, id: string): Promise<{ name: string; stock: number } | undefined> {
+    const [row] = await queryRows<{ name: string; stock: number }>(manager, 'SELECT name, stock FROM products WHERE id = $1', [id]);
+    return row;
+  }
+
+  /** Puts reserved stock back. A deleted product is skipped. */
+  async returnStock(manager: EntityManager, id: string, count: number): Promise<void> {
+    await queryRows(manager, 'UPDATE products SET stock = stock + $2 WHERE id = $1', [id, count]);
+  }
+
+  /** Counts reserved stock as sold. */
+  async addSold(manager: EntityManager, id: string, count: number): Promise<void> {
+    await queryRows(manager, 'UPDATE products SET sold = sold + $2 WHERE id = $1', [id, count]);
+  }
+
+  /** Returns sold items to stock (a cancelled order). */
+  async unsell(manager: EntityManager, id: string, count: number): Promise<void> {
+    await queryRows(manager, 'UPDATE products SET stock = stock + $2, sold = GREATEST(sold - $2, 0) WHERE id = $1', [id, count]);
+  }
+}
