@@ -19,9 +19,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real API, configured exactly as main.ts does, on a fresh database of its own. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+/**
+ * The real API, configured exactly as main.ts does, on a fresh database of its own, or on `shared` (another
+ * app's `db`, to run two replicas on one database; closing this app then leaves the database to its owner).
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, shared?: TestDatabase): Promise<TestApp> {
+  const db = shared ?? (await createTestDatabase());
   const config = { ...loadConfig({ NODE_ENV: 'test' }), authRateLimit: 1000, ...overrides, databaseUrl: db.url };
   let app: NestExpressApplication | undefined;
   try {
@@ -32,7 +35,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   } catch (error) {
     // A start that fails must not leave its database behind on the shared server.
     await app?.close().catch(() => undefined);
-    await db.drop();
+    if (!shared) await db.drop();
     throw error;
   }
   return {
@@ -43,7 +46,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     db,
     async close() {
       await app.close();
-      await db.drop();
+      if (!shared) await db.drop();
     },
   };
 }

@@ -67,6 +67,24 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
     return this.live;
   }
 
+  /** What the caches hold now (for tests and diagnostics). */
+  stats(): { live: boolean; lists: number; listBytes: number; counts: number; photos: number; photoBytes: number } {
+    const { lists, counts, photos } = this;
+    return {
+      live: this.live,
+      lists: lists.size,
+      listBytes: lists.bytes,
+      counts: counts.size,
+      photos: photos.size,
+      photoBytes: photos.bytes,
+    };
+  }
+
+  /** The server process id of the listening connection, while it is up (a test terminates it to show the flush). */
+  get listenerPid(): number | undefined {
+    return this.live ? (this.listener as unknown as { processID?: number } | undefined)?.processID : undefined;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.connect();
   }

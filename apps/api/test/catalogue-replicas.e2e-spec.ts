@@ -1,0 +1,207 @@
+import { rm } from 'node:fs/promises';
+import { type Category, NEXT_CURSOR_HEADER, type Product, Role, type Session } from '@store/contract';
+import request from 'supertest';
+import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
+import { CatalogueCache } from '../src/modules/products/catalogue-cache.js';
+import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
+import { productCalls, productForm } from './fixtures/product-requests.js';
+import { pay } from './support/checkout-fixtures.js';
+import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+
+/**
+ * The bound this suite holds the caches to: a buyer never sees a list older than the last committed write by
+ * more than this, on the replica that wrote and on another. (Notifications arrive in about a millisecond; the
+ * bound is what the README promises.)
+ */
+const STALENESS_BOUND_MS = 100;
+
+/** Two API processes (replicas) on one database, each with its own in-process caches and its own LISTEN. */
+describe('catalogue caches across replicas (e2e)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: Session;
+  let callsA: ReturnType<typeof productCalls>;
+  let callsB: ReturnType<typeof productCalls>;
+  let category: Category;
+  let images: ImageFixtures;
+
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({}, a.db);
+    images = await createImageFixtures();
+    admin = await signedInUser(a, Role.Admin);
+    callsA = productCalls(a, () => admin);
+    callsB = productCalls(b, () => admin);
+    category = await callsA.category('Replica Tees');
+  }, 60_000);
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await rm(images.dir, { recursive: true, force: true });
+  });
+
+  const cacheOf = (t: TestApp) => t.app.get(CatalogueCache);
+  /** The store_cache_lookups_total count of one cache and result, as Prometheus would scrape it. */
+  const lookups = async (t: TestApp, cache: string, result: 'hit' | 'miss') => {
+    const metric = await t.app.get(StoreMetrics).registry.getSingleMetric('store_cache_lookups_total')!.get();
+    return metric.values.find((v) => v.labels.cache === cache && v.labels.result === result)?.value ?? 0;
+  };
+
+  /**
+   * Reads `read` until `fresh` holds, and answers how long after `since` the first fresh read began. Each read
+   * that is still stale is one a buyer could have seen; the bound is on how long that can go on.
+   */
+  async function staleFor<T>(since: number, read: () => Promise<T>, fresh: (value: T) => boolean): Promise<number> {
+    for (;;) {
+      const started = performance.now();
+      if (fresh(await read())) return started - since;
+      if (performance.now() - since > 5_000) throw new Error('never saw the write');
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
+  const listOn = (t: TestApp, query = '?sortBy=name') => request(t.http).get(`/api/products${query}`).expect(200);
+
+  it('serves a repeated list from memory, on each replica', async () => {
+    await callsA.created(productForm(category, { name: 'Alder', price: '10' }));
+    for (const t of [a, b]) {
+      const first = await listOn(t, '?sortBy=price');
+      const before = cacheOf(t).stats();
+      expect(before.live).toBe(true);
+      expect(before.lists).toBeGreaterThan(0);
+      const hits = await lookups(t, 'product_list', 'hit');
+      const again = await listOn(t, '?sortBy=price');
+      expect(again.text).toBe(first.text);
+      expect(await lookups(t, 'product_list', 'hit')).toBe(hits + 1);
+      expect(cacheOf(t).stats().lists).toBe(before.lists);
+    }
+  });
+
+  it('shows a write made on one replica on the other within the bound', async () => {
+    const alder = ((await listOn(b)).body as Product[]).find((p) => p.name === 'Alder')!;
+    await listOn(a);
+    await callsA.update(alder._id, { price: '11.5' }).expect(200);
+    const committed = performance.now();
+    const priceOf = (response: request.Response) => (response.body as Product[]).find((p) => p.name === 'Alder')?.price;
+    for (const t of [b, a]) {
+      expect(
+        await staleFor(
+          committed,
+          () => listOn(t),
+          (r) => priceOf(r) === 11.5,
+        ),
+      ).toBeLessThan(STALENESS_BOUND_MS);
+    }
+    // A create changes the total (counts cached apart) and the pages.
+    await listOn(b, '?limit=1');
+    await callsA.created(productForm(category, { name: 'Birch' }));
+    const created = performance.now();
+    expect(
+      await staleFor(
+        created,
+        () => listOn(b, '?limit=1'),
+        (r) => r.headers['x-total-count'] === '2',
+      ),
+    ).toBeLessThan(STALENESS_BOUND_MS);
+  });
+
+  it("shows a checkout's stock and sold on both replicas within the bound (the staleness test)", async () => {
+    const product = await callsA.created(productForm(category, { name: 'Cedar', price: '5', stock: '9' }));
+    const buyer = await signedInUser(a);
+    const cedarOn = (t: TestApp) => listOn(t).then((r) => (r.body as Product[]).find((p) => p.name === 'Cedar')!);
+    expect(await cedarOn(a)).toMatchObject({ stock: 9, sold: 0 });
+    expect(await cedarOn(b)).toMatchObject({ stock: 9, sold: 0 });
+    await pay(a, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 10, products: [{ _id: product._id, count: 2 }] }).expect(200);
+    const committed = performance.now();
+    for (const t of [a, b]) {
+      const lag = await staleFor(
+        committed,
+        () => cedarOn(t),
+        (p) => p.stock === 7 && p.sold === 2,
+      );
+      expect(lag).toBeLessThan(STALENESS_BOUND_MS);
+    }
+  });
+
+  it('drops a replaced photo on the other replica, and answers a current versioned URL from memory', async () => {
+    const product = await callsA.created(productForm(category, { name: 'Dogwood' }), images.png);
+    const first = await callsB.photo(product._id, '?size=card').expect(200);
+    const versioned = await callsB.photo(product._id, `?size=card&v=${encodeURIComponent(product.updatedAt)}`).expect(200);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(cacheOf(b).stats().photos).toBeGreaterThan(0);
+    const updated = (await callsA.update(product._id, {}, images.jpeg).expect(200)).body as Product;
+    const replaced = performance.now();
+    const lag = await staleFor(
+      replaced,
+      () => callsB.photo(product._id, '?size=card'),
+      (r) => r.headers.etag !== first.headers.etag,
+    );
+    expect(lag).toBeLessThan(STALENESS_BOUND_MS);
+    // The old version is no longer the current one; the new one is.
+    expect((await callsB.photo(product._id, `?size=card&v=${encodeURIComponent(product.updatedAt)}`)).headers['cache-control']).toBe(
+      'public, no-cache',
+    );
+    expect((await callsB.photo(product._id, `?size=card&v=${encodeURIComponent(updated.updatedAt)}`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
+  it('stops serving from memory when its LISTEN connection is killed, flushes, and recovers', async () => {
+    await listOn(b);
+    const cache = cacheOf(b);
+    const pid = cache.listenerPid;
+    expect(pid).toBeDefined();
+    expect(cache.stats().lists).toBeGreaterThan(0);
+    await a.dataSource.query('SELECT pg_terminate_backend($1)', [pid]);
+    await waitFor(() => !cache.isLive);
+    // Flushed at once, and nothing is kept while no notification can arrive.
+    expect(cache.stats()).toMatchObject({ live: false, lists: 0, counts: 0, photos: 0 });
+    // A write nobody announces to b (its listener is down): b must still show it.
+    await a.dataSource.query(`UPDATE products SET stock = 4321 WHERE name = 'Alder'`);
+    const alder = async () => ((await listOn(b)).body as Product[]).find((p) => p.name === 'Alder')!;
+    expect((await alder()).stock).toBe(4321);
+    await waitFor(() => cache.isLive);
+    expect(cache.listenerPid).not.toBe(pid);
+    expect((await alder()).stock).toBe(4321);
+    expect(cache.stats().lists).toBeGreaterThan(0);
+    // And it hears notifications again.
+    await a.dataSource.query(`UPDATE products SET stock = 1234 WHERE name = 'Alder'`);
+    const written = performance.now();
+    expect(await staleFor(written, alder, (p) => p.stock === 1234)).toBeLessThan(STALENESS_BOUND_MS);
+  });
+
+  it('pages with after: stable while products are inserted, each product once, in order', async () => {
+    const paging = await callsA.category('Paging Tees');
+    for (let i = 0; i < 9; i += 1) await callsA.created(productForm(paging, { name: `Page ${i}`, price: String(10 + (i % 3)) }));
+    const expected = ((await listOn(a, `?category=${paging._id}&sortBy=price&order=desc`)).body as Product[]).map((p) => p._id);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let pageNo = 0; pageNo < 10; pageNo += 1) {
+      const replica = pageNo % 2 === 0 ? a : b;
+      const response = await listOn(replica, `?category=${paging._id}&sortBy=price&order=desc&limit=2${after ? `&after=${after}` : ''}`);
+      seen.push(...(response.body as Product[]).map((p) => p._id));
+      // Someone adds a product between pages: one that sorts before the cursor never shifts later pages.
+      await callsA.created(productForm(paging, { name: `Late ${pageNo}`, price: '99' }));
+      after = response.headers[NEXT_CURSOR_HEADER.toLowerCase()] as string | undefined;
+      if (!after) break;
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it('refuses a garbage cursor with a 400 that says what to send', async () => {
+    const refused = await request(a.http).get('/api/products?after=not-a-cursor').expect(400);
+    expect(refused.body).toEqual({
+      error: 'after must be a cursor this API returned in X-Next-Cursor, unchanged',
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'after', message: 'after must be a cursor this API returned in X-Next-Cursor, unchanged' }],
+    });
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
