@@ -1,17 +1,22 @@
-// The benchmark's reference: the product list and the photo route on bare node:http + pg, no framework.
-// It answers the same requests with the same SQL, headers and bytes as the API, so the ratio of the API to it
-// is what the framework stack (Express, Nest, guards, TypeORM's query runner, logging) costs per request.
-// Run by bench.mjs as its own process: PORT and DATABASE_URL from the environment.
+// The benchmark's references: the product list and the photo route on bare node:http, no framework, answering
+// the same requests with the same status, headers and bytes as the API. Two modes (PLAIN_MODE):
+//   pg      every request queries Postgres (the same SQL as the API on a cache miss);
+//   memory  everything is read once at start and answered from memory (what the API's caches do on a hit):
+//           the ceiling a Node process can reach for these bytes.
+// Run by bench.mjs as its own process: PORT, DATABASE_URL and PLAIN_MODE from the environment.
 import http from 'node:http';
 import pg from 'pg';
 
+const MODE = process.env.PLAIN_MODE === 'memory' ? 'memory' : 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
+const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+// The default listing (createdAt asc), as the API runs it: by the real column, the id breaking ties; the total
+// counted apart (the API caches it; counted per request here, it would be the plain server's handicap).
 const LIST_SQL = `SELECT id, name, description, price_cents, stock, sold, category_id,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
-  (SELECT count(*)::int FROM products) AS total
+  ${iso('created_at')} AS created_iso, ${iso('updated_at')} AS updated_iso, created_at::text AS sort_key
   FROM products ORDER BY created_at ASC, id ASC LIMIT $1 OFFSET $2`;
+let total;
 
 const photoSql = (etag, data) =>
   `SELECT ${etag} AS etag, content_type, CASE WHEN $2 OR ${etag} = ANY($3::text[]) THEN NULL ELSE ${data} END AS bytes
@@ -20,56 +25,89 @@ const PHOTO_SQL = { original: photoSql('etag', 'data'), card: photoSql('card_eta
 
 const PHOTO_PATH = /^\/api\/product\/photo\/([0-9a-f-]{36})$/;
 
+const toProduct = (row) => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  price: row.price_cents / 100,
+  stock: row.stock,
+  sold: row.sold,
+  category: row.category_id,
+  createdAt: row.created_iso,
+  updatedAt: row.updated_iso,
+});
+
+/** The list's bytes and headers for one page of rows (the next cursor as the API encodes it: base64url of [id, key]). */
+function listAnswer(rows, limit) {
+  const body = Buffer.from(JSON.stringify(rows.map(toProduct)));
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'X-Total-Count': total };
+  const last = rows.at(-1);
+  if (last && rows.length === limit) headers['X-Next-Cursor'] = Buffer.from(JSON.stringify([last.id, last.sort_key])).toString('base64url');
+  return { body, headers };
+}
+
+const memory = { rows: [], pages: new Map(), photos: new Map() };
+
+async function loadMemory() {
+  memory.rows = (await pool.query(LIST_SQL, [1_000_000_000, 0])).rows;
+  const { rows } = await pool.query('SELECT product_id, content_type, data, etag, card_data, card_etag FROM product_photos');
+  for (const row of rows) {
+    memory.photos.set(`${row.product_id}:original`, { etag: row.etag, contentType: row.content_type, bytes: row.data });
+    memory.photos.set(`${row.product_id}:card`, { etag: row.card_etag, contentType: 'image/webp', bytes: row.card_data });
+  }
+}
+
 async function list(url, response) {
   const limit = Number(url.searchParams.get('limit') ?? 100);
   const offset = Number(url.searchParams.get('offset') ?? 0);
-  const { rows } = await pool.query(LIST_SQL, [limit, offset]);
-  const products = rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price_cents / 100,
-    stock: row.stock,
-    sold: row.sold,
-    category: row.category_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }));
-  const body = JSON.stringify(products);
-  response.writeHead(200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-    'X-Total-Count': rows.length > 0 ? rows[0].total : 0,
-  });
-  response.end(body);
+  let answer;
+  if (MODE === 'memory') {
+    const key = `${limit}:${offset}`;
+    answer = memory.pages.get(key);
+    if (!answer) memory.pages.set(key, (answer = listAnswer(memory.rows.slice(offset, offset + limit), limit)));
+  } else {
+    answer = listAnswer((await pool.query(LIST_SQL, [limit, offset])).rows, limit);
+  }
+  response.writeHead(200, answer.headers);
+  response.end(answer.body);
+}
+
+function ifNoneMatch(request) {
+  return (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .filter(Boolean);
 }
 
 async function photo(productId, url, request, response) {
   const variant = url.searchParams.get('size') === 'card' ? 'card' : 'original';
-  const tags = (request.headers['if-none-match'] ?? '')
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .filter(Boolean);
-  const { rows } = await pool.query(PHOTO_SQL[variant], [productId, tags.includes('*'), tags]);
-  if (rows.length === 0) {
+  const tags = ifNoneMatch(request);
+  let found;
+  if (MODE === 'memory') {
+    const stored = memory.photos.get(`${productId}:${variant}`);
+    found = stored && { ...stored, bytes: tags.includes('*') || tags.includes(stored.etag) ? null : stored.bytes };
+  } else {
+    const [row] = (await pool.query(PHOTO_SQL[variant], [productId, tags.includes('*'), tags])).rows;
+    found = row && { etag: row.etag, contentType: variant === 'card' ? 'image/webp' : row.content_type, bytes: row.bytes };
+  }
+  if (!found) {
     response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
     response.end('{"error":"This product has no photo","code":"NOT_FOUND"}');
     return;
   }
-  const [row] = rows;
-  if (!row.bytes) {
-    response.writeHead(304, { ETag: row.etag, 'Cache-Control': 'public, no-cache' });
+  if (!found.bytes) {
+    response.writeHead(304, { ETag: found.etag, 'Cache-Control': 'public, no-cache' });
     response.end();
     return;
   }
   response.writeHead(200, {
-    ETag: row.etag,
+    ETag: found.etag,
     'Cache-Control': 'public, no-cache',
-    'Content-Type': variant === 'card' ? 'image/webp' : row.content_type,
-    'Content-Length': row.bytes.length,
+    'Content-Type': found.contentType,
+    'Content-Length': found.bytes.length,
     'X-Content-Type-Options': 'nosniff',
   });
-  response.end(row.bytes);
+  response.end(found.bytes);
 }
 
 const server = http.createServer((request, response) => {
@@ -93,6 +131,8 @@ function notFound(response) {
   response.end();
 }
 
+total = (await pool.query('SELECT count(*)::int AS total FROM products')).rows[0].total;
+if (MODE === 'memory') await loadMemory();
 server.keepAliveTimeout = 5000;
-server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`plain server listening on ${process.env.PORT}`));
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`plain server (${MODE}) listening on ${process.env.PORT}`));
 process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
