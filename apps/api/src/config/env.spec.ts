@@ -92,4 +92,20 @@ describe('loadConfig', () => {
     const config = loadConfig({ BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'pub', BRAINTREE_PRIVATE_KEY: 'priv' });
     expect(config.braintree).toEqual({ merchantId: 'm', publicKey: 'pub', privateKey: 'priv', environment: 'sandbox' });
   });
+
+  it('sizes the catalogue caches in bytes, 0 turning one off, and refuses anything else', () => {
+    expect(loadConfig({})).toMatchObject({
+      listCacheMaxBytes: 16 * 1024 * 1024,
+      listCacheMaxEntries: 2000,
+      photoCacheMaxBytes: 64 * 1024 * 1024,
+    });
+    expect(loadConfig({ PHOTO_CACHE_MAX_BYTES: '0', LIST_CACHE_MAX_ENTRIES: '10' })).toMatchObject({
+      photoCacheMaxBytes: 0,
+      listCacheMaxEntries: 10,
+    });
+    expect(problems({ PHOTO_CACHE_MAX_BYTES: '64MB', LIST_CACHE_MAX_BYTES: '-1' })).toEqual([
+      'LIST_CACHE_MAX_BYTES: must be a whole number from 0 to 8589934592 (got "-1")',
+      'PHOTO_CACHE_MAX_BYTES: must be a whole number from 0 to 8589934592 (got "64MB")',
+    ]);
+  });
 });
