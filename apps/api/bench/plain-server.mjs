@@ -14,7 +14,7 @@ const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH2
 // The default listing (createdAt asc), as the API runs it: by the real column, the id breaking ties; the total
 // counted apart (the API caches it; counted per request here, it would be the plain server's handicap).
 const LIST_SQL = `SELECT id, name, description, price_cents, stock, sold, category_id,
-  ${iso('created_at')} AS created_iso, ${iso('updated_at')} AS updated_iso, created_at::text AS sort_key
+  ${iso('created_at')} AS created_iso, ${iso('updated_at')} AS updated_iso, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS sort_key
   FROM products ORDER BY created_at ASC, id ASC LIMIT $1 OFFSET $2`;
 let total;
 

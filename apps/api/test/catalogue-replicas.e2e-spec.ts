@@ -188,6 +188,21 @@ describe('catalogue caches across replicas (e2e)', () => {
     expect(seen).toEqual(expected);
   });
 
+  it.each(['createdAt', 'name', 'price', 'sold'].flatMap((sortBy) => [`sortBy=${sortBy}&order=asc`, `sortBy=${sortBy}&order=desc`]))(
+    'walks the whole listing with after (%s): the same products in the same order as one big page',
+    async (sort) => {
+      const whole = ((await listOn(a, `?${sort}&limit=500`)).body as Product[]).map((p) => p._id);
+      const walked: string[] = [];
+      let after: string | undefined;
+      do {
+        const response = await listOn(b, `?${sort}&limit=3${after ? `&after=${after}` : ''}`);
+        walked.push(...(response.body as Product[]).map((p) => p._id));
+        after = response.headers[NEXT_CURSOR_HEADER.toLowerCase()] as string | undefined;
+      } while (after && walked.length <= whole.length);
+      expect(walked).toEqual(whole);
+    },
+  );
+
   it('refuses a garbage cursor with a 400 that says what to send', async () => {
     const refused = await request(a.http).get('/api/products?after=not-a-cursor').expect(400);
     expect(refused.body).toEqual({

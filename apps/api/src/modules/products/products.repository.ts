@@ -49,14 +49,20 @@ function toProduct(row: ProductRow): Product {
 }
 
 /**
+ * created_at to the microsecond (the wire's ISO form stops at the millisecond, where ties would be lost), in UTC
+ * and a fixed format whatever the session's DateStyle or TimeZone: `2026-11-22 19:30:01.123456+00`.
+ */
+const CREATED_AT_KEY = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`;
+
+/**
  * Each sort: the real column (or expression) it orders by, exactly as its indexes have it (`(expr, id)` and
  * `(category_id, expr, id)`), the form of its value a cursor carries, and the SQL type to compare a cursor with.
- * created_at travels as Postgres's own text (microseconds and offset), which casts back to the exact instant.
+ * created_at travels as text to the microsecond, in UTC, which casts back to the exact instant.
  */
 const SORT: Record<ProductSortField, { expr: string; key: string; type: string }> = {
   name: { expr: 'lower(name)', key: 'lower(name)', type: 'text' },
   price: { expr: 'price_cents', key: 'price_cents', type: 'integer' },
-  createdAt: { expr: 'created_at', key: 'created_at::text', type: 'timestamptz' },
+  createdAt: { expr: 'created_at', key: CREATED_AT_KEY, type: 'timestamptz' },
   sold: { expr: 'sold', key: 'sold', type: 'integer' },
 };
 

@@ -29,8 +29,8 @@ const CURSOR_KEY_OK: Record<ProductSortField, (value: string | number) => boolea
   name: (value) => typeof value === 'string' && value.length <= 200,
   price: (value) => Number.isInteger(value),
   sold: (value) => Number.isInteger(value),
-  // created_at as Postgres prints a timestamptz: `2026-11-22 19:30:01.123456+00`
-  createdAt: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(value),
+  // created_at to the microsecond, in UTC, as the repository writes it: `2026-11-22 19:30:01.123456+00`
+  createdAt: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00$/.test(value),
 };
 
 /**
