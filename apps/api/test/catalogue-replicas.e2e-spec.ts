@@ -72,6 +72,10 @@ describe('catalogue caches across replicas (e2e)', () => {
       const hits = await lookups(t, 'product_list', 'hit');
       const again = await listOn(t, '?sortBy=price');
       expect(again.text).toBe(first.text);
+      for (const header of ['content-type', 'content-length', 'x-total-count', 'x-next-cursor', 'x-request-id']) {
+        expect([header, typeof again.headers[header]]).toEqual([header, typeof first.headers[header]]);
+        if (header !== 'x-request-id') expect(again.headers[header]).toBe(first.headers[header]);
+      }
       expect(await lookups(t, 'product_list', 'hit')).toBe(hits + 1);
       expect(cacheOf(t).stats().lists).toBe(before.lists);
     }
@@ -129,6 +133,17 @@ describe('catalogue caches across replicas (e2e)', () => {
     const versioned = await callsB.photo(product._id, `?size=card&v=${encodeURIComponent(product.updatedAt)}`).expect(200);
     expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(cacheOf(b).stats().photos).toBeGreaterThan(0);
+    // A hit (answered before the route pipeline) is the same answer, whatever the case of the id.
+    const hit = await callsB.photo(product._id.toUpperCase(), '?size=card').expect(200);
+    expect(hit.body).toEqual(first.body);
+    for (const header of ['etag', 'cache-control', 'content-type', 'content-length', 'x-content-type-options']) {
+      expect(hit.headers[header]).toBe(first.headers[header]);
+    }
+    await callsB.photo(product._id, '?size=huge').expect(400);
+    await callsB
+      .photo(product._id, '?size=card')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
     const updated = (await callsA.update(product._id, {}, images.jpeg).expect(200)).body as Product;
     const replaced = performance.now();
     const lag = await staleFor(

@@ -96,6 +96,26 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
     this.goOffline();
   }
 
+  /**
+   * A list page if memory has it (counted as a hit), else undefined and nothing counted: the caller then goes
+   * the long way, through {@link list}, which counts the miss.
+   */
+  peekList(key: string): ListEntry | undefined {
+    return this.peek('product_list', this.lists, key);
+  }
+
+  /** A photo variant if memory has it (counted as a hit), else undefined, as {@link peekList}. */
+  peekPhoto(productId: string, variant: PhotoVariant): StoredPhoto | undefined {
+    return this.peek('product_photo', this.photos, `${productId}:${variant}`);
+  }
+
+  private peek<V>(cache: string, lru: ByteLru<V>, key: string): V | undefined {
+    if (!this.live) return undefined;
+    const hit = lru.get(key);
+    if (hit !== undefined) this.metrics.cacheLookup(cache, true);
+    return hit;
+  }
+
   /** A list page, from memory or from `load` (then kept). */
   list(key: string, load: () => Promise<ListEntry>): Promise<ListEntry> {
     return this.readThrough(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { CARD_CONTENT_TYPE } from './photo-upload.js';
-import { type PhotoVariant, ProductPhotosRepository } from './product-photos.repository.js';
+import { type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
 
 export type { PhotoVariant } from './product-photos.repository.js';
 
@@ -35,13 +35,26 @@ export class ProductPhotosService {
    * decides how long the answer may be cached.
    */
   async read(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): Promise<PhotoResponse> {
-    const photo = await this.cache.photo(productId, variant, () => this.repository.find(productId, variant));
+    // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is invalidated too.
+    const id = productId.toLowerCase();
+    const photo = await this.cache.photo(id, variant, () => this.repository.find(id, variant));
     if (!photo) throw new NotFoundError('This product has no photo');
-    const { tags, any } = parseIfNoneMatch(ifNoneMatch);
-    const contentType = variant === 'card' ? CARD_CONTENT_TYPE : photo.contentType;
-    const notModified = any || tags.includes(photo.etag);
-    return { etag: photo.etag, contentType, bytes: notModified ? undefined : photo.bytes, versioned: version === photo.version };
+    return answer(photo, variant, ifNoneMatch, version);
   }
+
+  /** The answer if memory has the photo, without waiting for anything (the fast path); undefined otherwise. */
+  cached(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): PhotoResponse | undefined {
+    const photo = this.cache.peekPhoto(productId.toLowerCase(), variant);
+    return photo && answer(photo, variant, ifNoneMatch, version);
+  }
+}
+
+/** What to send for a stored photo: no bytes when a tag matches (a 304); `versioned` when `v` is current. */
+function answer(photo: StoredPhoto, variant: PhotoVariant, ifNoneMatch: string | undefined, version: string | undefined): PhotoResponse {
+  const { tags, any } = parseIfNoneMatch(ifNoneMatch);
+  const contentType = variant === 'card' ? CARD_CONTENT_TYPE : photo.contentType;
+  const notModified = any || tags.includes(photo.etag);
+  return { etag: photo.etag, contentType, bytes: notModified ? undefined : photo.bytes, versioned: version === photo.version };
 }
 
 /**

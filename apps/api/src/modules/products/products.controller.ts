@@ -8,6 +8,7 @@ import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { parseNewProduct, parseProductChanges } from './product-form.js';
 import { ProductFormInterceptor } from './product-form.interceptor.js';
+import type { ListEntry } from './catalogue-cache.js';
 import { parseProductListQuery } from './dto/product-list-query.js';
 import { type PhotoResponse, type PhotoVariant, ProductPhotosService } from './product-photos.service.js';
 import { ProductsService } from './products.service.js';
@@ -38,11 +39,7 @@ export class ProductsController {
   @Public()
   @Get(ApiRoute.products)
   async list(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    const page = await this.products.listPage(parseProductListQuery(query));
-    setPageHeaders(response, page.total, page.next);
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.setHeader('Content-Length', page.body.length);
-    response.end(page.body);
+    sendList(response, await this.products.listPage(parseProductListQuery(query)));
   }
 
   @Public()
@@ -92,7 +89,7 @@ export class ProductsController {
  * `size=card` picks the small WebP. `v` is the version the client knows (the product's updatedAt): a replaced
  * photo gets a new URL, so no page keeps showing the old one, and a current `v` may be cached for good.
  */
-function photoVariant(query: Record<string, unknown>): PhotoVariant {
+export function photoVariant(query: Record<string, unknown>): PhotoVariant {
   const { size, v: _version, ...rest } = query;
   const unknown = Object.keys(rest);
   if (unknown.length > 0)
@@ -108,7 +105,7 @@ function photoVariant(query: Record<string, unknown>): PhotoVariant {
  * Writes the photo with its own headers and ends the response directly: Express's res.send() would hash the
  * whole image for an ETag of its own and judge freshness itself.
  */
-function sendPhoto(response: Response, photo: PhotoResponse): void {
+export function sendPhoto(response: Response, photo: PhotoResponse): void {
   response.setHeader('ETag', photo.etag);
   response.setHeader('Cache-Control', photo.versioned ? VERSIONED_PHOTO_CACHE_CONTROL : PHOTO_CACHE_CONTROL);
   if (!photo.bytes) {
@@ -120,4 +117,12 @@ function sendPhoto(response: Response, photo: PhotoResponse): void {
   // The bytes were judged an image at upload; browsers must not judge them anything else.
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.status(200).end(photo.bytes);
+}
+
+/** Writes a list page: its paging headers, then its JSON bytes as they are. */
+export function sendList(response: Response, page: ListEntry): void {
+  setPageHeaders(response, page.total, page.next);
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', page.body.length);
+  response.end(page.body);
 }

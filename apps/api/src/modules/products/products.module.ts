@@ -1,6 +1,8 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { ApiRoute } from '@store/contract';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { CatalogueCache } from './catalogue-cache.js';
+import { CatalogueFastPathMiddleware } from './catalogue-fast-path.middleware.js';
 import { ProductPhotosRepository } from './product-photos.repository.js';
 import { ProductPhotosService } from './product-photos.service.js';
 import { ProductStockService } from './product-stock.service.js';
@@ -18,4 +20,11 @@ import { ProductsService } from './products.service.js';
   providers: [ProductsRepository, ProductPhotosRepository, CatalogueCache, ProductsService, ProductPhotosService, ProductStockService],
   exports: [ProductsService, ProductStockService],
 })
-export class ProductsModule {}
+export class ProductsModule implements NestModule {
+  /** Cached list pages and photos are answered before the route pipeline (see CatalogueFastPathMiddleware). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(CatalogueFastPathMiddleware)
+      .forRoutes({ path: ApiRoute.products, method: RequestMethod.GET }, { path: ApiRoute.productPhoto, method: RequestMethod.GET });
+  }
+}

@@ -38,6 +38,11 @@ export class ProductsService {
     });
   }
 
+  /** The page if memory has it, without waiting for anything (the fast path); undefined otherwise. */
+  cachedPage(params: ProductListParams): ListEntry | undefined {
+    return this.cache.peekList(listKey(params));
+  }
+
   /** One page of products and the total count of the listing (for callers that want objects, not bytes). */
   async list(params: ProductListParams): Promise<{ products: Product[]; total: number }> {
     const entry = await this.listPage(params);
