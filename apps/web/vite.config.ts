@@ -9,7 +9,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@store/contract': fileURLToPath(new URL('../../libs/contract/src/index.ts', import.meta.url)) },
+    alias: {
+      '@store/contract': fileURLToPath(new URL('../../libs/contract/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   // Bootstrap 5.3's Sass still uses @import and global functions; silence those deprecations until Bootstrap 6.
   css: {

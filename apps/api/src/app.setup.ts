@@ -7,6 +7,7 @@ import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 import { compressResponses } from './http/compress-responses.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
+import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -16,6 +17,9 @@ export const JSON_BODY_LIMIT = '100kb';
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  // Before anything that can answer (body-parser's 413s included), so every request is timed and counted.
+  const httpMetrics = httpMetricsMiddleware(app);
+  if (httpMetrics) app.use(httpMetrics);
   // First, so that every request (body-parser's 413s and the web app's files included) gets an id and a log line.
   app.use(requestLogging());
   // API JSON over 1 kB compressed when the client asks (photos and precompressed web files pass through).

@@ -1,9 +1,9 @@
 import './styles/bootstrap.scss';
-import './styles.css';
+import '@/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { prefetchRoutesOnIntent } from './app/prefetch-routes';
+import { App } from '@/app/app';
+import { prefetchRoutesOnIntent } from '@/app/prefetch-routes';
 
 prefetchRoutesOnIntent();
 

@@ -30,6 +30,8 @@ export interface AppConfig {
   trustProxy: string;
   logFormat: 'json' | 'pretty';
   seedDemo: boolean;
+  /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logFormat = oneOf<'json' | 'pretty'>('LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty');
   const seedDemo = oneOf<'true' | 'false'>('SEED_DEMO', ['true', 'false'], 'false') === 'true';
 
+  // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
+  const metricsPort = text('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    problems.push(`METRICS_PORT: must differ from PORT (${port}); the metrics port is not for the public network`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -155,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     logFormat,
     seedDemo,
+    metricsPort,
   };
 }

@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
-import * as admin from '../app/routes/admin';
-import * as cart from '../app/routes/cart';
-import * as signin from '../app/routes/signin';
-import * as signup from '../app/routes/signup';
-import * as user from '../app/routes/user-dashboard';
-import type { LazyPage, routeChunks } from '../app/router';
+import * as admin from '@/app/routes/admin';
+import * as cart from '@/app/routes/cart';
+import * as signin from '@/app/routes/signin';
+import * as signup from '@/app/routes/signup';
+import * as user from '@/app/routes/user-dashboard';
+import type { LazyPage, routeChunks } from '@/app/router';
 
 const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = { admin, cart, signin, signup, user };
 
