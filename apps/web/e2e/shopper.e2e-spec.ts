@@ -65,14 +65,14 @@ describe('shopper', () => {
     await page.goto('/');
     const card = page
       .getByRole('article')
-      .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/, disabled: false }) })
+      .filter({ has: page.getByRole('button', { name: /^Add to Cart: /, disabled: false }) })
       .first();
     chosen = { name: await card.getByRole('heading').innerText(), price: await card.locator('.product-price').innerText() };
 
-    await card.getByRole('button', { name: `Add ${chosen.name} to cart` }).click();
+    await card.getByRole('button', { name: `Add to Cart: ${chosen.name}` }).click();
     await page.waitForURL('**/cart');
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByRole('button', { name: `Add ${chosen.name} to cart` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${chosen.name}` }).click();
     await page.waitForURL('**/cart');
 
     const entries = page.getByRole('region', { name: /Your cart/ }).getByRole('listitem');

@@ -4,14 +4,6 @@ import type { Page } from 'playwright-core';
 /** Impacts that fail a browser test; minor and moderate findings are printed but do not fail. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
-/**
- * Rules not run. label-content-name-mismatch (WCAG 2.5.3) flags the home grid's buttons: visible "Add to Cart",
- * accessible name "Add <product> to cart". The existing component test (product-grid.spec.tsx) and these browser
- * tests select the button by exactly that name and check the visible text, so no label satisfies both until the
- * lead decides which gives way (e.g. aria-label "Add to Cart: <product>"). Reported in issue 13's note.
- */
-const DISABLED_RULES = ['label-content-name-mismatch'];
-
 /** WCAG 2.x A and AA rules plus axe's best practices (landmarks, headings, ...). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -23,7 +15,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   // Let lazy pages and images settle so axe sees the finished page, not a spinner.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).disableRules(DISABLED_RULES).exclude('iframe[name^="braintree"]').analyze();
+  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude('iframe[name^="braintree"]').analyze();
   const describe = (v: (typeof results.violations)[number]) =>
     `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`;
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));

@@ -37,7 +37,9 @@ export function ProductCard({
             className="btn btn-success w-100"
             onClick={() => onAddToCart(product)}
             disabled={soldOut}
-            aria-label={`Add ${product.name} to cart`}
+            // The accessible name starts with the visible text (WCAG 2.5.3 label in name), so "click Add to Cart"
+            // works for speech input, and names the product for screen readers.
+            aria-label={`Add to Cart: ${product.name}`}
           >
             Add to Cart
           </button>
