@@ -218,6 +218,16 @@ describe('catalogue caches across replicas (e2e)', () => {
     },
   );
 
+  it('compresses a hit like any answer over 1 kB when the client asks', async () => {
+    const plain = await listOn(b, '?sortBy=sold');
+    expect(plain.text.length).toBeGreaterThan(1024);
+    const hits = await lookups(b, 'product_list', 'hit');
+    const gzipped = await request(b.http).get('/api/products?sortBy=sold').set('Accept-Encoding', 'gzip').expect(200);
+    expect(await lookups(b, 'product_list', 'hit')).toBe(hits + 1);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.text).toBe(plain.text); // supertest has decoded it
+  });
+
   it('refuses a garbage cursor with a 400 that says what to send', async () => {
     const refused = await request(a.http).get('/api/products?after=not-a-cursor').expect(400);
     expect(refused.body).toEqual({
