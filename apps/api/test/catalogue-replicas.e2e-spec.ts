@@ -218,7 +218,7 @@ describe('catalogue caches across replicas (e2e)', () => {
     },
   );
 
-  it('compresses a hit like any answer over 1 kB when the client asks', async () => {
+  it('sends a hit over 1 kB compressed when the client asks: its gzip made once, other codings by the middleware', async () => {
     const plain = await listOn(b, '?sortBy=sold');
     expect(plain.text.length).toBeGreaterThan(1024);
     const hits = await lookups(b, 'product_list', 'hit');
@@ -226,6 +226,12 @@ describe('catalogue caches across replicas (e2e)', () => {
     expect(await lookups(b, 'product_list', 'hit')).toBe(hits + 1);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.text).toBe(plain.text); // supertest has decoded it
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    // The gzip was made once, when the page was cached; a client that takes only br gets it from the middleware.
+    const brotli = await request(b.http).get('/api/products?sortBy=sold').set('Accept-Encoding', 'br').expect(200);
+    expect([brotli.headers['content-encoding'], brotli.text]).toEqual(['br', plain.text]);
+    const identity = await request(b.http).get('/api/products?sortBy=sold').set('Accept-Encoding', 'identity').expect(200);
+    expect([identity.headers['content-encoding'], identity.text]).toEqual([undefined, plain.text]);
   });
 
   it('refuses a garbage cursor with a 400 that says what to send', async () => {

@@ -38,7 +38,7 @@ export class CatalogueFastPathMiddleware implements NestMiddleware {
     const path = request.originalUrl.split('?', 1)[0];
     if (LIST.test(path)) {
       const page = this.products.cachedPage(parseProductListQuery(query));
-      if (page) sendList(response, page);
+      if (page) sendList(request, response, page);
       return page !== undefined;
     }
     const photoId = PHOTO_ID.exec(path)?.[1];

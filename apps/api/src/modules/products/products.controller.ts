@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Headers, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiRoute, type DeletedResponse, type Product, PRODUCT_PHOTO_CARD_SIZE, Role } from '@store/contract';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
 import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
@@ -38,8 +38,8 @@ export class ProductsController {
    */
   @Public()
   @Get(ApiRoute.products)
-  async list(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    sendList(response, await this.products.listPage(parseProductListQuery(query)));
+  async list(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
+    sendList(request, response, await this.products.listPage(parseProductListQuery(query)));
   }
 
   @Public()
@@ -120,9 +120,18 @@ export function sendPhoto(response: Response, photo: PhotoResponse): void {
 }
 
 /** Writes a list page: its paging headers, then its JSON bytes as they are. */
-export function sendList(response: Response, page: ListEntry): void {
+export function sendList(request: Request, response: Response, page: ListEntry): void {
   setPageHeaders(response, page.total, page.next);
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // The page's gzip, made once when it was cached, for a client that takes gzip (every browser): the response
+  // compression middleware then leaves it alone (it is encoded already) instead of compressing it again.
+  if (page.gzip && request.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    response.setHeader('Vary', 'Accept-Encoding');
+    response.setHeader('Content-Encoding', 'gzip');
+    response.setHeader('Content-Length', page.gzip.length);
+    response.end(page.gzip);
+    return;
+  }
   response.setHeader('Content-Length', page.body.length);
   response.end(page.body);
 }
