@@ -93,6 +93,25 @@ export interface Order {
   transactionId: string;
   status: OrderStatus;
   createdAt: string;
+  /** Present once the order was cancelled and its payment returned (an optional extension: older clients ignore it). */
+  refund?: OrderRefund;
+}
+
+/**
+ * How a cancelled order's money went back: `void` when the charge had not settled yet (nothing reaches the
+ * card statement), `refund` when it had (a credit). `id` is the provider's id for it: the voided transaction's
+ * own id for a void, the new credit transaction's id for a refund.
+ */
+export const REFUND_KINDS = ['void', 'refund'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+export interface OrderRefund {
+  id: string;
+  /** Dollars returned. */
+  amount: number;
+  kind: RefundKind;
+  /** ISO time the order was cancelled with this refund. */
+  at: string;
 }
 
 export interface OrderStatusUpdate {

@@ -1,3 +1,4 @@
+import { AuditLogEntity } from '../modules/audit/audit-log.entity.js';
 import { RevokedTokenEntity } from '../modules/auth/revoked-token.entity.js';
 import { CategoryEntity } from '../modules/categories/category.entity.js';
 import { OrderLineEntity } from '../modules/orders/order-line.entity.js';
@@ -17,4 +18,5 @@ export const entities = [
   OrderEntity,
   OrderLineEntity,
   IdempotencyKeyEntity,
+  AuditLogEntity,
 ];

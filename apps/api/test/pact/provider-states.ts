@@ -2,6 +2,7 @@ import type { VerifierOptions } from '@pact-foundation/pact';
 import type { Product } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
+import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
@@ -114,7 +115,7 @@ export class ProviderStates {
       'nobody has registered with email {email}': async () => undefined,
       'no product has id {productId}': async () => undefined,
       'a category named {name} exists': async (params) => {
-        const category = await this.categories.create(text(params, 'name'));
+        const category = await this.categories.create(text(params, 'name'), SYSTEM_ACTOR);
         return { categoryId: category._id };
       },
       // A multipart body cannot take values from the provider state, so the consumer names the id it sends.
@@ -153,7 +154,7 @@ export class ProviderStates {
 
   /** The specs' example product, in a new "Graphic Tees" category. */
   private async classicTee(options: { priceCents?: number; stock?: number; photo?: Buffer } = {}): Promise<Product> {
-    const category = await this.categories.create('Graphic Tees');
+    const category = await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
     const { priceCents = 1999, stock = 10, photo } = options;
     return this.products.create(
       { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id },

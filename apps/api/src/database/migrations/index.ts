@@ -1,6 +1,12 @@
 import { IdentityAndCategories1763700000000 } from './1763700000000-identity-and-categories.js';
 import { Products1763700001000 } from './1763700001000-products.js';
 import { OrdersAndPayments1763700002000 } from './1763700002000-orders-and-payments.js';
+import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
-export const migrations = [IdentityAndCategories1763700000000, Products1763700001000, OrdersAndPayments1763700002000];
+export const migrations = [
+  IdentityAndCategories1763700000000,
+  Products1763700001000,
+  OrdersAndPayments1763700002000,
+  RefundsAndAudit1763700015000,
+];

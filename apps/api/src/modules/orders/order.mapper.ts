@@ -24,5 +24,15 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
     transactionId: order.transactionId ?? '',
     status: order.status as OrderStatus,
     createdAt: order.createdAt.toISOString(),
+    ...(order.refundId !== null && order.refundCents !== null && order.refundKind !== null && order.refundedAt !== null
+      ? {
+          refund: {
+            id: order.refundId,
+            amount: centsToDollars(order.refundCents),
+            kind: order.refundKind,
+            at: order.refundedAt.toISOString(),
+          },
+        }
+      : {}),
   };
 }

@@ -25,7 +25,7 @@ export class OrdersController {
 
   @Roles(Role.Admin)
   @Put(ApiRoute.orderStatus)
-  changeStatus(@UuidParam('orderId') orderId: string, @Body() body: OrderStatusDto): Promise<Order> {
-    return this.orders.changeStatus(orderId, body.status);
+  changeStatus(@UuidParam('orderId') orderId: string, @Body() body: OrderStatusDto, @CurrentUser() admin: AuthUser): Promise<Order> {
+    return this.orders.changeStatus(orderId, body.status, admin);
   }
 }

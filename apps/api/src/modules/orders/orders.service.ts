@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
-import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { centsToDollars, formatCents, toOrder } from './order.mapper.js';
@@ -35,6 +37,8 @@ export class OrdersService {
     @InjectRepository(OrderLineEntity) private readonly lines: Repository<OrderLineEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stock: ProductStockService,
+    private readonly gateway: PaymentGateway,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -125,9 +129,18 @@ export class OrdersService {
 
   /**
    * Moves an order one step along Received -> Processing -> Shipped -> Delivered, or cancels it before it
-   * ships, returning its stock. The order row is locked, so two admins cannot both cancel (and return) it.
+   * ships: its payment is voided (not settled yet) or refunded (settled) through the gateway FIRST, then the
+   * same transaction marks it Cancelled, records the refund, returns its stock and writes the audit entries.
+   *
+   * The order row stays locked (SELECT ... FOR UPDATE) from before the gateway call until the commit, so two
+   * concurrent cancels cannot both reverse the payment: the second waits, then sees Cancelled and gets 409.
+   * Holding one connection across the provider call is the price; cancels are rare admin actions, and the
+   * alternative (a 'Cancelling' claim committed first) would need its own sweeper for a process that dies
+   * mid-call. A provider failure throws PaymentProviderError (502) and rolls everything back: the order is
+   * left exactly as it was, never half-cancelled. A retry after a crash between the provider's answer and
+   * the commit is safe: the gateway answers an already reversed charge with what it did before.
    */
-  changeStatus(orderId: string, next: OrderStatus): Promise<Order> {
+  changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
       const order = await manager
         .createQueryBuilder(OrderEntity, 'o')
@@ -138,12 +151,51 @@ export class OrdersService {
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
-      await manager.update(OrderEntity, { id: orderId }, { status: next });
+      const refund = next === 'Cancelled' && order.transactionId ? await this.reverse(order) : undefined;
+      await manager.update(
+        OrderEntity,
+        { id: orderId },
+        refund
+          ? {
+              status: next,
+              refundId: refund.reversalId,
+              refundCents: refund.amountCents,
+              refundKind: refund.kind,
+              refundedAt: () => 'now()',
+            }
+          : { status: next },
+      );
       const lines = await this.linesOf(manager, orderId);
       if (next === 'Cancelled') await this.stock.returnSold(manager, lines);
       const updated = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+      await this.audit.record(manager, actor, {
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        changes: { status: { before: current, after: next } },
+      });
+      if (refund) {
+        await this.audit.record(manager, actor, {
+          action: 'order.refund',
+          entityType: 'order',
+          entityId: orderId,
+          changes: {
+            refund: {
+              before: null,
+              after: { id: refund.reversalId, amount: centsToDollars(refund.amountCents), kind: refund.kind },
+            },
+          },
+        });
+      }
       return toOrder(updated, lines);
     });
+  }
+
+  /** Returns a paid order's money in full, or throws PaymentProviderError (the caller's transaction rolls back). */
+  private async reverse(order: OrderEntity): Promise<Extract<ReversalOutcome, { outcome: 'reversed' }>> {
+    const outcome = await this.gateway.reverse(order.transactionId ?? '', order.amountCents);
+    if (outcome.outcome === 'reversed') return outcome;
+    throw new PaymentProviderError(`The payment could not be refunded, so the order was not cancelled: ${outcome.message}`);
   }
 
   private async list(userId: string | undefined): Promise<Order[]> {
