@@ -1,5 +1,6 @@
 import { ApiRoute, type AuditEntry, NEXT_CURSOR_HEADER, Role, type Session, TOTAL_COUNT_HEADER } from '@store/contract';
 import request from 'supertest';
+import { productCalls, productForm } from './fixtures/product-requests.js';
 import { pay, seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -92,6 +93,51 @@ describe('audit trail (e2e)', () => {
       ]);
       await deleteCategory(id).expect(409);
       expect((await entriesFor(id)).map((e) => e.action)).toEqual(['category.create']);
+    });
+  });
+
+  describe('products', () => {
+    it('records create, price and stock changes and delete with before/after of the changed fields only', async () => {
+      const products = productCalls(t, () => admin);
+      const category = (await createCategory('Audit Products').expect(201)).body;
+      const product = await products.created(productForm(category, { name: 'Audit Tee', price: '24.99', stock: '10' }));
+      await products.update(product._id, { price: '19.5', stock: '7' }, undefined, otherAdmin).expect(200);
+      await products.update(product._id, { name: 'Audit Tee' }).expect(200); // no change, no entry
+      await products.remove(product._id).expect(200);
+
+      const entries = await entriesFor(product._id);
+      expect(entries.map((e) => [e.action, e.actor._id, e.entity, e.changes])).toEqual([
+        [
+          'product.delete',
+          admin.user._id,
+          { type: 'product', _id: product._id },
+          {
+            name: { before: 'Audit Tee', after: null },
+            description: { before: 'A soft cotton t-shirt', after: null },
+            price: { before: 19.5, after: null },
+            stock: { before: 7, after: null },
+            category: { before: category._id, after: null },
+          },
+        ],
+        [
+          'product.update',
+          otherAdmin.user._id,
+          { type: 'product', _id: product._id },
+          { price: { before: 24.99, after: 19.5 }, stock: { before: 10, after: 7 } },
+        ],
+        [
+          'product.create',
+          admin.user._id,
+          { type: 'product', _id: product._id },
+          {
+            name: { before: null, after: 'Audit Tee' },
+            description: { before: null, after: 'A soft cotton t-shirt' },
+            price: { before: null, after: 24.99 },
+            stock: { before: null, after: 10 },
+            category: { before: null, after: category._id },
+          },
+        ],
+      ]);
     });
   });
 
@@ -189,7 +235,7 @@ describe('audit trail (e2e)', () => {
     });
 
     it('refuses a bad limit, a cursor it did not write, a bad filter and unknown parameters (400)', async () => {
-      for (const query of [
+      const queries: Record<string, string | number>[] = [
         { limit: 0 },
         { limit: 201 },
         { limit: 'ten' },
@@ -197,7 +243,8 @@ describe('audit trail (e2e)', () => {
         { entity: 'nope' },
         { actor: '1' },
         { sort: 'x' },
-      ]) {
+      ];
+      for (const query of queries) {
         const response = await list(query).expect(400);
         expect(response.body.code).toBe('VALIDATION_FAILED');
       }

@@ -159,6 +159,7 @@ export class ProviderStates {
     return this.products.create(
       { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id },
       photo,
+      SYSTEM_ACTOR,
     );
   }
 

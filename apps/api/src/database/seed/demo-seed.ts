@@ -173,6 +173,7 @@ export async function seedDemoCatalog(app: INestApplication): Promise<void> {
         categoryId: categoryIds.get(product.category)!,
       },
       await renderTeePhoto(product.design),
+      SYSTEM_ACTOR,
     );
   }
 }

@@ -4,6 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import { queryRows } from '../../database/query-rows.js';
+import { changedFields } from '../audit/audit-changes.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { preparePhoto } from './photo-upload.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
@@ -21,6 +23,11 @@ const COLUMN: Record<keyof ProductDraft, string> = {
   categoryId: 'category_id',
 };
 
+/** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
+const AUDITED = ['name', 'description', 'price', 'stock', 'category'] as const;
+/** A new photo is recorded as such; the image itself is not copied into the trail. */
+const PHOTO_CHANGE = { photo: { before: null, after: 'replaced' } };
+
 /**
  * The catalogue: listing, reading, creating, updating and deleting products. Reads are hand-written SQL on the
  * pg pool (see {@link pgPool}) mapped straight to the wire shape, with no entity hydration; a write checks
@@ -32,6 +39,7 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     private readonly categories: CategoriesService,
     private readonly photos: ProductPhotosService,
+    private readonly audit: AuditService,
   ) {}
 
   /** One page of products and the total count of the listing. */
@@ -55,7 +63,8 @@ export class ProductsService {
     return toProduct(rows[0]);
   }
 
-  async create(draft: ProductDraft, photo: Buffer | undefined): Promise<Product> {
+  /** Creates a product (and its photo); the audit entry commits with it. */
+  async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
@@ -66,17 +75,27 @@ export class ProductsService {
         [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId],
       );
       if (prepared) await this.photos.save(manager, row.id, prepared);
-      return toProduct(row);
+      const product = toProduct(row);
+      await this.audit.record(manager, actor, {
+        action: 'product.create',
+        entityType: 'product',
+        entityId: product._id,
+        changes: { ...changedFields(null, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+      });
+      return product;
     });
   }
 
   /** Changes only the fields given, and replaces the photo when one is given. */
-  async update(id: string, changes: ProductChanges, photo: Buffer | undefined): Promise<Product> {
+  async update(id: string, changes: ProductChanges, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     const fields = Object.keys(changes) as (keyof ProductDraft)[];
     if (fields.length === 0 && !photo) throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
+      // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
+      const [old] = await queryRows<ProductRow>(manager, `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
+      if (!old) throw new NotFoundError('Product not found');
       const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
       const [row] = await queryRows<ProductRow>(
         manager,
@@ -85,15 +104,31 @@ export class ProductsService {
       );
       if (!row) throw new NotFoundError('Product not found');
       if (prepared) await this.photos.save(manager, id, prepared);
-      return toProduct(row);
+      const product = toProduct(row);
+      await this.audit.record(manager, actor, {
+        action: 'product.update',
+        entityType: 'product',
+        entityId: id,
+        changes: { ...changedFields(toProduct(old), product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+      });
+      return product;
     });
   }
 
-  async remove(id: string): Promise<DeletedResponse> {
+  async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
     // The photo goes with the product (ON DELETE CASCADE).
-    const [row] = await this.write((manager) =>
-      queryRows<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]),
-    );
+    const [row] = await this.write(async (manager) => {
+      const deleted = await queryRows<ProductRow>(manager, `DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
+      if (deleted[0]) {
+        await this.audit.record(manager, actor, {
+          action: 'product.delete',
+          entityType: 'product',
+          entityId: id,
+          changes: changedFields(toProduct(deleted[0]), null, AUDITED),
+        });
+      }
+      return deleted;
+    });
     if (!row) throw new NotFoundError('Product not found');
     return { message: `Product "${row.name}" deleted`, _id: id };
   }
