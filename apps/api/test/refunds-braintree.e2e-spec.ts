@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { ApiRoute, type Order, Role, type Session } from '@store/contract';
+import braintree from 'braintree';
 import request from 'supertest';
+import { braintreeEnvironment } from '../src/modules/payments/braintree.gateway.js';
 import { type BraintreeFake, startBraintreeFake } from './support/braintree-fake.js';
 import { pay, seedProduct, stockOf } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
@@ -116,6 +118,22 @@ describe('refunds (e2e, Braintree adapter)', () => {
     const response = await cancel(orderId).expect(200);
     expect((response.body as Order).refund).toMatchObject({ id: transactionId, kind: 'void', amount: 12.5 });
     expect(callsFor(transactionId, from)).toEqual([`GET /transactions/${transactionId}`]);
+  });
+
+  it('records the refund made before a crash instead of refunding again', async () => {
+    const { orderId, transactionId } = await buy(2);
+    fake.settle(transactionId);
+    // The SDK call went through but the process died before our commit: the order is still Received.
+    const direct = new braintree.BraintreeGateway({
+      environment: braintreeEnvironment(fake.config),
+      merchantId: fake.config.merchantId,
+      publicKey: fake.config.publicKey,
+      privateKey: fake.config.privateKey,
+    });
+    const earlier = await direct.transaction.refund(transactionId, '25.00');
+    const response = await cancel(orderId).expect(200);
+    expect((response.body as Order).refund).toMatchObject({ id: earlier.transaction.id, kind: 'refund', amount: 25 });
+    expect(fake.transactions.get(transactionId)?.refundIds).toEqual([earlier.transaction.id]);
   });
 
   it('two concurrent cancels make one reversal at Braintree', async () => {

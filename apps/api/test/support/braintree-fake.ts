@@ -28,6 +28,8 @@ export interface BraintreeFake {
   readonly transactions: Map<string, FakeTransaction>;
   /** Settles a transaction, as Braintree's nightly batch would: from now on it can be refunded, not voided. */
   settle(transactionId: string): void;
+  /** The next transaction looked up settles right after the lookup answers (the nightly batch racing a cancel). */
+  settleAfterNextFind(): void;
   /** From now on refuse every void and refund with this processor message (422); `undefined` to stop. */
   refuseReversals(message: string | undefined): void;
   /** Holds the next sale until `release()`; `received` resolves once that sale has arrived. */
@@ -72,6 +74,7 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
   const transactions = new Map<string, FakeTransaction>();
   let failStatus: number | undefined;
   let reversalRefusal: string | undefined;
+  let settleOnFind = false;
   let hold: { arrived(): void; released: Promise<void> } | undefined;
 
   const server = createServer((request, response) => {
@@ -116,7 +119,12 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
     const transaction = one ? transactions.get(decodeURIComponent(one[1])) : undefined;
     if (one && !transaction) return void response.writeHead(404).end();
     if (one && transaction && request.method === 'GET' && !one[2]) {
-      return sendXml(request, response, 200, storedTransactionXml(transaction, merchantId));
+      sendXml(request, response, 200, storedTransactionXml(transaction, merchantId));
+      if (settleOnFind) {
+        settleOnFind = false;
+        transaction.status = 'settled';
+      }
+      return;
     }
     if (one && transaction && request.method === 'PUT' && one[2] === '/void') {
       if (reversalRefusal !== undefined) return sendXml(request, response, 422, processorRefusal(transaction, merchantId, reversalRefusal));
@@ -175,6 +183,9 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
       const transaction = transactions.get(transactionId);
       if (!transaction) throw new Error(`The Braintree fake has no transaction ${transactionId}`);
       transaction.status = 'settled';
+    },
+    settleAfterNextFind() {
+      settleOnFind = true;
     },
     refuseReversals(message) {
       reversalRefusal = message;

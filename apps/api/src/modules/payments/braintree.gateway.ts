@@ -137,7 +137,8 @@ async function reverseWithBraintree(
     return { outcome: 'reversed', kind: 'void', reversalId: transaction.id, amountCents: fullCents ?? amountCents ?? 0 };
   }
   const refundIds = transaction.refundIds ?? [];
-  if (refundIds.length > 0 && amountCents === undefined) {
+  // A full refund asked of a charge that already has one: the earlier one (ours, or an operator's) is the answer.
+  if (refundIds.length > 0 && (amountCents === undefined || amountCents === fullCents)) {
     return { outcome: 'reversed', kind: 'refund', reversalId: refundIds[refundIds.length - 1], amountCents: fullCents ?? 0 };
   }
 
