@@ -137,6 +137,13 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
       },
+      // The audit trail records the signed-in admin, so this state follows "an admin exists".
+      'the admin has renamed a category': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in admin first (the state "an admin exists")');
+        const category = await this.categories.create('Tees', this.signedIn);
+        await this.categories.rename(category._id, 'Graphic Tees', this.signedIn);
+        return { categoryId: category._id, adminId: this.signedIn.id };
+      },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
