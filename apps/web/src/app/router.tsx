@@ -4,6 +4,7 @@ import { AppLayout } from './layout/app-layout';
 import { paths } from './paths';
 import {
   AdminDashboardPage,
+  AuditTrailPage,
   CreateCategoryPage,
   CreateProductPage,
   ManageCategoriesPage,
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminProducts, element: <ManageProductsPage /> },
           { path: paths.adminUpdateProduct, element: <UpdateProductPage /> },
           { path: paths.adminOrders, element: <ManageOrdersPage /> },
+          { path: paths.adminAudit, element: <AuditTrailPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
+import { AuditTrail } from '../../features/admin/components/audit-trail';
 import { CreateCategoryForm, UpdateCategoryForm } from '../../features/admin/components/category-form';
 import { ManageCategories } from '../../features/admin/components/manage-categories';
 import { ManageProducts } from '../../features/admin/components/manage-products';
@@ -95,6 +96,15 @@ export function ManageOrdersPage() {
   return (
     <AdminPage title="Manage Your Orders" description="Follow every order from payment to delivery">
       <ManageOrders auth={authOf(session)} />
+    </AdminPage>
+  );
+}
+
+export function AuditTrailPage() {
+  const session = useRequiredSession();
+  return (
+    <AdminPage title="Audit trail" description="Who changed what in the shop, and when">
+      <AuditTrail auth={authOf(session)} />
     </AdminPage>
   );
 }

@@ -2,6 +2,7 @@ import { type Order, type OrderStatus } from '@store/contract';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
+import { RefundNote } from '../../../components/refund-note';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage, type Auth } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
@@ -41,6 +42,7 @@ export function ManageOrders({ auth }: { auth: Auth }) {
               <div className="col-md-4">
                 <OrderItems order={order} />
                 <div className="fw-semibold mt-1">Amount: {formatPrice(order.amount)}</div>
+                {order.refund ? <RefundNote refund={order.refund} /> : null}
               </div>
               <div className="col-md-4">
                 <StatusControl auth={auth} order={order} onChanged={replace} />

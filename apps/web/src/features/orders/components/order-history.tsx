@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { Auth } from '../../../lib/api-client';
 import { Alert } from '../../../components/alert';
+import { RefundNote } from '../../../components/refund-note';
 import { Spinner } from '../../../components/spinner';
 import { formatPrice } from '../../../lib/money';
 import { useResource } from '../../../lib/use-resource';
@@ -33,6 +34,7 @@ export function OrderHistory({ auth }: { auth: Auth }) {
             </div>
           </div>
           <OrderItems order={order} />
+          {order.refund ? <RefundNote refund={order.refund} /> : null}
         </li>
       ))}
     </ul>
