@@ -17,6 +17,8 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/src/testing/style-stub.ts',
     '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/src/testing/file-stub.ts',
+    // The path aliases of tsconfig.json and vite.config.ts (after the stubs: the first match wins).
+    '^@/(.*)$': '<rootDir>/src/$1',
   },
   transform: {
     '^.+\\.(ts|tsx)$': [

@@ -12,6 +12,9 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    // The path aliases of tsconfig.json and vite.config.ts.
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '^@test/(.*)$': '<rootDir>/test/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

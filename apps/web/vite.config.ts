@@ -8,7 +8,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
-    alias: { '@store/contract': fileURLToPath(new URL('../../libs/contract/src/index.ts', import.meta.url)) },
+    alias: {
+      '@store/contract': fileURLToPath(new URL('../../libs/contract/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   // Braintree's Drop-in is its own ~515 kB chunk, fetched only when the server's gateway is Braintree.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },

@@ -13,14 +13,26 @@ function sources(dir = __dirname): string[] {
 const relative = (file: string) => path.relative(__dirname, file);
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
 
+/** What a file imports inside src, as src-relative paths without extension (relative and `@/` imports alike). */
+function localTargets(file: string): string[] {
+  return importsOf(file).flatMap((spec) => {
+    if (spec.startsWith('@/')) return [spec.slice(2)];
+    if (spec.startsWith('.')) return [relative(path.resolve(path.dirname(file), spec))];
+    return [];
+  });
+}
+
+const withoutExtension = (file: string) => relative(file).replace(/\.tsx?$/, '');
+/** The layer of a src-relative path: app, features, lib, components, ... */
+const layerOf = (target: string) => target.split(path.sep)[0].split('/')[0];
+
 describe('architecture', () => {
   it('features do not import each other (pages in app/ compose them)', () => {
     const crossings: string[] = [];
     for (const file of sources()) {
       const own = /^features\/([^/]+)\//.exec(relative(file))?.[1];
       if (!own) continue;
-      for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) {
-        const target = relative(path.resolve(path.dirname(file), spec));
+      for (const target of localTargets(file)) {
         const other = /^features\/([^/]+)\//.exec(target)?.[1];
         if (other && other !== own) crossings.push(`${relative(file)} -> ${target}`);
       }
@@ -28,10 +40,38 @@ describe('architecture', () => {
     expect(crossings).toEqual([]);
   });
 
-  it('every route path comes from app/paths.ts', () => {
+  it('nothing imports upward: lib and components never import features or app; features never import app', () => {
+    const forbidden: Record<string, string[]> = { lib: ['features', 'app'], components: ['features', 'app'], features: ['app'] };
+    const upward = sources().flatMap((file) =>
+      localTargets(file)
+        .filter((target) => forbidden[layerOf(relative(file))]?.includes(layerOf(target)))
+        .map((target) => `${relative(file)} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import cycles', () => {
+    const graph = new Map(sources().map((file) => [withoutExtension(file), localTargets(file)]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (node: string, trail: string[]) => {
+      if (state.get(node) === 'done' || !graph.has(node)) return;
+      if (state.get(node) === 'visiting') {
+        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+        return;
+      }
+      state.set(node, 'visiting');
+      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('every route path comes from lib/paths.ts', () => {
     const literal = /['"`](\/(?:admin|user|cart|signin|signup)[^'"`]*)['"`]/gi;
     const found = sources()
-      .filter((file) => relative(file) !== path.join('app', 'paths.ts'))
+      .filter((file) => relative(file) !== path.join('lib', 'paths.ts'))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(literal)].map((m) => `${relative(file)}: ${m[1]}`));
     expect(found).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { configureApi } from '../lib/api-client';
-import { clearSession } from '../lib/session';
+import { configureApi } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+import { AppProviders } from './providers';
 import { routes } from './router';
 
 // A token the server no longer accepts (expired, or revoked by signing out elsewhere) ends the session here too,
@@ -10,5 +11,9 @@ configureApi({ onUnauthorized: clearSession });
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
 }

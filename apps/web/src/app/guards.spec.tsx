@@ -1,9 +1,9 @@
 import { ApiRoute } from '@store/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi, type FakeApi } from '../testing/fake-api';
-import { admin, customer, signInAs } from '../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+import { installFakeApi, type FakeApi } from '@/testing/fake-api';
+import { admin, customer, signInAs } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
 
 let api: FakeApi;
 beforeEach(() => {

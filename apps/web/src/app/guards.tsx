@@ -1,8 +1,8 @@
 import { Role } from '@store/contract';
 import type { Location } from 'react-router-dom';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isAdmin, useSession } from '../lib/session';
-import { homeForRole, paths } from './paths';
+import { isAdmin, useSession } from '@/lib/session';
+import { homeForRole, paths } from '@/lib/paths';
 
 /** What a guard hands to the sign-in page: where to go back to, and whether that place needs an admin. */
 export interface SigninRedirectState {

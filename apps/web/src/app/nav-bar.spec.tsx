@@ -1,10 +1,10 @@
 import { ApiRoute } from '@store/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SESSION_STORAGE_KEY } from '../lib/session';
-import { installFakeApi } from '../testing/fake-api';
-import { admin, customer, signInAs } from '../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+import { SESSION_STORAGE_KEY } from '@/lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin, customer, signInAs } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
 
 function navLinks(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './guards';
 import { AppLayout } from './layout/app-layout';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import {
   AdminDashboardPage,
   AuditTrailPage,

@@ -1,7 +1,7 @@
 import { PRODUCT_PHOTO_CARD_SIZE } from '@store/contract';
 import { useState } from 'react';
-import defaultPicture from '../assets/default-tshirt.svg';
-import { productPhotoUrl } from '../lib/product-photo';
+import defaultPicture from '@/assets/default-tshirt.svg';
+import { productPhotoUrl } from '@/lib/product-photo';
 
 interface Props {
   productId?: string;

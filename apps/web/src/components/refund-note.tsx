@@ -1,5 +1,5 @@
 import type { OrderRefund } from '@store/contract';
-import { formatPrice } from '../lib/money';
+import { formatPrice } from '@/lib/money';
 
 /** How a cancelled order's money went back: voided before settlement, or refunded to the card. */
 export function RefundNote({ refund }: { refund: OrderRefund }) {

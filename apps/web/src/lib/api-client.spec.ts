@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_ERROR_MESSAGE, apiCall, apiRequest, apiUrl, configureApi } from './api-client';
-import { BASE_URL, installFakeApi } from '../testing/fake-api';
+import { BASE_URL, installFakeApi } from '@/testing/fake-api';
 
 describe('api client', () => {
   it('uses /api by default and a configured base URL otherwise', () => {

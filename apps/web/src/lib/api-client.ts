@@ -1,10 +1,12 @@
-import { API_PREFIX, type ErrorBody } from '@store/contract';
+import { API_PREFIX, ErrorCode, type ErrorBody } from '@store/contract';
+import { authOf, readSession, type Auth } from './session';
 
 /**
  * The one HTTP client of the web app. Every call in `features/<feature>/api` goes through it, so the bearer header,
  * the base URL and the way a failure becomes a readable `error` text live in one place.
+ * It also reads who is signed in itself (from the session store), so no screen and no API function passes a token.
  * No React and no browser-only globals here: Node tests (Pact) point the same calls at a mock server
- * with `configureApi({ baseUrl })`.
+ * with `configureApi({ baseUrl, getAuth })`.
  */
 export interface ApiClientSettings {
   /** Where the API lives: `/api` on the same origin by default, an absolute URL in Node tests. */
@@ -12,25 +14,41 @@ export interface ApiClientSettings {
   fetch: typeof fetch;
   /** Called when a request that carried a token gets 401 (expired or revoked sign-in). */
   onUnauthorized?: () => void;
+  /** Who is calling; the stored session by default, a fixed user in Pact tests. */
+  getAuth: () => Auth | null;
 }
 
 // Looked up at call time (not bound at import) so a page that swaps `fetch` after loading still goes through it.
 const defaultFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
-let settings: ApiClientSettings = { baseUrl: API_PREFIX, fetch: defaultFetch };
+function sessionAuth(): Auth | null {
+  const session = readSession();
+  return session ? authOf(session) : null;
+}
 
+const defaults = (): ApiClientSettings => ({ baseUrl: API_PREFIX, fetch: defaultFetch, getAuth: sessionAuth });
+
+let settings: ApiClientSettings = defaults();
+
+/** Changes some settings (tests: base URL, fetch, who is signed in; the app: what a 401 does). */
 export function configureApi(changes: Partial<ApiClientSettings>): void {
   settings = { ...settings, ...changes };
 }
 
 export function resetApiClient(): void {
-  settings = { baseUrl: API_PREFIX, fetch: defaultFetch };
+  settings = defaults();
 }
 
-/** Who is calling: admin and payment routes carry the user's id in the path and the token in the header. */
-export interface Auth {
-  userId: string;
-  token: string;
+export type { Auth };
+
+/**
+ * The signed-in caller, for routes that carry the user's id in the path. Screens that call these sit behind a
+ * sign-in guard; without a session the call fails as the server would (401) instead of sending `undefined`.
+ */
+export function currentAuth(): Auth {
+  const auth = settings.getAuth();
+  if (!auth) throw new ApiError('Sign in to continue', 401, ErrorCode.Unauthenticated);
+  return auth;
 }
 
 export type QueryValue = string | number | undefined;
@@ -69,7 +87,9 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as multipart/form-data (the browser or Node sets the boundary). */
   form?: FormData;
-  /** Bearer token for the Authorization header. */
+  /** Sends the signed-in user's token (from the client's settings) as the bearer header. */
+  signedIn?: boolean;
+  /** An explicit bearer token (overrides `signedIn`). */
   token?: string;
   headers?: Record<string, string>;
   /** Lets a screen that goes away stop waiting for its answer. */
@@ -85,7 +105,8 @@ export interface ApiResponse<T> {
 /** Sends one request; resolves with the parsed body and headers, rejects with an {@link ApiError}. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const token = options.token ?? (options.signedIn ? settings.getAuth()?.token : undefined);
+  if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | FormData | undefined;
   if (options.form) {
     body = options.form;
@@ -110,7 +131,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const data = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && options.token) settings.onUnauthorized?.();
+    if (response.status === 401 && token) settings.onUnauthorized?.();
     const error = data as Partial<ErrorBody> | undefined;
     const message =
       typeof error?.error === 'string' && error.error ? error.error : `The store answered ${response.status} ${response.statusText}`.trim();

@@ -1,4 +1,4 @@
-import { product } from '../testing/fixtures';
+import { product } from '@/testing/fixtures';
 import { CART_STORAGE_KEY, addToCart, cartLines, cartTotal, emptyCart, readCart, removeFromCart, syncCart } from './cart';
 
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');

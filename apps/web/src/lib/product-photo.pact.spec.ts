@@ -1,5 +1,5 @@
 import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE } from '@store/contract';
-import { CARD_PHOTO, EXAMPLE, PHOTO, pathFromState, resetApiClient, storeApiPact, useMockServer } from '../../test/pact/store-api-pact';
+import { CARD_PHOTO, EXAMPLE, PHOTO, pathFromState, resetApiClient, storeApiPact, useMockServer } from '@test/pact/store-api-pact';
 import { productPhotoUrl } from './product-photo';
 
 const pact = storeApiPact();

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { admin, customer } from '../testing/fixtures';
+import { admin, customer } from '@/testing/fixtures';
 import { SESSION_STORAGE_KEY, authOf, clearSession, isAdmin, readSession, saveSession, useSession } from './session';
 
 describe('session storage', () => {

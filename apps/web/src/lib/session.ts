@@ -1,5 +1,4 @@
 import { Role, type Session } from '@store/contract';
-import type { Auth } from './api-client';
 import { storedValue, useStoredValue } from './stored-value';
 
 /** The storage key the spec fixes for the signed-in session ({token, user}). */
@@ -19,6 +18,17 @@ export const saveSession = (session: Session): void => sessionStore.set(session)
 export const clearSession = (): void => sessionStore.clear();
 export const subscribeToSession = (listener: () => void): (() => void) => sessionStore.subscribe(listener);
 
+/** Who is calling: admin and payment routes carry the user's id in the path and the token in the header. */
+export interface Auth {
+  userId: string;
+  token: string;
+}
+
+/** What admin and payment calls need from the session (the api client reads it; screens never pass it). */
+export function authOf(session: Session): Auth {
+  return { userId: session.user._id, token: session.token };
+}
+
 /** The current session (or null), re-rendering when it changes in this tab or another. */
 export function useSession(): Session | null {
   return useStoredValue(sessionStore);
@@ -26,11 +36,6 @@ export function useSession(): Session | null {
 
 export function isAdmin(session: Session | null): boolean {
   return session?.user.role === Role.Admin;
-}
-
-/** What admin and payment calls need from the session. */
-export function authOf(session: Session): Auth {
-  return { userId: session.user._id, token: session.token };
 }
 
 /** The session on a screen behind a sign-in guard, where its absence would be a routing bug. */

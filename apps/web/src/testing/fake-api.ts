@@ -1,6 +1,6 @@
 import { ApiRoute } from '@store/contract';
-import { configureApi } from '../lib/api-client';
-import { readCart } from '../lib/cart';
+import { configureApi } from '@/lib/api-client';
+import { readCart } from '@/lib/cart';
 
 /**
  * A stand-in for the server in component tests (jsdom has no network and no fetch): the real api client and

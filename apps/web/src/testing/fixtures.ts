@@ -1,5 +1,5 @@
 import { Role, type Category, type Order, type Product, type Session } from '@store/contract';
-import { saveSession } from '../lib/session';
+import { saveSession } from '@/lib/session';
 
 export const customer: Session = {
   token: 'customer-token',

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
 // The request builder's type is not re-exported from the package root.
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
-import { API_PREFIX, apiPath, type ErrorCode, PRODUCT_PHOTO_FIELD } from '@store/contract';
+import { API_PREFIX, apiPath, type ErrorCode, ORDER_STATUSES, type Order, PRODUCT_PHOTO_FIELD } from '@store/contract';
 import { configureApi, resetApiClient } from '../../src/lib/api-client';
 
 const { fromProviderState, regex, string } = MatchersV3;
@@ -37,6 +37,11 @@ export function useMockServer(mockServer: V3MockServer): void {
 }
 
 export { resetApiClient };
+
+/** Who the api client says is calling (it reads the session itself in the app); an empty token = no sign-in. */
+export function signedInAs(auth: { userId: string; token: string } = { userId: EXAMPLE.userId, token: EXAMPLE.token }): void {
+  configureApi({ getAuth: () => auth });
+}
 
 /** Fixed examples, so the pact file is the same on every run; the provider substitutes its own ids. */
 export const EXAMPLE = {
@@ -175,3 +180,31 @@ export function multipartRequest(fields: Record<string, string>, options: { phot
       .matchingRules({ body: rules });
   };
 }
+
+// Orders, for the buyer's history and the admin screen.
+/** Any order status, as a regex matcher's pattern. */
+export const ANY_STATUS = `^(${ORDER_STATUSES.join('|')})$`;
+
+/** An order as the API answers it, with the given id and status matchers. */
+export function orderJson(ids: { _id: unknown; status: unknown }) {
+  return {
+    _id: ids._id,
+    user: { _id: anId(EXAMPLE.userId), name: string('Sam Shopper') },
+    products: MatchersV3.eachLike({ product: anId(EXAMPLE.productId), name: string('Classic Tee'), price: MatchersV3.number(19.99), count: MatchersV3.integer(1) }),
+    amount: MatchersV3.number(19.99),
+    transactionId: string('k3j9x2p1'),
+    status: ids.status,
+    createdAt: anInstant(),
+  };
+}
+
+/** The order {@link orderJson} describes, as the web code reads it. */
+export const exampleOrder = (status: Order['status']): Order => ({
+  _id: EXAMPLE.orderId,
+  user: { _id: EXAMPLE.userId, name: 'Sam Shopper' },
+  products: [{ product: EXAMPLE.productId, name: 'Classic Tee', price: 19.99, count: 1 }],
+  amount: 19.99,
+  transactionId: 'k3j9x2p1',
+  status,
+  createdAt: EXAMPLE.createdAt,
+});

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
-import { signout } from '../../features/auth/api/signout';
-import { clearSession, readSession } from '../../lib/session';
-import { paths } from '../paths';
+import { signout } from '@/features/auth/api/auth';
+import { clearSession, readSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 import { NavBar } from './nav-bar';
 
 /** Every page: skip link, nav bar, the page, footer. */
@@ -11,19 +11,21 @@ export function AppLayout() {
   const location = useLocation();
   // The token of a sign-out in progress: the session is forgotten only once the home page is on screen,
   // because a guarded page that saw the session vanish would send the user to sign-in instead.
-  const signingOut = useRef<{ token: string | undefined } | null>(null);
+  const signingOut = useRef<{ signedIn: boolean } | null>(null);
 
   const onSignout = () => {
-    signingOut.current = { token: readSession()?.token };
+    signingOut.current = { signedIn: readSession() !== null };
     navigate(paths.home);
   };
 
   useEffect(() => {
     if (!signingOut.current || location.pathname !== paths.home) return;
-    const { token } = signingOut.current;
+    const { signedIn } = signingOut.current;
     signingOut.current = null;
+    // The api client reads the token when the call starts (synchronously), so the request still carries it
+    // although the session is cleared right after.
+    if (signedIn) signout().catch((error: unknown) => console.error('Sign-out request failed', error));
     clearSession();
-    if (token) signout(token).catch((error: unknown) => console.error('Sign-out request failed', error));
   }, [location]);
 
   return (

@@ -1,9 +1,9 @@
 import { Role } from '@store/contract';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { useCart } from '../../lib/cart';
-import { useSession } from '../../lib/session';
-import { paths } from '../paths';
+import { useCart } from '@/lib/cart';
+import { useSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 /** The current page's link is green, the others white (spec section 2); NavLink also marks it aria-current="page". */
 const linkClass = ({ isActive }: { isActive: boolean }): string => `nav-link ${isActive ? 'nav-link-current' : 'nav-link-other'}`;

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { AuditTrail } from '../../features/admin/components/audit-trail';
-import { CreateCategoryForm, UpdateCategoryForm } from '../../features/admin/components/category-form';
-import { ManageCategories } from '../../features/admin/components/manage-categories';
-import { ManageProducts } from '../../features/admin/components/manage-products';
-import { ProductForm, UpdateProductForm } from '../../features/admin/components/product-form';
-import { ManageOrders } from '../../features/orders/components/manage-orders';
-import { authOf, useRequiredSession } from '../../lib/session';
-import { paths } from '../paths';
+import { Page } from '@/components/page';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AuditTrail } from '@/features/admin/components/audit-trail';
+import { CreateCategoryForm, UpdateCategoryForm } from '@/features/admin/components/category-form';
+import { ManageCategories } from '@/features/admin/components/manage-categories';
+import { ManageProducts } from '@/features/admin/components/manage-products';
+import { ProductForm, UpdateProductForm } from '@/features/admin/components/product-form';
+import { ManageOrders } from '@/features/admin/components/manage-orders';
+import { useRequiredSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 function AdminPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -32,79 +32,71 @@ export function AdminDashboardPage() {
 }
 
 export function CreateCategoryPage() {
-  const session = useRequiredSession();
   return (
     <AdminPage title="Create a category" description="Group t-shirts so shoppers find them">
       <div className="col-lg-8">
-        <CreateCategoryForm auth={authOf(session)} />
+        <CreateCategoryForm />
       </div>
     </AdminPage>
   );
 }
 
 export function ManageCategoriesPage() {
-  const session = useRequiredSession();
   return (
     <AdminPage title="Manage categories" description="Rename or delete the categories of the shop">
-      <ManageCategories auth={authOf(session)} />
+      <ManageCategories />
     </AdminPage>
   );
 }
 
 export function UpdateCategoryPage() {
-  const session = useRequiredSession();
   const { categoryId = '' } = useParams();
   return (
     <AdminPage title="Rename a category" description="Give the category a new name">
       <div className="col-lg-8">
-        <UpdateCategoryForm key={categoryId} auth={authOf(session)} categoryId={categoryId} />
+        <UpdateCategoryForm key={categoryId} categoryId={categoryId} />
       </div>
     </AdminPage>
   );
 }
 
 export function CreateProductPage() {
-  const session = useRequiredSession();
   return (
     <AdminPage title="Create a product" description="Add a new t-shirt to the shop">
-      <ProductForm auth={authOf(session)} />
+      <ProductForm />
     </AdminPage>
   );
 }
 
 export function ManageProductsPage() {
-  const session = useRequiredSession();
   return (
     <AdminPage title="Manage products" description="Edit or remove the t-shirts of the shop">
-      <ManageProducts auth={authOf(session)} />
+      <ManageProducts />
     </AdminPage>
   );
 }
 
 export function UpdateProductPage() {
-  const session = useRequiredSession();
   const { productId = '' } = useParams();
   return (
     <AdminPage title="Update a product" description="Change any field; leave the photo empty to keep the current one">
-      <UpdateProductForm key={productId} auth={authOf(session)} productId={productId} />
+      <UpdateProductForm key={productId} productId={productId} />
     </AdminPage>
   );
 }
 
 export function ManageOrdersPage() {
-  const session = useRequiredSession();
   return (
     <AdminPage title="Manage Your Orders" description="Follow every order from payment to delivery">
-      <ManageOrders auth={authOf(session)} />
+      <ManageOrders />
     </AdminPage>
   );
 }
 
 export function AuditTrailPage() {
-  const session = useRequiredSession();
   return (
     <AdminPage title="Audit trail" description="Who changed what in the shop, and when">
-      <AuditTrail auth={authOf(session)} />
+      <AuditTrail />
     </AdminPage>
   );
 }

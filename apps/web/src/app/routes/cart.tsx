@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { Page } from '../../components/page';
-import { CartList } from '../../features/cart/components/cart-list';
-import { useCartRefresh } from '../../features/cart/use-cart-refresh';
-import { Checkout } from '../../features/checkout/components/checkout';
-import { emptyCart, removeFromCart, useCart } from '../../lib/cart';
-import { useSession } from '../../lib/session';
-import { paths } from '../paths';
+import { Alert } from '@/components/alert';
+import { Page } from '@/components/page';
+import { CartList } from '@/features/cart/components/cart-list';
+import { useCartRefresh } from '@/features/cart/use-cart-refresh';
+import { Checkout } from '@/features/checkout/components/checkout';
+import { emptyCart, removeFromCart, useCart } from '@/lib/cart';
+import { useSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 export function CartPage() {
   const items = useCart();

@@ -1,9 +1,9 @@
 import type { Product } from '@store/contract';
 import { useNavigate } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { ProductGrid } from '../../features/catalog/components/product-grid';
-import { addToCart } from '../../lib/cart';
-import { paths } from '../paths';
+import { Page } from '@/components/page';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { addToCart } from '@/lib/cart';
+import { paths } from '@/lib/paths';
 
 export function HomePage() {
   const navigate = useNavigate();

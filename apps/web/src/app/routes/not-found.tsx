@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { paths } from '../paths';
+import { Page } from '@/components/page';
+import { paths } from '@/lib/paths';
 
 export function NotFoundPage() {
   return (

@@ -1,11 +1,11 @@
 import type { Session } from '@store/contract';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { Page } from '../../components/page';
-import { SigninForm } from '../../features/auth/components/signin-form';
-import { saveSession, useSession } from '../../lib/session';
+import { Alert } from '@/components/alert';
+import { Page } from '@/components/page';
+import { SigninForm } from '@/features/auth/components/signin-form';
+import { saveSession, useSession } from '@/lib/session';
 import { afterSigninTarget, type SigninRedirectState } from '../guards';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 
 export function SigninPage() {
   const navigate = useNavigate();

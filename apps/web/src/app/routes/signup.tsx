@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { SignupForm } from '../../features/auth/components/signup-form';
-import { paths } from '../paths';
+import { Page } from '@/components/page';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { paths } from '@/lib/paths';
 
 export function SignupPage() {
   return (

@@ -1,13 +1,13 @@
-import { Page } from '../../components/page';
-import { OrderHistory } from '../../features/orders/components/order-history';
-import { authOf, useRequiredSession } from '../../lib/session';
+import { Page } from '@/components/page';
+import { OrderHistory } from '@/features/orders/components/order-history';
+import { useRequiredSession } from '@/lib/session';
 
 export function UserDashboardPage() {
   const session = useRequiredSession();
   return (
     <Page title="User Dashboard" description={`Welcome, ${session.user.name}.`}>
       <h2 className="h4 mb-3">Your orders</h2>
-      <OrderHistory auth={authOf(session)} />
+      <OrderHistory />
     </Page>
   );
 }

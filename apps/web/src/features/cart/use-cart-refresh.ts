@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { readCart, syncCart } from '../../lib/cart';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { readCart, syncCart } from '@/lib/cart';
+import { queryKeys } from '@/lib/query-keys';
 import { currentCartProducts } from './api/cart-products';
 
 /**
@@ -8,23 +10,35 @@ import { currentCartProducts } from './api/cart-products';
  * added; without this, a changed price would make every payment fail with "the cart total is ...".
  */
 export function useCartRefresh(): { notice: string | null; refresh: () => void } {
-  const [notice, setNotice] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
+  const queryClient = useQueryClient();
+  // The ids are taken when the cart opens and on refresh, not on every cart change: a product the re-read
+  // removes must not start a second re-read that would replace the notice about it.
+  const [productIds, setProductIds] = useState(cartProductIds);
+  const { data: notice = null } = useQuery({
+    queryKey: queryKeys.products.inCart(productIds),
+    // Reading and applying are one step: the answer updates the stored cart, and what changed is the notice.
+    queryFn: async ({ signal }) => {
+      const { products, gone } = await currentCartProducts(productIds, signal);
+      return describe(syncCart(products, gone));
+    },
+    enabled: productIds.length > 0,
+    // Re-read each time the cart opens (the point is to see current prices), never from an old visit's cache,
+    // and not on window focus.
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
-  useEffect(() => {
-    const ids = [...new Set(readCart().map((item) => item._id))];
-    if (ids.length === 0) return;
-    const controller = new AbortController();
-    currentCartProducts(ids, controller.signal)
-      .then(({ products, gone }) => setNotice(describe(syncCart(products, gone))))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error('Could not refresh the cart', error);
-      });
-    return () => controller.abort();
-  }, [round]);
-
-  const refresh = useCallback(() => setRound((n) => n + 1), []);
+  const refresh = useCallback(() => {
+    const ids = cartProductIds();
+    setProductIds(ids);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products.inCart(ids) });
+  }, [queryClient]);
   return { notice, refresh };
+}
+
+function cartProductIds(): string[] {
+  return [...new Set(readCart().map((item) => item._id))];
 }
 
 function describe({ repriced, removed }: { repriced: number; removed: number }): string | null {

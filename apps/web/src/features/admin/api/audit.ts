@@ -1,5 +1,6 @@
 import { ApiRoute, apiPath, type AuditEntry, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
-import { apiRequest, type Auth } from '../../../lib/api-client';
+import { apiRequest, currentAuth } from '@/lib/api-client';
+import type { PageRequest, Paged } from '@/lib/use-paged-list';
 
 /** Narrows the trail to one entity (a product, category or order id) and/or one admin (a user id). */
 export interface AuditFilters {
@@ -7,27 +8,21 @@ export interface AuditFilters {
   actor?: string;
 }
 
-/** One page of the trail: `next` is the cursor of the following page, absent on the last one. */
-export interface AuditPage {
-  entries: AuditEntry[];
-  total: number;
-  next?: string;
-}
-
-/** The audit trail, newest first (admins only); pass the previous page's `next` as `after` to go on. */
-export async function listAudit(
-  auth: Auth,
-  query: AuditFilters & { limit: number; after?: string },
-  signal?: AbortSignal,
-): Promise<AuditPage> {
-  const { data, headers } = await apiRequest<AuditEntry[]>(apiPath(ApiRoute.audit, { userId: auth.userId }), {
-    token: auth.token,
-    query: { limit: query.limit, after: query.after, entity: query.entity, actor: query.actor },
+/**
+ * One page of the audit trail, newest first (admins only). The server pages by cursor only: `after` is the
+ * previous page's X-Next-Cursor, and a page without one is the last (offsets are not sent).
+ */
+export async function listAudit(page: PageRequest, filters: AuditFilters, signal?: AbortSignal): Promise<Paged<AuditEntry>> {
+  // Past the last page (the paging helper asks by offset when entries arrived meanwhile): nothing more to read.
+  if (page.offset > 0 && !page.after) return { items: [], total: page.offset };
+  const { data, headers } = await apiRequest<AuditEntry[]>(apiPath(ApiRoute.audit, { userId: currentAuth().userId }), {
+    signedIn: true,
+    query: { limit: page.limit, after: page.after, entity: filters.entity, actor: filters.actor },
     signal,
   });
   return {
-    entries: data,
+    items: data,
     total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    next: headers.get(NEXT_CURSOR_HEADER) ?? undefined,
+    after: headers.get(NEXT_CURSOR_HEADER) ?? undefined,
   };
 }

@@ -9,9 +9,10 @@ import {
   idFromState,
   pathFromState,
   resetApiClient,
+  signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
+} from '@test/pact/store-api-pact';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories';
 
 const { eachLike, string } = MatchersV3;
@@ -19,7 +20,8 @@ const { eachLike, string } = MatchersV3;
 const pact = storeApiPact();
 afterEach(resetApiClient);
 
-const auth = { userId: EXAMPLE.userId, token: EXAMPLE.token };
+beforeEach(() => signedInAs());
+
 const graphicTees = { name: 'Graphic Tees' };
 
 describe('categories', () => {
@@ -58,7 +60,7 @@ describe('category administration', () => {
       .willRespondWith(201, (response) => response.jsonBody({ _id: anId(EXAMPLE.categoryId), name: 'Vintage' }))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(createCategory(auth, { name: 'Vintage' })).resolves.toEqual({ _id: EXAMPLE.categoryId, name: 'Vintage' });
+        await expect(createCategory({ name: 'Vintage' })).resolves.toEqual({ _id: EXAMPLE.categoryId, name: 'Vintage' });
       }));
 
   it('is refused to a customer', () =>
@@ -70,7 +72,7 @@ describe('category administration', () => {
       .willRespondWith(403, (response) => response.jsonBody(errorBody(ErrorCode.Forbidden, 'You are not allowed to do this')))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(createCategory(auth, { name: 'Vintage' })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+        await expect(createCategory({ name: 'Vintage' })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
       }));
 
   it('renames a category', () =>
@@ -83,7 +85,7 @@ describe('category administration', () => {
       .willRespondWith(200, (response) => response.jsonBody({ _id: idFromState('categoryId'), name: 'Band Tees' }))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(updateCategory(auth, EXAMPLE.categoryId, { name: 'Band Tees' })).resolves.toEqual({
+        await expect(updateCategory(EXAMPLE.categoryId, { name: 'Band Tees' })).resolves.toEqual({
           _id: EXAMPLE.categoryId,
           name: 'Band Tees',
         });
@@ -101,7 +103,7 @@ describe('category administration', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(deleteCategory(auth, EXAMPLE.categoryId)).resolves.toEqual({
+        await expect(deleteCategory(EXAMPLE.categoryId)).resolves.toEqual({
           message: 'Category "Graphic Tees" deleted',
           _id: EXAMPLE.categoryId,
         });
@@ -119,6 +121,6 @@ describe('category administration', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(deleteCategory(auth, EXAMPLE.categoryId)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+        await expect(deleteCategory(EXAMPLE.categoryId)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
       }));
 });

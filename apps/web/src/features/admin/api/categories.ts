@@ -1,5 +1,5 @@
 import { ApiRoute, apiPath, type Category, type CategoryInput, type DeletedResponse } from '@store/contract';
-import { apiCall, type Auth } from '../../../lib/api-client';
+import { apiCall, currentAuth } from '@/lib/api-client';
 
 export function listCategories(signal?: AbortSignal): Promise<Category[]> {
   return apiCall<Category[]>(apiPath(ApiRoute.categories, {}), { signal });
@@ -9,22 +9,26 @@ export function getCategory(categoryId: string, signal?: AbortSignal): Promise<C
   return apiCall<Category>(apiPath(ApiRoute.category, { categoryId }), { signal });
 }
 
-export function createCategory(auth: Auth, input: CategoryInput): Promise<Category> {
-  return apiCall<Category>(apiPath(ApiRoute.categoryCreate, { userId: auth.userId }), { method: 'POST', token: auth.token, json: input });
+export function createCategory(input: CategoryInput): Promise<Category> {
+  return apiCall<Category>(apiPath(ApiRoute.categoryCreate, { userId: currentAuth().userId }), {
+    method: 'POST',
+    signedIn: true,
+    json: input,
+  });
 }
 
-export function updateCategory(auth: Auth, categoryId: string, input: CategoryInput): Promise<Category> {
-  return apiCall<Category>(apiPath(ApiRoute.categoryUpdate, { categoryId, userId: auth.userId }), {
+export function updateCategory(categoryId: string, input: CategoryInput): Promise<Category> {
+  return apiCall<Category>(apiPath(ApiRoute.categoryUpdate, { categoryId, userId: currentAuth().userId }), {
     method: 'PUT',
-    token: auth.token,
+    signedIn: true,
     json: input,
   });
 }
 
 /** Refused (409) while products still use the category. */
-export function deleteCategory(auth: Auth, categoryId: string): Promise<DeletedResponse> {
-  return apiCall<DeletedResponse>(apiPath(ApiRoute.categoryDelete, { categoryId, userId: auth.userId }), {
+export function deleteCategory(categoryId: string): Promise<DeletedResponse> {
+  return apiCall<DeletedResponse>(apiPath(ApiRoute.categoryDelete, { categoryId, userId: currentAuth().userId }), {
     method: 'DELETE',
-    token: auth.token,
+    signedIn: true,
   });
 }

@@ -1,30 +1,5 @@
-import {
-  ApiRoute,
-  apiPath,
-  PRODUCT_PHOTO_FIELD,
-  TOTAL_COUNT_HEADER,
-  type DeletedResponse,
-  type Product,
-  type ProductFields,
-} from '@store/contract';
-import { apiCall, apiRequest, type Auth } from '../../../lib/api-client';
-
-export interface ProductListing {
-  products: Product[];
-  /** All products in the shop (the `X-Total-Count` header), not just this page. */
-  total: number;
-}
-
-/** A page of products by name, with the shop's real product count. */
-export async function listProducts(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<ProductListing> {
-  const { data, headers } = await apiRequest<Product[]>(apiPath(ApiRoute.products, {}), {
-    query: { limit: page.limit, offset: page.offset, sortBy: 'name', order: 'asc' },
-    signal,
-  });
-  const products = Array.isArray(data) ? data : [];
-  const header = headers.get(TOTAL_COUNT_HEADER);
-  return { products, total: header !== null && Number.isFinite(Number(header)) ? Number(header) : page.offset + products.length };
-}
+import { ApiRoute, apiPath, PRODUCT_PHOTO_FIELD, type DeletedResponse, type Product, type ProductFields } from '@store/contract';
+import { apiCall, currentAuth } from '@/lib/api-client';
 
 export function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
   return apiCall<Product>(apiPath(ApiRoute.product, { productId }), { signal });
@@ -43,26 +18,26 @@ export function productFormData(fields: Partial<ProductFields>, photo?: ProductP
   return form;
 }
 
-export function createProduct(auth: Auth, fields: ProductFields, photo?: ProductPhoto): Promise<Product> {
-  return apiCall<Product>(apiPath(ApiRoute.productCreate, { userId: auth.userId }), {
+export function createProduct(fields: ProductFields, photo?: ProductPhoto): Promise<Product> {
+  return apiCall<Product>(apiPath(ApiRoute.productCreate, { userId: currentAuth().userId }), {
     method: 'POST',
-    token: auth.token,
+    signedIn: true,
     form: productFormData(fields, photo),
   });
 }
 
 /** Changes only the fields sent; without a photo the current one stays. */
-export function updateProduct(auth: Auth, productId: string, fields: Partial<ProductFields>, photo?: ProductPhoto): Promise<Product> {
-  return apiCall<Product>(apiPath(ApiRoute.productUpdate, { productId, userId: auth.userId }), {
+export function updateProduct(productId: string, fields: Partial<ProductFields>, photo?: ProductPhoto): Promise<Product> {
+  return apiCall<Product>(apiPath(ApiRoute.productUpdate, { productId, userId: currentAuth().userId }), {
     method: 'PUT',
-    token: auth.token,
+    signedIn: true,
     form: productFormData(fields, photo),
   });
 }
 
-export function deleteProduct(auth: Auth, productId: string): Promise<DeletedResponse> {
-  return apiCall<DeletedResponse>(apiPath(ApiRoute.productDelete, { productId, userId: auth.userId }), {
+export function deleteProduct(productId: string): Promise<DeletedResponse> {
+  return apiCall<DeletedResponse>(apiPath(ApiRoute.productDelete, { productId, userId: currentAuth().userId }), {
     method: 'DELETE',
-    token: auth.token,
+    signedIn: true,
   });
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { admin } from '../../../testing/fixtures';
+import { admin } from '@/testing/fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
 describe('admin dashboard', () => {

@@ -1,6 +1,6 @@
 import type { User } from '@store/contract';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 
 /** Only routes that exist: the spec's dashboard also linked /admin/products/update, which has no route. */
 const ADMIN_LINKS = [

@@ -1,9 +1,10 @@
 import { ApiRoute, type AuditEntry } from '@store/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authOf } from '../../../lib/session';
-import { installFakeApi, type Reply } from '../../../testing/fake-api';
-import { admin } from '../../../testing/fixtures';
+import { saveSession } from '@/lib/session';
+import { installFakeApi, type Reply } from '@/testing/fake-api';
+import { admin } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render-app';
 import { AuditTrail } from './audit-trail';
 
 const PRODUCT = '33333333-3333-4333-8333-333333333333';
@@ -18,13 +19,15 @@ const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
 });
 
 describe('audit trail', () => {
+  beforeEach(() => saveSession(admin));
+
   it('lists the entries with who, what and the changed fields, and loads the next page by cursor', async () => {
     const api = installFakeApi().on('GET', ApiRoute.audit, ({ query }): Reply =>
       query.get('after') === 'cursor-2'
         ? { body: [entry(1)], headers: { 'X-Total-Count': '3' } }
         : { body: [entry(3), entry(2)], headers: { 'X-Total-Count': '3', 'X-Next-Cursor': 'cursor-2' } },
     );
-    render(<AuditTrail auth={authOf(admin)} />);
+    renderWithProviders(<AuditTrail />);
     const table = await screen.findByRole('table', { name: 'Audit entries' });
     expect(screen.getByText('3 entries')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -42,7 +45,7 @@ describe('audit trail', () => {
 
   it('narrows to one product when its id is clicked, and to one admin from the form', async () => {
     const api = installFakeApi().on('GET', ApiRoute.audit, { body: [entry(1)], headers: { 'X-Total-Count': '1' } });
-    render(<AuditTrail auth={authOf(admin)} />);
+    renderWithProviders(<AuditTrail />);
     await userEvent.click(await screen.findByRole('button', { name: PRODUCT.slice(0, 8) }));
     await waitFor(() => expect(api.calls('GET', ApiRoute.audit)).toHaveLength(2));
     expect(api.calls('GET', ApiRoute.audit)[1].query.get('entity')).toBe(PRODUCT);
@@ -61,7 +64,7 @@ describe('audit trail', () => {
   it('shows a refusal', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     installFakeApi().on('GET', ApiRoute.audit, { status: 403, body: { error: 'You are not allowed to do this', code: 'FORBIDDEN' } });
-    render(<AuditTrail auth={authOf(admin)} />);
+    renderWithProviders(<AuditTrail />);
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this');
   });
 });

@@ -1,10 +1,10 @@
-import type { AuditEntry } from '@store/contract';
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage, type Auth } from '../../../lib/api-client';
-import { useResource } from '../../../lib/use-resource';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { queryKeys } from '@/lib/query-keys';
+import { usePagedList } from '@/lib/use-paged-list';
 import { type AuditFilters, listAudit } from '../api/audit';
 import { AuditEntries } from './audit-entries';
 
@@ -12,58 +12,41 @@ const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin audit trail: who changed what and when, newest first, narrowed to one product (or order) or one admin. */
-export function AuditTrail({ auth }: { auth: Auth }) {
-  const { userId, token } = auth;
+export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>({});
-  const load = useCallback(
-    (signal: AbortSignal) => listAudit({ userId, token }, { ...filters, limit: PAGE_SIZE }, signal),
-    [userId, token, filters],
-  );
-  const { data: first, error } = useResource(load);
-  // Later pages, appended by "Load more"; reset whenever the filters (and so the first page) change.
-  const [more, setMore] = useState<{ for: unknown; entries: AuditEntry[]; next?: string; error?: string }>({ for: undefined, entries: [] });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const extra = more.for === first ? more : { for: first, entries: [], next: first?.next };
-  const entries = [...(first?.entries ?? []), ...extra.entries];
-
-  const loadMore = async () => {
-    if (!extra.next) return;
-    setLoadingMore(true);
-    try {
-      const page = await listAudit(auth, { ...filters, limit: PAGE_SIZE, after: extra.next });
-      setMore({ for: first, entries: [...extra.entries, ...page.entries], next: page.next });
-    } catch (cause) {
-      console.error(cause);
-      setMore({ ...extra, error: errorMessage(cause) });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const queryClient = useQueryClient();
+  // Every admin write adds entries: the trail is read fresh on each visit instead of served from the cache.
+  useEffect(() => () => queryClient.removeQueries({ queryKey: queryKeys.audit.all }), [queryClient]);
+  const list = usePagedList({
+    queryKey: queryKeys.audit.list(filters),
+    pageSize: PAGE_SIZE,
+    fetchPage: (page, signal) => listAudit(page, filters, signal),
+  });
+  const filtered = Boolean(filters.entity || filters.actor);
 
   return (
     <>
       <FilterForm filters={filters} onChange={setFilters} />
-      {error ? <Alert variant="danger">{error}</Alert> : null}
-      {!first && !error ? <Spinner label="Loading the audit trail..." /> : null}
-      {first ? (
+      {list.error ? <Alert variant="danger">{list.error}</Alert> : null}
+      {list.loading ? <Spinner label="Loading the audit trail..." /> : null}
+      {!list.loading && !(list.error && list.items.length === 0) ? (
         <>
           <p className="text-body-secondary" aria-live="polite">
-            {first.total} {first.total === 1 ? 'entry' : 'entries'}
-            {filters.entity || filters.actor ? ' matching the filter' : ''}
+            {list.total} {list.total === 1 ? 'entry' : 'entries'}
+            {filtered ? ' matching the filter' : ''}
           </p>
-          {entries.length > 0 ? (
+          {list.items.length > 0 ? (
             <AuditEntries
-              entries={entries}
+              entries={list.items}
               onActor={(actor) => setFilters((current) => ({ ...current, actor }))}
               onEntity={(entity) => setFilters((current) => ({ ...current, entity }))}
             />
           ) : (
             <p className="text-body-secondary">Nothing recorded yet.</p>
           )}
-          {extra.error ? <Alert variant="danger">{extra.error}</Alert> : null}
-          {extra.next ? (
-            <button type="button" className="btn btn-outline-dark" onClick={() => void loadMore()} disabled={loadingMore}>
-              {loadingMore ? 'Loading...' : 'Load more'}
+          {list.hasMore ? (
+            <button type="button" className="btn btn-outline-dark" onClick={list.loadMore} disabled={list.loadingMore}>
+              {list.loadingMore ? 'Loading...' : 'Load more'}
             </button>
           ) : null}
         </>

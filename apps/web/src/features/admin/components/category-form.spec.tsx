@@ -1,22 +1,23 @@
 import { ApiRoute } from '@store/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi } from '../../../testing/fake-api';
-import { admin } from '../../../testing/fixtures';
-import { authOf } from '../../../lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { CreateCategoryForm, UpdateCategoryForm } from './category-form';
 
-const auth = authOf(admin);
+beforeEach(() => saveSession(admin));
 
 describe('create category', () => {
   it('has a required, labelled Name', () => {
-    render(<CreateCategoryForm auth={auth} />);
+    renderWithProviders(<CreateCategoryForm />);
     expect(screen.getByLabelText('Name')).toBeRequired();
   });
 
   it("says 'category created successfully' and clears the field", async () => {
     const api = installFakeApi().on('POST', ApiRoute.categoryCreate, { status: 201, body: { _id: 'c1', name: 'Vintage' } });
-    render(<CreateCategoryForm auth={auth} />);
+    renderWithProviders(<CreateCategoryForm />);
     await userEvent.type(screen.getByLabelText('Name'), ' Vintage ');
     await userEvent.click(screen.getByRole('button', { name: 'Create Category' }));
 
@@ -34,7 +35,7 @@ describe('create category', () => {
       status: 409,
       body: { error: 'Category "Vintage" already exists', code: 'CONFLICT' },
     });
-    render(<CreateCategoryForm auth={auth} />);
+    renderWithProviders(<CreateCategoryForm />);
     await userEvent.type(screen.getByLabelText('Name'), 'Vintage');
     await userEvent.click(screen.getByRole('button', { name: 'Create Category' }));
 
@@ -48,7 +49,7 @@ describe('create category', () => {
 
   it('refuses an empty name without calling the server', async () => {
     const api = installFakeApi();
-    render(<CreateCategoryForm auth={auth} />);
+    renderWithProviders(<CreateCategoryForm />);
     await userEvent.type(screen.getByLabelText('Name'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Create Category' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
@@ -61,7 +62,7 @@ describe('update category', () => {
     const api = installFakeApi()
       .on('GET', ApiRoute.category, { body: { _id: 'c1', name: 'Vintage' } })
       .on('PUT', ApiRoute.categoryUpdate, ({ json }) => ({ body: { _id: 'c1', ...(json as object) } }));
-    render(<UpdateCategoryForm auth={auth} categoryId="c1" />);
+    renderWithProviders(<UpdateCategoryForm categoryId="c1" />);
 
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Vintage');
@@ -81,7 +82,7 @@ describe('update category', () => {
     installFakeApi()
       .on('GET', ApiRoute.category, { body: { _id: 'c1', name: 'Vintage' } })
       .on('PUT', ApiRoute.categoryUpdate, { status: 409, body: { error: 'Category "Basics" already exists', code: 'CONFLICT' } });
-    render(<UpdateCategoryForm auth={auth} categoryId="c1" />);
+    renderWithProviders(<UpdateCategoryForm categoryId="c1" />);
     const name = await screen.findByLabelText('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Basics');
@@ -94,7 +95,7 @@ describe('update category', () => {
   it('says when the category does not exist', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     installFakeApi().on('GET', ApiRoute.category, { status: 404, body: { error: 'Category not found', code: 'NOT_FOUND' } });
-    render(<UpdateCategoryForm auth={auth} categoryId="c404" />);
+    renderWithProviders(<UpdateCategoryForm categoryId="c404" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Category not found');
   });
 });

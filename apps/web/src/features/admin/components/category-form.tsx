@@ -1,11 +1,12 @@
 import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, ErrorAlert } from '../../../components/alert';
-import { TextField } from '../../../components/field';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage, type Auth } from '../../../lib/api-client';
-import { useResource } from '../../../lib/use-resource';
+import { Alert, ErrorAlert } from '@/components/alert';
+import { TextField } from '@/components/field';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { createCategory, getCategory, updateCategory } from '../api/categories';
 
 export const CATEGORY_MESSAGES = {
@@ -72,12 +73,14 @@ function CategoryNameForm({
 }
 
 /** New category: 'category created successfully' and a cleared field, or 'failed to create category' with the reason. */
-export function CreateCategoryForm({ auth }: { auth: Auth }) {
+export function CreateCategoryForm() {
+  const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const save = async (input: CategoryInput): Promise<boolean> => {
     setOutcome(null);
     try {
-      await createCategory(auth, input);
+      await createCategory(input);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
       setOutcome({ ok: true, message: CATEGORY_MESSAGES.created });
       return true;
     } catch (error) {
@@ -90,9 +93,13 @@ export function CreateCategoryForm({ auth }: { auth: Auth }) {
 }
 
 /** Rename: the field starts with the current name; 'category Updated successfully' or 'failed to Update category'. */
-export function UpdateCategoryForm({ auth, categoryId }: { auth: Auth; categoryId: string }) {
-  const load = useCallback((signal: AbortSignal) => getCategory(categoryId, signal), [categoryId]);
-  const { data: category, error: loadError, setData } = useResource(load);
+export function UpdateCategoryForm({ categoryId }: { categoryId: string }) {
+  const queryClient = useQueryClient();
+  const { data: category, error: loadFailure } = useQuery({
+    queryKey: queryKeys.categories.detail(categoryId),
+    queryFn: ({ signal }) => getCategory(categoryId, signal),
+  });
+  const loadError = loadFailure ? errorMessage(loadFailure) : null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   if (loadError) return <Alert variant="danger">{loadError}</Alert>;
@@ -101,8 +108,9 @@ export function UpdateCategoryForm({ auth, categoryId }: { auth: Auth; categoryI
   const save = async (input: CategoryInput): Promise<boolean> => {
     setOutcome(null);
     try {
-      const saved = await updateCategory(auth, categoryId, input);
-      setData(() => saved);
+      const saved = await updateCategory(categoryId, input);
+      queryClient.setQueryData(queryKeys.categories.detail(categoryId), saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
       setOutcome({ ok: true, message: CATEGORY_MESSAGES.updated });
       return true;
     } catch (error) {

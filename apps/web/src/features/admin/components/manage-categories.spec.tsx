@@ -1,20 +1,23 @@
 import { ApiRoute } from '@store/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { installFakeApi } from '../../../testing/fake-api';
-import { admin, category } from '../../../testing/fixtures';
-import { authOf } from '../../../lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin, category } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { ManageCategories } from './manage-categories';
 
 const renderList = () =>
-  render(
+  renderWithProviders(
     <MemoryRouter>
-      <ManageCategories auth={authOf(admin)} />
+      <ManageCategories />
     </MemoryRouter>,
   );
 
 describe('manage categories', () => {
+  beforeEach(() => saveSession(admin));
+
   it('lists every category with Update (to its rename page) and Delete', async () => {
     installFakeApi().on('GET', ApiRoute.categories, {
       body: [category({ _id: 'c-1', name: 'Basics' }), category({ _id: 'c-2', name: 'Vintage' })],

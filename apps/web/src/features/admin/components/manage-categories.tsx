@@ -1,27 +1,33 @@
 import type { Category } from '@store/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hrefs } from '../../../app/paths';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage, type Auth } from '../../../lib/api-client';
-import { useResource } from '../../../lib/use-resource';
+import { hrefs } from '@/lib/paths';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { deleteCategory, listCategories } from '../api/categories';
 
 /**
  * Every category with Update and Delete; the list reloads after a delete. The spec only logs listing and
  * delete failures; they are logged and also shown, since "still used by products" is something the admin must see.
  */
-export function ManageCategories({ auth }: { auth: Auth }) {
-  const { data: categories, error: listError, reload } = useResource(listCategories);
+export function ManageCategories() {
+  const queryClient = useQueryClient();
+  const { data: categories, error: listFailure } = useQuery({
+    queryKey: queryKeys.categories.list(),
+    queryFn: ({ signal }) => listCategories(signal),
+  });
+  const listError = listFailure ? errorMessage(listFailure) : null;
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const remove = async (category: Category) => {
     if (!window.confirm(`Delete the category "${category.name}"?`)) return;
     setDeleteError(null);
     try {
-      await deleteCategory(auth, category._id);
-      reload();
+      await deleteCategory(category._id);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
     } catch (cause) {
       console.error(cause);
       setDeleteError(errorMessage(cause));

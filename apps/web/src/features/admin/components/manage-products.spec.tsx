@@ -1,17 +1,18 @@
 import { ApiRoute } from '@store/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { installFakeApi } from '../../../testing/fake-api';
-import { admin, product } from '../../../testing/fixtures';
-import { authOf } from '../../../lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin, product } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { ManageProducts } from './manage-products';
 
-const auth = authOf(admin);
+beforeEach(() => saveSession(admin));
 const renderList = (pageSize?: number) =>
-  render(
+  renderWithProviders(
     <MemoryRouter>
-      <ManageProducts auth={auth} pageSize={pageSize} />
+      <ManageProducts pageSize={pageSize} />
     </MemoryRouter>,
   );
 

@@ -1,14 +1,17 @@
 import type { Product } from '@store/contract';
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hrefs } from '../../../app/paths';
-import { Alert } from '../../../components/alert';
-import { ProductImage } from '../../../components/product-image';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage, type Auth } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/money';
-import { useResource } from '../../../lib/use-resource';
-import { deleteProduct, listProducts } from '../api/products';
+import { hrefs } from '@/lib/paths';
+import { Alert } from '@/components/alert';
+import { ProductImage } from '@/components/product-image';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
+import { formatPrice } from '@/lib/money';
+import { queryKeys } from '@/lib/query-keys';
+import { usePagedList } from '@/lib/use-paged-list';
+import { deleteProduct } from '../api/products';
 
 export const MANAGE_PRODUCTS_PAGE_SIZE = 50;
 
@@ -16,41 +19,27 @@ export const MANAGE_PRODUCTS_PAGE_SIZE = 50;
  * Every product with Update and Delete under a heading with the real count ('Total N products'; the spec's
  * heading was the fixed text 'Total 3 products'). Pages of 50 by name; failures are logged and shown.
  */
-export function ManageProducts({ auth, pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { auth: Auth; pageSize?: number }) {
-  const firstPage = useCallback((signal: AbortSignal) => listProducts({ limit: pageSize, offset: 0 }, signal), [pageSize]);
-  const { data: listing, error: listError, reload, setData } = useResource(firstPage);
+export function ManageProducts({ pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { pageSize?: number }) {
+  const queryClient = useQueryClient();
+  const list = usePagedList(productListOptions(PRODUCT_SORTS.byName, pageSize));
   const [actionError, setActionError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const products = listing?.products;
-  const total = listing?.total ?? 0;
-
-  const loadMore = async () => {
-    if (!products) return;
-    setLoadingMore(true);
-    try {
-      const page = await listProducts({ limit: pageSize, offset: products.length });
-      setData((current) => current && { products: [...current.products, ...page.products], total: page.total });
-    } catch (cause) {
-      console.error(cause);
-      setActionError(errorMessage(cause));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { total, loadingMore, loadMore } = list;
+  const products = list.loading || (list.error && list.items.length === 0) ? undefined : list.items;
 
   const remove = async (product: Product) => {
     if (!window.confirm(`Delete the product "${product.name}"?`)) return;
     setActionError(null);
     try {
-      await deleteProduct(auth, product._id);
-      reload();
+      await deleteProduct(product._id);
+      // The catalogue grid, this list and the cart's re-read all show products.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     } catch (cause) {
       console.error(cause);
       setActionError(errorMessage(cause));
     }
   };
 
-  const error = actionError ?? listError;
+  const error = actionError ?? list.error;
   if (!products) return error ? <Alert variant="danger">{error}</Alert> : <Spinner label="Loading products..." />;
   return (
     <section aria-labelledby="products-heading">

@@ -1,12 +1,13 @@
 import { ApiRoute, type Product } from '@store/contract';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi, type RecordedRequest } from '../../../testing/fake-api';
-import { admin, category, product } from '../../../testing/fixtures';
-import { authOf } from '../../../lib/session';
+import { installFakeApi, type RecordedRequest } from '@/testing/fake-api';
+import { admin, category, product } from '@/testing/fixtures';
+import { saveSession } from '@/lib/session';
 import { ProductForm, UpdateProductForm } from './product-form';
 
-const auth = authOf(admin);
+beforeEach(() => saveSession(admin));
 const tees = category({ _id: 'c-tees', name: 'Graphic Tees' });
 const basics = category({ _id: 'c-basics', name: 'Basics' });
 
@@ -23,7 +24,7 @@ function formFields(request: RecordedRequest): Record<string, unknown> {
 describe('create product', () => {
   it('has labelled Name, Description, numeric Price and Stock, a Category select and an image-only Photo', async () => {
     withCategories();
-    render(<ProductForm auth={auth} />);
+    renderWithProviders(<ProductForm />);
     expect(await screen.findByLabelText('Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
@@ -43,7 +44,7 @@ describe('create product', () => {
       status: 201,
       body: product({ name: String(form!.get('name')), category: String(form!.get('category')) }),
     }));
-    render(<ProductForm auth={auth} />);
+    renderWithProviders(<ProductForm />);
     await userEvent.type(await screen.findByLabelText('Name'), 'Sunset Tee');
     await userEvent.type(screen.getByLabelText('Description'), 'Soft and bright');
     await userEvent.type(screen.getByLabelText('Price'), '24.99');
@@ -75,7 +76,7 @@ describe('create product', () => {
       status: 415,
       body: { error: 'The photo must be a JPEG, PNG, WebP or GIF image', code: 'UNSUPPORTED_MEDIA_TYPE' },
     });
-    render(<ProductForm auth={auth} />);
+    renderWithProviders(<ProductForm />);
     await userEvent.type(await screen.findByLabelText('Name'), 'Sunset Tee');
     await userEvent.type(screen.getByLabelText('Description'), 'Soft');
     await userEvent.type(screen.getByLabelText('Price'), '10');
@@ -91,7 +92,7 @@ describe('create product', () => {
 
   it('checks the fields before sending', async () => {
     const api = withCategories();
-    render(<ProductForm auth={auth} />);
+    renderWithProviders(<ProductForm />);
     await userEvent.type(await screen.findByLabelText('Price'), '1.234');
     await userEvent.type(screen.getByLabelText('Stock'), '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
@@ -120,7 +121,7 @@ describe('update product', () => {
       .on('PUT', ApiRoute.productUpdate, ({ form }) => ({
         body: { ...existing, name: String(form!.get('name')), price: Number(form!.get('price')) },
       }));
-    render(<UpdateProductForm auth={auth} productId="p-sun" />);
+    renderWithProviders(<UpdateProductForm productId="p-sun" />);
 
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Sunset Tee');
@@ -145,7 +146,7 @@ describe('update product', () => {
 
   it('sends a newly chosen photo', async () => {
     const api = withCategories().on('GET', ApiRoute.product, { body: existing }).on('PUT', ApiRoute.productUpdate, { body: existing });
-    render(<UpdateProductForm auth={auth} productId="p-sun" />);
+    renderWithProviders(<UpdateProductForm productId="p-sun" />);
     await userEvent.upload(await screen.findByLabelText('Photo'), photo());
     await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
     await screen.findByText('Sunset Tee updated successfully');

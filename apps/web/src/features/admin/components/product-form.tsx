@@ -8,14 +8,15 @@ import {
   type Product,
   type ProductFields,
 } from '@store/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { controlClass, Field, invalidProps, TextField } from '../../../components/field';
-import { ProductImage } from '../../../components/product-image';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage, type Auth } from '../../../lib/api-client';
-import { useResource } from '../../../lib/use-resource';
+import { Alert } from '@/components/alert';
+import { controlClass, Field, invalidProps, TextField } from '@/components/field';
+import { ProductImage } from '@/components/product-image';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { listCategories } from '../api/categories';
 import { createProduct, getProduct, updateProduct } from '../api/products';
 
@@ -50,7 +51,6 @@ export const productMessages = {
 const MB = 1024 * 1024;
 
 interface Props {
-  auth: Auth;
   /** Present when editing: the form starts with this product's fields and the photo becomes optional. */
   product?: Product;
   onSaved?: (product: Product) => void;
@@ -60,9 +60,14 @@ interface Props {
  * Create or edit a product: name, description, price and stock as numbers, a category, and a photo (images only).
  * After a create the fields are cleared; after an update they show what was saved.
  */
-export function ProductForm({ auth, product, onSaved }: Props) {
+export function ProductForm({ product, onSaved }: Props) {
   const editing = !!product;
-  const { data: categories, error: categoriesError } = useResource(listCategories);
+  const queryClient = useQueryClient();
+  const { data: categories, error: categoriesFailure } = useQuery({
+    queryKey: queryKeys.categories.list(),
+    queryFn: ({ signal }) => listCategories(signal),
+  });
+  const categoriesError = categoriesFailure ? errorMessage(categoriesFailure) : null;
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -87,7 +92,9 @@ export function ProductForm({ auth, product, onSaved }: Props) {
     };
     const photo = values.photo?.[0];
     try {
-      const saved = product ? await updateProduct(auth, product._id, fields, photo) : await createProduct(auth, fields, photo);
+      const saved = product ? await updateProduct(product._id, fields, photo) : await createProduct(fields, photo);
+      // The catalogue grid, the admin list, this product and the cart's re-read all show products.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       setSuccess(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
       reset(product ? valuesOf(saved) : EMPTY);
       onSaved?.(saved);
@@ -256,10 +263,19 @@ function PhotoPreview({ file }: { file: File }) {
 }
 
 /** Loads the product, then shows the form with every field filled in. */
-export function UpdateProductForm({ auth, productId }: { auth: Auth; productId: string }) {
-  const load = useCallback((signal: AbortSignal) => getProduct(productId, signal), [productId]);
-  const { data: product, error, setData } = useResource(load);
-  if (error) return <Alert variant="danger">{error}</Alert>;
+export function UpdateProductForm({ productId }: { productId: string }) {
+  const queryClient = useQueryClient();
+  const { data: product, error } = useQuery({
+    queryKey: queryKeys.products.detail(productId),
+    queryFn: ({ signal }) => getProduct(productId, signal),
+  });
+  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!product) return <Spinner label="Loading product..." />;
-  return <ProductForm key={product._id} auth={auth} product={product} onSaved={(saved) => setData(() => saved)} />;
+  return (
+    <ProductForm
+      key={product._id}
+      product={product}
+      onSaved={(saved) => queryClient.setQueryData(queryKeys.products.detail(productId), saved)}
+    />
+  );
 }

@@ -8,12 +8,11 @@ import {
   errorBody,
   fixedPath,
   resetApiClient,
+  signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
-import { signin } from './signin';
-import { signout } from './signout';
-import { signup } from './signup';
+} from '@test/pact/store-api-pact';
+import { signin, signout, signup } from './auth';
 
 const { string } = MatchersV3;
 
@@ -98,6 +97,7 @@ describe('sign-out', () => {
       .willRespondWith(200, (response) => response.jsonBody({ message: string('Signed out') }))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(signout(EXAMPLE.token)).resolves.toEqual({ message: 'Signed out' });
+        signedInAs();
+        await expect(signout()).resolves.toEqual({ message: 'Signed out' });
       }));
 });

@@ -1,8 +1,8 @@
 import { ApiRoute } from '@store/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferredReply, installFakeApi } from '../../../testing/fake-api';
-import { customer } from '../../../testing/fixtures';
+import { deferredReply, installFakeApi } from '@/testing/fake-api';
+import { customer } from '@/testing/fixtures';
 import { SigninForm } from './signin-form';
 
 async function fill(email: string, password: string) {

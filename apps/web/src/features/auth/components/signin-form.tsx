@@ -1,10 +1,10 @@
 import type { Session, SigninRequest } from '@store/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { TextField } from '../../../components/field';
-import { errorMessage } from '../../../lib/api-client';
-import { signin } from '../api/signin';
+import { Alert } from '@/components/alert';
+import { TextField } from '@/components/field';
+import { errorMessage } from '@/lib/api-client';
+import { signin } from '../api/auth';
 import { EMAIL_RULES } from './email-pattern';
 
 /** Email and password; shows a loading notice while the request runs and the server's error in a red alert. */

@@ -1,7 +1,7 @@
 import { ApiRoute } from '@store/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferredReply, installFakeApi } from '../../../testing/fake-api';
+import { deferredReply, installFakeApi } from '@/testing/fake-api';
 import { SignupForm } from './signup-form';
 
 const renderForm = () => render(<SignupForm signinLink={<a href="/signin">Login Here</a>} />);

@@ -1,10 +1,10 @@
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN, type SignupRequest } from '@store/contract';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { TextField } from '../../../components/field';
-import { errorMessage } from '../../../lib/api-client';
-import { signup } from '../api/signup';
+import { Alert } from '@/components/alert';
+import { TextField } from '@/components/field';
+import { errorMessage } from '@/lib/api-client';
+import { signup } from '../api/auth';
 import { EMAIL_RULES } from './email-pattern';
 
 const EMPTY: SignupRequest = { name: '', email: '', password: '' };

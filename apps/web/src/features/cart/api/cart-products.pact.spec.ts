@@ -10,7 +10,7 @@ import {
   resetApiClient,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
+} from '@test/pact/store-api-pact';
 import { currentCartProducts } from './cart-products';
 
 const pact = storeApiPact();

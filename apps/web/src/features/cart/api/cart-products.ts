@@ -1,5 +1,5 @@
 import { ApiRoute, apiPath, type Product } from '@store/contract';
-import { ApiError, apiCall } from '../../../lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 export interface CartProducts {
   /** The catalogue's current copy of each product that still exists. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ProductImage } from '../../../components/product-image';
-import type { CartItem } from '../../../lib/cart';
-import { formatPrice } from '../../../lib/money';
+import { ProductImage } from '@/components/product-image';
+import type { CartItem } from '@/lib/cart';
+import { formatPrice } from '@/lib/money';
 
 /** The cart's entries, one row each (two adds make two rows), each with Remove from cart. */
 export function CartList({

@@ -1,6 +1,6 @@
 import type { Product } from '@store/contract';
-import { formatPrice } from '../../../lib/money';
-import { ProductImage } from '../../../components/product-image';
+import { formatPrice } from '@/lib/money';
+import { ProductImage } from '@/components/product-image';
 
 /** A product in the grid: photo, name, description, price with $, and Add to Cart. */
 export function ProductCard({ product, onAddToCart }: { product: Product; onAddToCart: (product: Product) => void }) {

@@ -1,11 +1,12 @@
 import { ApiRoute, type Product } from '@store/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { CART_STORAGE_KEY } from '../../../lib/cart';
-import { BASE_URL, deferredReply, installFakeApi } from '../../../testing/fake-api';
-import { product } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render-app';
+import { CART_STORAGE_KEY } from '@/lib/cart';
+import { BASE_URL, deferredReply, installFakeApi } from '@/testing/fake-api';
+import { product } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
 import { ProductGrid } from './product-grid';
 
 function catalogue(count: number): Product[] {
@@ -64,7 +65,7 @@ describe('home page grid', () => {
       rerender = () => setTick((t) => t + 1);
       return <ProductGrid onAddToCart={jest.fn()} />;
     }
-    render(<Host />);
+    renderWithProviders(<Host />);
     await screen.findByRole('heading', { name: 'Tee 1' });
     act(() => rerender());
     act(() => rerender());
@@ -74,7 +75,7 @@ describe('home page grid', () => {
 
   it('loads the next page when the shopper asks for more, until all are shown', async () => {
     const api = serve(catalogue(5));
-    render(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
+    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
     await screen.findByRole('heading', { name: 'Tee 2' });
     expect(screen.getByText('Showing 2 of 5 t-shirts')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more products' }));
@@ -102,7 +103,7 @@ describe('home page grid', () => {
       disconnect() {}
     } as unknown as typeof IntersectionObserver;
     const api = serve(catalogue(3));
-    render(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
+    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
     await screen.findByRole('heading', { name: 'Tee 2' });
     const { callback, target } = observers[observers.length - 1];
     act(() => callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver));
@@ -114,13 +115,13 @@ describe('home page grid', () => {
   it('shows the error when the catalogue cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     installFakeApi().on('GET', ApiRoute.products, { status: 500, body: { error: 'Something went wrong on our side', code: 'INTERNAL' } });
-    render(<ProductGrid onAddToCart={jest.fn()} />);
+    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
   });
 
   it('marks a sold-out product and does not let it into the cart', async () => {
     serve([product({ name: 'Gone Tee', stock: 0 })]);
-    render(<ProductGrid onAddToCart={jest.fn()} />);
+    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
     const card = await screen.findByRole('article', { name: 'Gone Tee' });
     expect(within(card).getByText('Out of stock')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Add Gone Tee to cart' })).toBeDisabled();
@@ -128,7 +129,7 @@ describe('home page grid', () => {
 
   it('shows a friendly note when the shop is empty', async () => {
     serve([]);
-    render(<ProductGrid onAddToCart={jest.fn()} />);
+    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
     await waitFor(() => expect(screen.getByText(/No t-shirts in the shop yet/)).toBeInTheDocument());
   });
 });

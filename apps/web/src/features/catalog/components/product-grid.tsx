@@ -1,16 +1,27 @@
 import type { Product } from '@store/contract';
 import { useEffect, useRef } from 'react';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
 import { ProductCard } from './product-card';
-import { useProductPages } from './use-product-pages';
+import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
+import { usePagedList } from '@/lib/use-paged-list';
 
 /**
  * The home grid: three cards per row from medium screens, a spinner until the first page arrives, and the
  * next page loaded when the shopper scrolls near the end or presses "Load more products".
  */
-export function ProductGrid({ onAddToCart, pageSize }: { onAddToCart: (product: Product) => void; pageSize?: number }) {
-  const { products, total, loading, loadingMore, error, hasMore, loadMore } = useProductPages(pageSize);
+export const PRODUCT_PAGE_SIZE = 12;
+
+export function ProductGrid({ onAddToCart, pageSize = PRODUCT_PAGE_SIZE }: { onAddToCart: (product: Product) => void; pageSize?: number }) {
+  const {
+    items: products,
+    total,
+    loading,
+    loadingMore,
+    error,
+    hasMore,
+    loadMore,
+  } = usePagedList(productListOptions(PRODUCT_SORTS.newest, pageSize));
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

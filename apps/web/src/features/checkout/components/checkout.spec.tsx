@@ -1,10 +1,10 @@
 import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type Product } from '@store/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_STORAGE_KEY, addToCart } from '../../../lib/cart';
-import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
-import { customer, product, signInAs } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render-app';
+import { CART_STORAGE_KEY, addToCart } from '@/lib/cart';
+import { installFakeApi, type FakeApi } from '@/testing/fake-api';
+import { customer, product, signInAs } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
 
 // Braintree's Drop-in loads its card fields from Braintree's servers, which no test can reach: the one stand-in.
 const dropin = { requestPaymentMethod: jest.fn(), teardown: jest.fn(() => Promise.resolve()) };

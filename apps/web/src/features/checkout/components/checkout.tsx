@@ -1,14 +1,13 @@
 import type { PaymentInfo, PaymentResult, Session } from '@store/contract';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { cartLines, cartTotal, type CartItem } from '../../../lib/cart';
-import { formatPrice } from '../../../lib/money';
-import { authOf } from '../../../lib/session';
-import { useResource } from '../../../lib/use-resource';
-import { getClientToken } from '../api/payment-token';
-import { pay } from '../api/payment';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { cartLines, cartTotal, type CartItem } from '@/lib/cart';
+import { formatPrice } from '@/lib/money';
+import { queryKeys } from '@/lib/query-keys';
+import { getClientToken, pay } from '../api/payment';
 import { DropInPayment } from './drop-in-payment';
 import { newIdempotencyKey } from './idempotency-key';
 import { TestCardForm } from './test-card-form';
@@ -38,13 +37,16 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   // Reused only when the same cart is retried after the answer was lost, so the server can spot the retry.
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  const userId = session?.user._id;
-  const token = session?.token;
-  const loadGateway = useMemo(
-    () => (userId && token ? (signal: AbortSignal) => getClientToken({ userId, token }, signal) : null),
-    [userId, token],
-  );
-  const { data: gateway, error: tokenError, loading: loadingToken } = useResource(loadGateway);
+  const queryClient = useQueryClient();
+  const userId = session?.user._id ?? '';
+  const gatewayQuery = useQuery({
+    queryKey: queryKeys.payment.clientToken(userId),
+    queryFn: ({ signal }) => getClientToken(signal),
+    enabled: !!session,
+  });
+  const gateway = gatewayQuery.data;
+  const tokenError = gatewayQuery.error ? errorMessage(gatewayQuery.error) : null;
+  const loadingToken = gatewayQuery.isLoading;
 
   const total = cartTotal(items);
 
@@ -57,8 +59,11 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     setFailure(null);
     setSuccess(null);
     try {
-      const result = await pay(authOf(session), paymentInfo, attempt.current.key);
+      const result = await pay(paymentInfo, attempt.current.key);
       attempt.current = null;
+      // Stock and sold counts moved, and the buyer (and the admin) have a new order.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       setSuccess(result);
       onPaid(result);
     } catch (error) {

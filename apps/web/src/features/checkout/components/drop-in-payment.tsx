@@ -1,7 +1,7 @@
 import type { Dropin } from 'braintree-web-drop-in';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
 
 /**
  * Braintree's Drop-in card widget. Its code (and the scripts it pulls from Braintree) loads only when the

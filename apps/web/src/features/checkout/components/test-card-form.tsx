@@ -1,6 +1,6 @@
 import { TEST_CARDS } from '@store/contract';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/field';
+import { TextField } from '@/components/field';
 
 /** The test gateway's nonce for a typed card number (spaces and dashes allowed), or undefined for any other number. */
 export function nonceForTestCard(cardNumber: string): string | undefined {

@@ -1,20 +1,20 @@
-import { useCallback } from 'react';
-import type { Auth } from '../../../lib/api-client';
-import { Alert } from '../../../components/alert';
-import { RefundNote } from '../../../components/refund-note';
-import { Spinner } from '../../../components/spinner';
-import { formatPrice } from '../../../lib/money';
-import { useResource } from '../../../lib/use-resource';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '@/components/alert';
+import { RefundNote } from '@/components/refund-note';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/money';
+import { queryKeys } from '@/lib/query-keys';
+import { useRequiredSession } from '@/lib/session';
 import { listMyOrders } from '../api/orders';
-import { OrderItems, formatOrderDate, shortOrderId } from './order-items';
-import { StatusBadge } from './order-status';
+import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
+import { StatusBadge } from '@/components/order-status';
 
 /** The buyer's own orders, newest first as the server lists them. */
-export function OrderHistory({ auth }: { auth: Auth }) {
-  const { userId, token } = auth;
-  const load = useCallback((signal: AbortSignal) => listMyOrders({ userId, token }, signal), [userId, token]);
-  const { data: orders, error } = useResource(load);
-  if (error) return <Alert variant="danger">{error}</Alert>;
+export function OrderHistory() {
+  const userId = useRequiredSession().user._id;
+  const { data: orders, error } = useQuery({ queryKey: queryKeys.orders.mine(userId), queryFn: ({ signal }) => listMyOrders(signal) });
+  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!orders) return <Spinner label="Loading your orders..." />;
   if (orders.length === 0) return <p className="text-body-secondary">You have no orders yet.</p>;
   return (

@@ -1,5 +1,5 @@
 import type { Order } from '@store/contract';
-import { formatPrice } from '../../../lib/money';
+import { formatPrice } from '@/lib/money';
 
 export function OrderItems({ order }: { order: Order }) {
   return (

@@ -1,23 +1,29 @@
 import { type Order, type OrderStatus } from '@store/contract';
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/alert';
-import { RefundNote } from '../../../components/refund-note';
-import { Spinner } from '../../../components/spinner';
-import { errorMessage, type Auth } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/money';
-import { useResource } from '../../../lib/use-resource';
+import { Alert } from '@/components/alert';
+import { RefundNote } from '@/components/refund-note';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/money';
+import { queryKeys } from '@/lib/query-keys';
+import { useRequiredSession } from '@/lib/session';
 import { listAllOrders, updateOrderStatus } from '../api/orders';
-import { OrderItems, formatOrderDate, shortOrderId } from './order-items';
-import { StatusBadge, nextStatuses } from './order-status';
+import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
+import { StatusBadge, nextStatuses } from '@/components/order-status';
 
 /** Every order with its buyer, items, amount and status, and a control to move the status along. */
-export function ManageOrders({ auth }: { auth: Auth }) {
-  const { userId, token } = auth;
-  const load = useCallback((signal: AbortSignal) => listAllOrders({ userId, token }, signal), [userId, token]);
-  const { data: orders, error, setData } = useResource(load);
-  const replace = (order: Order) => setData((list) => list?.map((o) => (o._id === order._id ? order : o)));
-  if (error) return <Alert variant="danger">{error}</Alert>;
+export function ManageOrders() {
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.orders.everyone(useRequiredSession().user._id);
+  const { data: orders, error } = useQuery({ queryKey, queryFn: ({ signal }) => listAllOrders(signal) });
+  const replace = (order: Order) => {
+    queryClient.setQueryData<Order[]>(queryKey, (list) => list?.map((o) => (o._id === order._id ? order : o)));
+    // The list shows the answer as it is; the buyers' histories are read again when next shown.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.ofBuyers });
+  };
+  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!orders) return <Spinner label="Loading orders..." />;
   if (orders.length === 0) return <p className="text-body-secondary">No orders yet.</p>;
   return (
@@ -45,7 +51,7 @@ export function ManageOrders({ auth }: { auth: Auth }) {
                 {order.refund ? <RefundNote refund={order.refund} /> : null}
               </div>
               <div className="col-md-4">
-                <StatusControl auth={auth} order={order} onChanged={replace} />
+                <StatusControl order={order} onChanged={replace} />
               </div>
             </div>
           </li>
@@ -55,7 +61,7 @@ export function ManageOrders({ auth }: { auth: Auth }) {
   );
 }
 
-function StatusControl({ auth, order, onChanged }: { auth: Auth; order: Order; onChanged: (order: Order) => void }) {
+function StatusControl({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
   const options = nextStatuses(order.status);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -69,7 +75,7 @@ function StatusControl({ auth, order, onChanged }: { auth: Auth; order: Order; o
     if (!status) return;
     setError(null);
     try {
-      onChanged(await updateOrderStatus(auth, order._id, status));
+      onChanged(await updateOrderStatus(order._id, status));
     } catch (cause) {
       console.error(cause);
       setError(errorMessage(cause));

@@ -8,18 +8,19 @@ import {
   idFromState,
   pathFromState,
   resetApiClient,
+  signedInAs,
   storeApiPact,
   useMockServer,
-} from '../../../../test/pact/store-api-pact';
-import { pay } from './payment';
-import { getClientToken } from './payment-token';
+} from '@test/pact/store-api-pact';
+import { getClientToken, pay } from './payment';
 
 const { boolean, number, regex, string } = MatchersV3;
 
 const pact = storeApiPact();
 afterEach(resetApiClient);
 
-const auth = { userId: EXAMPLE.userId, token: EXAMPLE.token };
+beforeEach(() => signedInAs());
+
 /** The product in the cart: its price is what the server charges, so the state fixes it. */
 const cartProduct = ['a product priced {price} with {stock} in stock exists', { price: 19.99, stock: 10 }] as const;
 const IDEMPOTENCY_KEY = '0b7f3c1e-8d2a-4f6b-9c1d-5e4a3b2c1d0e';
@@ -47,7 +48,7 @@ describe('payment client token', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(getClientToken(auth)).resolves.toEqual({ clientToken: 'test-gateway-token', gateway: 'test' });
+        await expect(getClientToken()).resolves.toEqual({ clientToken: 'test-gateway-token', gateway: 'test' });
       }));
 
   it('is refused without a session', () =>
@@ -60,7 +61,8 @@ describe('payment client token', () => {
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         // A visitor with no stored session has no token to send.
-        await expect(getClientToken({ userId: EXAMPLE.userId, token: '' })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+        signedInAs({ userId: EXAMPLE.userId, token: '' });
+        await expect(getClientToken()).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
       }));
 });
 
@@ -83,7 +85,7 @@ describe('payment', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        const result = await pay(auth, paymentInfo('fake-valid-nonce'), IDEMPOTENCY_KEY);
+        const result = await pay(paymentInfo('fake-valid-nonce'), IDEMPOTENCY_KEY);
         expect(result.success).toBe(true);
         expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
       }));
@@ -106,7 +108,7 @@ describe('payment', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(pay(auth, paymentInfo('fake-processor-declined-visa-nonce'), IDEMPOTENCY_KEY)).rejects.toMatchObject({
+        await expect(pay(paymentInfo('fake-processor-declined-visa-nonce'), IDEMPOTENCY_KEY)).rejects.toMatchObject({
           status: 402,
           code: 'PAYMENT_DECLINED',
           message: 'Your card was declined: Do Not Honor',

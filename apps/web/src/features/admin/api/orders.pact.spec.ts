@@ -1,0 +1,54 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ApiRoute } from '@store/contract';
+import {
+  ANY_STATUS,
+  anId,
+  bearer,
+  EXAMPLE,
+  exampleOrder,
+  idFromState,
+  orderJson,
+  pathFromState,
+  resetApiClient,
+  signedInAs,
+  storeApiPact,
+  useMockServer,
+} from '@test/pact/store-api-pact';
+import { listAllOrders, updateOrderStatus } from './orders';
+
+const { eachLike, regex } = MatchersV3;
+
+const pact = storeApiPact();
+afterEach(resetApiClient);
+
+beforeEach(() => signedInAs());
+
+describe('order administration', () => {
+  it('lists every order for an admin', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a customer has paid for an order')
+      .uponReceiving('a request from an admin for all orders')
+      .withRequest('GET', pathFromState(ApiRoute.ordersAll), (request) => request.headers(bearer()))
+      .willRespondWith(200, (response) =>
+        response.jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(listAllOrders()).resolves.toEqual([exampleOrder('Received')]);
+      }));
+
+  it('moves an order to its next status', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a customer has paid for an order')
+      .uponReceiving('a request from an admin to move an order to Processing')
+      .withRequest('PUT', pathFromState(ApiRoute.orderStatus), (request) => request.headers(bearer()).jsonBody({ status: 'Processing' }))
+      .willRespondWith(200, (response) => response.jsonBody(orderJson({ _id: idFromState('orderId'), status: 'Processing' })))
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(updateOrderStatus(EXAMPLE.orderId, 'Processing')).resolves.toEqual(exampleOrder('Processing'));
+      }));
+});

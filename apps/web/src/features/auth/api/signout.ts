@@ -1,7 +1,0 @@
-import { ApiRoute, apiPath, type MessageResponse } from '@store/contract';
-import { apiCall } from '../../../lib/api-client';
-
-/** Tells the server to revoke `token`, so a copy of it left anywhere stops working. */
-export function signout(token: string | undefined): Promise<MessageResponse> {
-  return apiCall<MessageResponse>(apiPath(ApiRoute.signout, {}), { token });
-}

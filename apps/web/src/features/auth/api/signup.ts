@@ -1,7 +1,0 @@
-import { ApiRoute, apiPath, type SignupRequest, type User } from '@store/contract';
-import { apiCall } from '../../../lib/api-client';
-
-/** Creates a customer account; the server answers the new user (never a session). */
-export function signup(request: SignupRequest): Promise<User> {
-  return apiCall<User>(apiPath(ApiRoute.signup, {}), { method: 'POST', json: request });
-}

@@ -1,0 +1,48 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ApiRoute, TOTAL_COUNT_HEADER } from '@store/contract';
+import { EXAMPLE_PRODUCT, fixedPath, productJson, resetApiClient, storeApiPact, useMockServer } from '@test/pact/store-api-pact';
+import { listProducts, PRODUCT_SORTS } from './list-products';
+
+const { eachLike, regex } = MatchersV3;
+
+const pact = storeApiPact();
+afterEach(resetApiClient);
+
+describe('catalogue', () => {
+  it('lists the newest products with the total count', () =>
+    pact
+      .addInteraction()
+      .given('a product with a photo exists')
+      .uponReceiving('a request for a page of the newest products')
+      .withRequest('GET', fixedPath(ApiRoute.products), (request) =>
+        request.query({ limit: '12', offset: '0', sortBy: 'createdAt', order: 'desc' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson())),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(listProducts({ limit: 12, offset: 0 })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
+      }));
+});
+
+describe('product administration', () => {
+  it('lists products by name with the total count', () =>
+    pact
+      .addInteraction()
+      .given('a product with a photo exists')
+      .uponReceiving('a request for a page of products by name')
+      .withRequest('GET', fixedPath(ApiRoute.products), (request) =>
+        request.query({ limit: '20', offset: '0', sortBy: 'name', order: 'asc' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson())),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(listProducts({ limit: 20, offset: 0, sort: PRODUCT_SORTS.byName })).resolves.toEqual({
+          products: [EXAMPLE_PRODUCT],
+          total: 1,
+        });
+      }));
+});

@@ -1,0 +1,43 @@
+import { ApiRoute, apiPath, TOTAL_COUNT_HEADER, type Product } from '@store/contract';
+import { apiRequest } from './api-client';
+import { queryKeys } from './query-keys';
+import type { PagedListOptions, PageRequest } from './use-paged-list';
+
+/** The orders the product list can be read in: the catalogue shows the newest first, the admin list by name. */
+export const PRODUCT_SORTS = {
+  newest: { sortBy: 'createdAt', order: 'desc' },
+  byName: { sortBy: 'name', order: 'asc' },
+} as const;
+
+export type ProductSort = (typeof PRODUCT_SORTS)[keyof typeof PRODUCT_SORTS];
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+}
+
+/** One page of products with the server's total (X-Total-Count); the newest first unless `sort` says otherwise. */
+export async function listProducts(
+  { sort = PRODUCT_SORTS.newest, ...page }: PageRequest & { sort?: ProductSort },
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const { data, headers } = await apiRequest<Product[]>(apiPath(ApiRoute.products, {}), {
+    query: { limit: page.limit, offset: page.offset, after: page.after, sortBy: sort.sortBy, order: sort.order },
+    signal,
+  });
+  const products = Array.isArray(data) ? data : [];
+  const header = headers.get(TOTAL_COUNT_HEADER);
+  return { products, total: header !== null && Number.isFinite(Number(header)) ? Number(header) : page.offset + products.length };
+}
+
+/** The {@link usePagedList} options of a product list, for the catalogue grid and the admin list alike. */
+export function productListOptions(sort: ProductSort, pageSize: number): PagedListOptions<Product> {
+  return {
+    queryKey: queryKeys.products.list({ ...sort, pageSize }),
+    pageSize,
+    fetchPage: async (page, signal) => {
+      const { products, total } = await listProducts({ ...page, sort }, signal);
+      return { items: products, total };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { errorMessage } from './api-client';
+
+/** Which page to read: `limit` items from `offset`, or after the server's opaque cursor when it gave one. */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  after?: string;
+}
+
+/** One page as the API functions return it; `total` comes from the X-Total-Count header. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  /** The server's cursor for the next page, when it pages by cursor. */
+  after?: string;
+}
+
+export interface PagedListOptions<T> {
+  queryKey: QueryKey;
+  pageSize: number;
+  fetchPage: (page: PageRequest, signal: AbortSignal) => Promise<Paged<T>>;
+}
+
+export interface PagedList<T> {
+  items: T[];
+  total: number;
+  /** The first page is on its way. */
+  loading: boolean;
+  loadingMore: boolean;
+  /** The last failure's text (already logged); the loaded items stay. */
+  error: string | null;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * The one paging helper of the web app (the catalogue grid, the admin products list, later orders): pages are
+ * cached under `queryKey` and `loadMore` appends the next one while the server's total says more remain.
+ */
+export function usePagedList<T>({ queryKey, pageSize, fetchPage }: PagedListOptions<T>): PagedList<T> {
+  const query = useInfiniteQuery({
+    queryKey,
+    initialPageParam: { limit: pageSize, offset: 0 } as PageRequest,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    getNextPageParam: (last, pages): PageRequest | undefined => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      if (loaded >= last.total || last.items.length === 0) return undefined;
+      return last.after ? { limit: pageSize, offset: loaded, after: last.after } : { limit: pageSize, offset: loaded };
+    },
+  });
+  const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } = query;
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const total = data?.pages.at(-1)?.total ?? 0;
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  return {
+    items,
+    total,
+    loading: isPending && !error,
+    loadingMore: isFetchingNextPage,
+    error: error ? errorMessage(error) : null,
+    hasMore: !!hasNextPage,
+    loadMore,
+  };
+}
