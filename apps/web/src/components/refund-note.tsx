@@ -7,7 +7,7 @@ export function RefundNote({ refund }: { refund: OrderRefund }) {
   return (
     <div className="small text-success mt-1" aria-label="Refund">
       {formatPrice(refund.amount)} returned: {how}
-      <span className="text-body-secondary"> (Braintree {refund.id})</span>
+      <span className="text-body-secondary"> (ref. {refund.id})</span>
     </div>
   );
 }

@@ -15,7 +15,7 @@ describe("buyer's orders: refunds", () => {
     });
     renderWithProviders(<OrderHistory />);
     const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
-    expect(within(row).getByLabelText('Refund')).toHaveTextContent('$49.98 returned: refunded to the card (Braintree cr_9)');
+    expect(within(row).getByLabelText('Refund')).toHaveTextContent('$49.98 returned: refunded to the card (ref. cr_9)');
   });
 
   it('shows nothing of the kind for an order that was not refunded', async () => {
