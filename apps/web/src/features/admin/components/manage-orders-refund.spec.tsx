@@ -25,9 +25,7 @@ describe('manage orders: cancelling with a refund', () => {
     const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
     await userEvent.selectOptions(within(row).getByLabelText('Move to'), 'Cancelled');
     await userEvent.click(within(row).getByRole('button', { name: 'Update' }));
-    expect(await within(row).findByLabelText('Refund')).toHaveTextContent(
-      '$49.98 returned: payment voided before settlement (ref. txn_1)',
-    );
+    expect(await within(row).findByLabelText('Refund')).toHaveTextContent('$49.98 returned: payment voided before settlement (ref. txn_1)');
     expect(within(row).getByText('Final status')).toBeInTheDocument();
   });
 
