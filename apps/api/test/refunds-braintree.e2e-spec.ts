@@ -144,4 +144,41 @@ describe('refunds (e2e, Braintree adapter)', () => {
     expect(fake.transactions.get(transactionId)?.refundIds).toHaveLength(1);
     expect(fake.requests.filter((r) => r.path.endsWith(`/transactions/${transactionId}/refund`))).toHaveLength(1);
   });
+
+  it('refunds one line of a settled charge as a partial credit, then the rest on cancel', async () => {
+    const mug = await seedProduct(t, { name: 'Braintree Mug', price: 4, stock: 10 });
+    const paid = await pay(t, buyer, {
+      paymentMethodNonce: 'fake-valid-visa-nonce',
+      amount: 37,
+      products: [
+        { _id: tee, count: 2 },
+        { _id: mug, count: 3 },
+      ],
+    }).expect(200);
+    const orderId = paid.body.order._id as string;
+    const transactionId = paid.body.transaction.id as string;
+    const refundLine = () =>
+      request(t.http)
+        .post(api(ApiRoute.orderLineRefund, { orderId, userId: admin.user._id }))
+        .set('Authorization', `Bearer ${admin.token}`)
+        .send({ product: mug });
+
+    // Not settled: no void of the whole charge for one line.
+    expect((await refundLine().expect(409)).body.error).toMatch(/has not settled yet/);
+    expect(fake.transactions.get(transactionId)?.status).toBe('submitted_for_settlement');
+
+    fake.settle(transactionId);
+    const from = fake.requests.length;
+    const line = ((await refundLine().expect(200)).body as Order).products.find((l) => l.product === mug)!;
+    expect(fake.requests.slice(from).map((r) => [r.method, r.body])).toEqual([
+      ['GET', undefined],
+      ['POST', { transaction: { amount: '12.00' } }],
+    ]);
+    expect(fake.transactions.get(line.refund!.id)).toMatchObject({ type: 'credit', amount: '12.00' });
+
+    const cancelled = (await cancel(orderId).expect(200)).body as Order;
+    expect(cancelled.refund).toMatchObject({ kind: 'refund', amount: 25 });
+    expect(fake.transactions.get(transactionId)?.refundIds).toEqual([line.refund!.id, cancelled.refund!.id]);
+    expect(fake.transactions.get(cancelled.refund!.id)?.amount).toBe('25.00');
+  });
 });

@@ -150,6 +150,103 @@ describe('refunds (e2e, test gateway)', () => {
       spy.mockRestore();
     }
   });
+
+  describe('a single line (partial refund)', () => {
+    let mug: string;
+    beforeAll(async () => {
+      mug = await seedProduct(t, { name: 'Refund Mug', price: 4, stock: 100 });
+    });
+    /** An order of 2 tees ($25) and 3 mugs ($12). */
+    const buyTwoLines = async () => {
+      const response = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        amount: 37,
+        products: [
+          { _id: tee, count: 2 },
+          { _id: mug, count: 3 },
+        ],
+      }).expect(200);
+      return { orderId: response.body.order._id as string, transactionId: response.body.transaction.id as string };
+    };
+    const refundLine = (orderId: string, product: unknown) =>
+      request(t.http)
+        .post(api(ApiRoute.orderLineRefund, { orderId, userId: admin.user._id }))
+        .set('Authorization', `Bearer ${admin.token}`)
+        .send({ product });
+
+    it('refunds one settled line, returns its stock, and a later cancel refunds only the rest', async () => {
+      const { orderId, transactionId } = await buyTwoLines();
+      gateway.settle(transactionId);
+      const [teeBefore, mugBefore] = [await stockOf(t, tee), await stockOf(t, mug)];
+
+      const response = await refundLine(orderId, mug).expect(200);
+      const order = response.body as Order;
+      expect(order.status).toBe('Received');
+      expect(order.refund).toBeUndefined();
+      const mugLine = order.products.find((line) => line.product === mug)!;
+      expect(mugLine.refund).toEqual({ id: expect.any(String), amount: 12, at: expect.any(String) });
+      expect(order.products.find((line) => line.product === tee)!.refund).toBeUndefined();
+      expect(await stockOf(t, mug)).toEqual({ stock: mugBefore.stock + 3, sold: mugBefore.sold - 3 });
+      expect(reversalsOf(transactionId)).toEqual([{ transactionId, kind: 'refund', reversalId: mugLine.refund!.id, amountCents: 1200 }]);
+
+      // The same line again: refused, nothing moves.
+      expect((await refundLine(orderId, mug).expect(409)).body.error).toBe('"Refund Mug" was already refunded');
+      expect(reversalsOf(transactionId)).toHaveLength(1);
+
+      const cancelled = (await cancel(orderId).expect(200)).body as Order;
+      expect(cancelled.refund).toMatchObject({ kind: 'refund', amount: 25 });
+      expect(reversalsOf(transactionId).map((r) => r.amountCents)).toEqual([1200, 2500]);
+      // The cancel returned the tees only; the mugs came back with their own refund.
+      expect(await stockOf(t, tee)).toEqual({ stock: teeBefore.stock + 2, sold: teeBefore.sold - 2 });
+      expect(await stockOf(t, mug)).toEqual({ stock: mugBefore.stock + 3, sold: mugBefore.sold - 3 });
+
+      const actions = await auditOf(orderId);
+      expect(actions.filter((a) => a.action === 'order.refund').map((a) => Object.values(a.changes)[0].after)).toEqual(
+        expect.arrayContaining([
+          { id: mugLine.refund!.id, amount: 12, kind: 'refund', product: mug },
+          { id: cancelled.refund!.id, amount: 25, kind: 'refund' },
+        ]),
+      );
+    });
+
+    it('refuses a line of a charge that has not settled (409): a void would take back the whole order', async () => {
+      const { orderId, transactionId } = await buyTwoLines();
+      const response = await refundLine(orderId, mug).expect(409);
+      expect(response.body.error).toMatch(/has not settled yet/);
+      expect(reversalsOf(transactionId)).toEqual([]);
+      expect((await auditOf(orderId)).map((a) => a.action)).toEqual([]);
+    });
+
+    it('answers 502 and changes nothing when the provider refuses, 404 for a product not in the order, 409 once cancelled', async () => {
+      const { orderId, transactionId } = await buyTwoLines();
+      gateway.settle(transactionId);
+      const mugBefore = await stockOf(t, mug);
+      gateway.failReversals('Processor declined the refund');
+      expect((await refundLine(orderId, mug).expect(502)).body.error).toBe('The line could not be refunded: Processor declined the refund');
+      expect(await stockOf(t, mug)).toEqual(mugBefore);
+      gateway.failReversals(undefined);
+
+      await refundLine(orderId, '00000000-0000-4000-8000-000000000000').expect(404);
+      await refundLine(orderId, 'not-an-id').expect(400);
+      await cancel(orderId).expect(200);
+      expect((await refundLine(orderId, mug).expect(409)).body.error).toBe('A Cancelled order has no line left to refund');
+    });
+
+    it('cancelling an order whose every line was refunded makes no further reversal', async () => {
+      const { orderId, transactionId } = await buyTwoLines();
+      gateway.settle(transactionId);
+      await refundLine(orderId, mug).expect(200);
+      await refundLine(orderId, tee).expect(200);
+      const cancelled = (await cancel(orderId).expect(200)).body as Order;
+      expect(cancelled.status).toBe('Cancelled');
+      expect(cancelled.refund).toBeUndefined();
+      expect(
+        reversalsOf(transactionId)
+          .map((r) => r.amountCents)
+          .sort(),
+      ).toEqual([1200, 2500]);
+    });
+  });
 });
 
 /** Waits until `count` sessions of this test database wait on a lock (the second cancel on the order's row). */

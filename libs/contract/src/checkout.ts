@@ -83,6 +83,21 @@ export interface OrderLine {
   /** The unit price paid, in dollars. */
   price: number;
   count: number;
+  /** Present once this line alone was refunded (a partial refund); the rest of the order stands. */
+  refund?: OrderLineRefund;
+}
+
+/** A single line's money returned to the card: `id` is the provider's credit transaction. */
+export interface OrderLineRefund {
+  id: string;
+  /** Dollars returned: the line's price times its count. */
+  amount: number;
+  at: string;
+}
+
+/** The body of `POST /order/{orderId}/refund/{userId}`: the product whose whole line is refunded. */
+export interface LineRefundRequest {
+  product: string;
 }
 
 export interface Order {

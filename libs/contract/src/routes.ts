@@ -31,6 +31,7 @@ export const ApiRoute = {
   ordersOfUser: '/orders/user/:userId',
   ordersAll: '/order/all/:userId',
   orderStatus: '/order/:orderId/status/:userId',
+  orderLineRefund: '/order/:orderId/refund/:userId',
 
   audit: '/audit/:userId',
 } as const;

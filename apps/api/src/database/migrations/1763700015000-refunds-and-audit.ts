@@ -17,6 +17,17 @@ export class RefundsAndAudit1763700015000 implements MigrationInterface {
           OR (refund_id IS NOT NULL AND refund_cents IS NOT NULL AND refund_kind IS NOT NULL AND refunded_at IS NOT NULL)
         )`);
 
+    // A single line refunded on its own (a partial refund): set together, once.
+    await q.query(`
+      ALTER TABLE order_lines
+        ADD COLUMN refund_id varchar(64),
+        ADD COLUMN refund_cents integer CHECK (refund_cents >= 0),
+        ADD COLUMN refunded_at timestamptz,
+        ADD CONSTRAINT order_lines_refund_complete CHECK (
+          (refund_id IS NULL AND refund_cents IS NULL AND refunded_at IS NULL)
+          OR (refund_id IS NOT NULL AND refund_cents IS NOT NULL AND refunded_at IS NOT NULL)
+        )`);
+
     // No foreign key to users: the trail outlives the admins in it (their name and e-mail are kept as they were).
     // `at` defaults to the transaction's start, the same instant for every row one admin write produces.
     await q.query(`
@@ -39,6 +50,12 @@ export class RefundsAndAudit1763700015000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE audit_log`);
+    await q.query(`
+      ALTER TABLE order_lines
+        DROP CONSTRAINT order_lines_refund_complete,
+        DROP COLUMN refunded_at,
+        DROP COLUMN refund_cents,
+        DROP COLUMN refund_id`);
     await q.query(`
       ALTER TABLE orders
         DROP CONSTRAINT orders_refund_complete,

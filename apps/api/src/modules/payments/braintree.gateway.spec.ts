@@ -166,5 +166,13 @@ describe('BraintreeGateway', () => {
         message: expect.stringMatching(/could not be reached/),
       });
     });
+
+    it('answers not-settled instead of voiding when only a refund will do', async () => {
+      const id = await approved(1500);
+      expect(await gateway.reverse(id, 500, { refundOnly: true })).toEqual({ outcome: 'not-settled' });
+      expect(fake.transactions.get(id)?.status).toBe('submitted_for_settlement');
+      fake.settle(id);
+      expect(await gateway.reverse(id, 500, { refundOnly: true })).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 500 });
+    });
   });
 });

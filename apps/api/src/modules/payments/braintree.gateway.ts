@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import braintree from 'braintree';
 import { PaymentProviderError } from '../../common/errors.js';
 import type { BraintreeConfig, BraintreeEnvironmentName } from '../../config/env.js';
-import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOutcome } from './payment-gateway.js';
+import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
 import { centsToAmount } from './sandbox-rules.js';
 
 const ENVIRONMENTS: Record<BraintreeEnvironmentName, braintree.Environment> = {
@@ -101,8 +101,8 @@ export class BraintreeGateway extends PaymentGateway {
     return { outcome: 'declined', code: first?.code, message: result.message };
   }
 
-  reverse(transactionId: string, amountCents?: number): Promise<ReversalOutcome> {
-    return reverseWithBraintree(this.gateway, this.logger, transactionId, amountCents);
+  reverse(transactionId: string, amountCents?: number, options: ReversalOptions = {}): Promise<ReversalOutcome> {
+    return reverseWithBraintree(this.gateway, this.logger, transactionId, amountCents, options);
   }
 }
 
@@ -116,6 +116,7 @@ async function reverseWithBraintree(
   logger: Logger,
   transactionId: string,
   amountCents: number | undefined,
+  options: ReversalOptions,
 ): Promise<ReversalOutcome> {
   const failed = (what: string, error: unknown): ReversalOutcome => {
     logger.error(`Braintree ${what} of transaction ${transactionId} failed: ${describe(error)}`);
@@ -143,8 +144,11 @@ async function reverseWithBraintree(
   }
 
   let kind: 'void' | 'refund';
-  if (VOIDABLE_STATUSES.has(transaction.status)) kind = 'void';
-  else if (REFUNDABLE_STATUSES.has(transaction.status)) kind = 'refund';
+  if (VOIDABLE_STATUSES.has(transaction.status)) {
+    // A void takes back the whole charge: never the answer to a partial refund.
+    if (options.refundOnly) return { outcome: 'not-settled' };
+    kind = 'void';
+  } else if (REFUNDABLE_STATUSES.has(transaction.status)) kind = 'refund';
   else return { outcome: 'provider-error', message: `The payment is ${transaction.status.replace(/_/g, ' ')} and cannot be refunded` };
 
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -168,7 +172,7 @@ async function reverseWithBraintree(
     }
     const codes = result.errors?.deepErrors().map((error) => error.code) ?? [];
     // 91504: "can only be voided if status is authorized, submitted_for_settlement…": it settled meanwhile.
-    if (kind === 'void' && codes.includes('91504')) {
+    if (kind === 'void' && codes.includes('91504') && !options.refundOnly) {
       kind = 'refund';
       continue;
     }

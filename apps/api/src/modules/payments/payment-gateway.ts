@@ -23,7 +23,17 @@ export type ChargeOutcome =
  * `message` says why, for the admin.
  */
 export type ReversalOutcome =
-  { outcome: 'reversed'; kind: RefundKind; reversalId: string; amountCents: number } | { outcome: 'provider-error'; message: string };
+  | { outcome: 'reversed'; kind: RefundKind; reversalId: string; amountCents: number }
+  | { outcome: 'not-settled' }
+  | { outcome: 'provider-error'; message: string };
+
+export interface ReversalOptions {
+  /**
+   * Only a refund will do (part of a charge): an unsettled charge answers `not-settled` instead of being voided,
+   * since a void always cancels the whole charge.
+   */
+  refundOnly?: boolean;
+}
 
 /**
  * The payments port: the one thing the checkout knows about card payments. Two adapters implement it:
@@ -45,5 +55,5 @@ export abstract class PaymentGateway {
    * `amountCents` of it or all of it. Safe to repeat after a crash: a charge already voided or fully refunded
    * answers `reversed` with what was done before instead of failing. Never throws.
    */
-  abstract reverse(transactionId: string, amountCents?: number): Promise<ReversalOutcome>;
+  abstract reverse(transactionId: string, amountCents?: number, options?: ReversalOptions): Promise<ReversalOutcome>;
 }

@@ -121,5 +121,16 @@ describe('TestGateway', () => {
       expect(await gateway.reverse(id, 1001)).toEqual({ outcome: 'provider-error', message: 'Refund amount is too large.' });
       expect(gateway.reversals).toEqual([]);
     });
+
+    it('refunds part of a settled charge, then the rest, but never voids for a refund-only reversal', async () => {
+      const gateway = new TestGateway();
+      const id = await approvedBy(gateway, 1000);
+      expect(await gateway.reverse(id, 300, { refundOnly: true })).toEqual({ outcome: 'not-settled' });
+      gateway.settle(id);
+      expect(await gateway.reverse(id, 300, { refundOnly: true })).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 300 });
+      expect(await gateway.reverse(id, 800)).toEqual({ outcome: 'provider-error', message: 'Refund amount is too large.' });
+      expect(await gateway.reverse(id)).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 700 });
+      expect(gateway.reversals.map((r) => r.amountCents)).toEqual([300, 700]);
+    });
   });
 });

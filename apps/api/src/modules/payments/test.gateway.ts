@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOutcome } from './payment-gateway.js';
+import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
 import { sandboxSale } from './sandbox-rules.js';
 
 /** What the test gateway remembers of a charge it approved. */
@@ -7,8 +7,16 @@ interface TestTransaction {
   amountCents: number;
   chargedAt: number;
   settled: boolean;
-  /** Set once voided or refunded: the answer a repeated reversal gets. */
-  reversal?: { kind: 'void' | 'refund'; reversalId: string; amountCents: number };
+  /** Set once voided: the answer a repeated reversal gets. */
+  voided?: Reversal;
+  /** Its refunds so far, oldest first (partial refunds add up to at most the charge). */
+  refunds: Reversal[];
+}
+
+interface Reversal {
+  kind: 'void' | 'refund';
+  reversalId: string;
+  amountCents: number;
 }
 
 /** Like Braintree's sandbox, which settles a day's charges in a nightly batch: after this long a charge is settled. */
@@ -23,6 +31,7 @@ const REMEMBERED = 10_000;
  * Reversals model Braintree's two states: a charge is unsettled (voided on cancel) until it is
  * TEST_GATEWAY_SETTLE_AFTER_MS old or `settle()` is called, then settled (refunded on cancel). Charges are
  * remembered in memory only, so a charge this process never saw (made before a restart) counts as settled.
+ * A refund-only reversal (one line of an order) of an unsettled charge answers `not-settled`.
  * `failReversals(message)` makes every reversal fail with that message until `failReversals(undefined)`:
  * the refund-failure case, for tests and demos (Braintree's sandbox has no amount that fails a refund).
  */
@@ -48,28 +57,34 @@ export class TestGateway extends PaymentGateway {
     this.reversalFailure = message;
   }
 
-  async reverse(transactionId: string, amountCents?: number): Promise<ReversalOutcome> {
+  async reverse(transactionId: string, amountCents?: number, options: ReversalOptions = {}): Promise<ReversalOutcome> {
     if (this.reversalFailure !== undefined) return { outcome: 'provider-error', message: this.reversalFailure };
     const known = this.transactions.get(transactionId);
-    if (known?.reversal) return { outcome: 'reversed', ...known.reversal };
-    if (known && amountCents !== undefined && amountCents > known.amountCents) {
-      return { outcome: 'provider-error', message: 'Refund amount is too large.' };
-    }
-    let reversal: NonNullable<TestTransaction['reversal']>;
+    if (known?.voided) return { outcome: 'reversed', ...known.voided };
+    let reversal: Reversal;
     if (known && !known.settled && Date.now() - known.chargedAt < this.settleAfterMs) {
+      if (options.refundOnly) return { outcome: 'not-settled' };
       // A void cancels the whole authorization, whatever amount was asked for (as Braintree's does).
       reversal = { kind: 'void', reversalId: transactionId, amountCents: known.amountCents };
+      known.voided = reversal;
     } else {
-      const amount = amountCents ?? known?.amountCents;
+      const refunded = known?.refunds.reduce((sum, refund) => sum + refund.amountCents, 0) ?? 0;
+      const last = known?.refunds.at(-1);
+      // Fully refunded already (a retry after a crash): the last refund is the answer, as for Braintree.
+      if (known && last && refunded >= known.amountCents && (amountCents === undefined || amountCents === last.amountCents)) {
+        return { outcome: 'reversed', ...last };
+      }
+      const amount = amountCents ?? (known ? known.amountCents - refunded : undefined);
       if (amount === undefined) {
         return {
           outcome: 'provider-error',
           message: `Transaction ${transactionId} is unknown to the test gateway; give the amount to refund`,
         };
       }
+      if (known && refunded + amount > known.amountCents) return { outcome: 'provider-error', message: 'Refund amount is too large.' };
       reversal = { kind: 'refund', reversalId: newTransactionId(), amountCents: amount };
+      known?.refunds.push(reversal);
     }
-    if (known) known.reversal = reversal;
     this.reversals.push({ transactionId, ...reversal });
     if (this.reversals.length > REMEMBERED) this.reversals.shift();
     return { outcome: 'reversed', ...reversal };
@@ -86,7 +101,7 @@ export class TestGateway extends PaymentGateway {
       case 'submitted_for_settlement': {
         const id = newTransactionId();
         if (this.transactions.size >= REMEMBERED) this.transactions.delete(this.transactions.keys().next().value as string);
-        this.transactions.set(id, { amountCents: request.amountCents, chargedAt: Date.now(), settled: false });
+        this.transactions.set(id, { amountCents: request.amountCents, chargedAt: Date.now(), settled: false, refunds: [] });
         return { outcome: 'approved', transactionId: id, status: result.status, amountCents: request.amountCents };
       }
       case 'processor_declined':
