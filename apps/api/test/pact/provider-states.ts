@@ -7,7 +7,9 @@ import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
+import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/products/products.service.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -145,6 +147,17 @@ export class ProviderStates {
         await this.categories.rename(id, 'Graphic Tees', this.signedIn);
         return { categoryId: id };
       },
+      // A partial refund needs a settled charge: the offline gateway settles this one at once.
+      'a customer has paid for an order whose payment has settled': async () => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const product = await this.classicTee();
+        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product);
+        const [{ transaction_id }] = (await this.t.dataSource.query(`SELECT transaction_id FROM orders WHERE id = $1`, [orderId])) as {
+          transaction_id: string;
+        }[];
+        (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
+        return { orderId, productId: product._id };
+      },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
@@ -172,8 +185,8 @@ export class ProviderStates {
   }
 
   /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it). */
-  private async paidOrder(buyer: AuthUser): Promise<string> {
-    const product = await this.classicTee();
+  private async paidOrder(buyer: AuthUser, tee?: Product): Promise<string> {
+    const product = tee ?? (await this.classicTee());
     const answer = await this.payments.pay(buyer, {
       paymentMethodNonce: 'fake-valid-nonce',
       amount: 19.99,
