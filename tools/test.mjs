@@ -32,6 +32,8 @@ const steps = [
   jest('contract', 'libs/contract/jest.config.mjs'),
   jest('api', 'apps/api/jest.config.mjs'),
   jest('web', 'apps/web/jest.config.mjs'),
+  // Bundle budgets over the build's output (apps/web/dist), measured brotli-compressed.
+  jest('web budgets', 'apps/web/jest.budget.config.mjs'),
   jest('pact-consumer', 'apps/web/jest.pact.config.mjs'),
   { name: 'pact files committed', when: 'tools/check-pacts.mjs', command: process.execPath, args: ['tools/check-pacts.mjs'] },
   jest('pact-provider', 'apps/api/jest.pact.config.mjs'),

@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
 import { requestLogging } from './common/logging/request-logging.middleware.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
+import { compressResponses } from './http/compress-responses.js';
+import { serveWebApp } from './web-app/serve-web-app.js';
 import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
@@ -23,6 +22,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   if (httpMetrics) app.use(httpMetrics);
   // First, so that every request (body-parser's 413s and the web app's files included) gets an id and a log line.
   app.use(requestLogging());
+  // API JSON over 1 kB compressed when the client asks (photos and precompressed web files pass through).
+  app.use(compressResponses());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
@@ -34,32 +35,4 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // which would end the process with 143, or be ignored when the API runs as a container's PID 1).
   app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });
   if (config.webDist) serveWebApp(app, config.webDist);
-}
-
-/**
- * Serves the built web app on the API's port: hashed assets cached for a year, index.html never cached,
- * and any other non-API GET answered with index.html so client-side routes survive a reload.
- */
-function serveWebApp(app: NestExpressApplication, webDist: string): void {
-  const root = path.resolve(webDist);
-  const indexHtml = path.join(root, 'index.html');
-  if (!existsSync(indexHtml)) throw new Error(`WEB_DIST=${webDist} has no index.html; build the web app first (npm run build)`);
-  const isApi = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
-  const staticFiles = express.static(root, {
-    index: false,
-    setHeaders: (res, filePath) => {
-      res.setHeader(
-        'Cache-Control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    isApi(request.path) ? next() : staticFiles(request, response, next),
-  );
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi(request.path)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexHtml);
-  });
 }

@@ -1,6 +1,7 @@
 import type { Order, Product, Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { buy, call, firstProducts, fixture, getProduct, productCount, signin, signupAndSignin, unique } from './support/api';
+import { expectAccessible } from './support/axe';
 import { gone, launchChromium, navLabels, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
 
 /**
@@ -61,6 +62,7 @@ describe('admin', () => {
     expect(await page.locator('a[href="/admin/products/update"]').count()).toBe(0);
     expect(await navLabels(page)).toEqual(['Home', 'Cart', 'A. Dashboard', 'Signout']);
     await screenshot(page, 'admin-dashboard');
+    await expectAccessible(page, 'admin-dashboard');
   });
 
   it("creates a category: 'category created successfully', then 'failed to create category' for the same name", async () => {
@@ -73,6 +75,7 @@ describe('admin', () => {
     await shown(page.getByText('category created successfully', { exact: true }));
     expect(await name.inputValue()).toBe('');
     await screenshot(page, 'admin-create-category');
+    await expectAccessible(page, 'admin-create-category');
 
     await name.fill(category);
     await page.getByRole('button', { name: 'Create Category' }).click();
@@ -99,6 +102,7 @@ describe('admin', () => {
     await page.goto('/admin/categories');
     await shown(page.getByRole('listitem', { name: category }));
     await screenshot(page, 'admin-categories');
+    await expectAccessible(page, 'admin-categories');
   });
 
   it("creates a product with a photo: '{name} created successfully' and a cleared form", async () => {
@@ -114,6 +118,7 @@ describe('admin', () => {
     await page.getByLabel('Photo').setInputFiles(fixture('red-tee.png'));
     await shown(page.getByAltText('Preview of the chosen photo'));
     await screenshot(page, 'admin-create-product');
+    await expectAccessible(page, 'admin-create-product');
     await page.getByRole('button', { name: 'Create Product' }).click();
 
     await shown(page.getByText(`${productName} created successfully`, { exact: true }));
@@ -129,6 +134,7 @@ describe('admin', () => {
     expect(await row.innerText()).toContain('$31.50');
     productId = (await row.getByRole('link', { name: `Update ${productName}` }).getAttribute('href'))!.split('/').pop()!;
     await screenshot(page, 'admin-products');
+    await expectAccessible(page, 'admin-products');
   });
 
   it("edits it with every field prefilled and a new photo: '{name} updated successfully'", async () => {
@@ -149,6 +155,7 @@ describe('admin', () => {
     await shown(page.getByText(`${productName} v2 updated successfully`, { exact: true }));
     expect(await page.getByLabel('Name').inputValue()).toBe(`${productName} v2`);
     await screenshot(page, 'admin-update-product');
+    await expectAccessible(page, 'admin-update-product');
 
     const { body } = await getProduct(productId);
     expect(body).toMatchObject({ name: `${productName} v2`, price: 29.99, stock: 7 });
@@ -194,6 +201,7 @@ describe('admin', () => {
     expect(text).toContain(`Amount: $${orderedProduct.price.toFixed(2)}`);
     expect(text).toContain('Received');
     await screenshot(page, 'admin-orders');
+    await expectAccessible(page, 'admin-orders');
 
     await row.getByLabel('Move to').selectOption('Processing');
     await row.getByRole('button', { name: 'Update' }).click();

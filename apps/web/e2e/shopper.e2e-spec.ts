@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, productCount, unique } from './support/api';
+import { expectAccessible } from './support/axe';
 import { gone, launchChromium, navLabels, openShop, pathOf, screenshot, shown, stored, type ShopPage } from './support/browser';
 
 /**
@@ -52,6 +53,8 @@ describe('shopper', () => {
     expect(tops[3]).toBeGreaterThan(tops[0]);
 
     await screenshot(page, 'home');
+
+    await expectAccessible(page, 'home');
     await page.mouse.wheel(0, 20_000);
     await shown(page.getByText(`Showing ${total} of ${total} t-shirts`));
     expect(await cards.count()).toBe(total);
@@ -62,14 +65,14 @@ describe('shopper', () => {
     await page.goto('/');
     const card = page
       .getByRole('article')
-      .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/, disabled: false }) })
+      .filter({ has: page.getByRole('button', { name: /^Add to Cart: /, disabled: false }) })
       .first();
     chosen = { name: await card.getByRole('heading').innerText(), price: await card.locator('.product-price').innerText() };
 
-    await card.getByRole('button', { name: `Add ${chosen.name} to cart` }).click();
+    await card.getByRole('button', { name: `Add to Cart: ${chosen.name}` }).click();
     await page.waitForURL('**/cart');
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByRole('button', { name: `Add ${chosen.name} to cart` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${chosen.name}` }).click();
     await page.waitForURL('**/cart');
 
     const entries = page.getByRole('region', { name: /Your cart/ }).getByRole('listitem');
@@ -82,6 +85,7 @@ describe('shopper', () => {
     const price = Number(chosen.price.slice(1));
     expect(await page.getByTestId('cart-total').innerText()).toBe(`$${(price * 2).toFixed(2)}`);
     await screenshot(page, 'cart');
+    await expectAccessible(page, 'cart');
 
     await entries.first().getByRole('button', { name: 'Remove from cart' }).click();
     await gone(entries.nth(1));
@@ -101,6 +105,7 @@ describe('shopper', () => {
     await shown(page.getByText('New account was created successfully.'));
     expect(await page.getByLabel('Email').inputValue()).toBe('');
     await screenshot(page, 'signup');
+    await expectAccessible(page, 'signup');
 
     await page.getByLabel('Name').fill(shopper.name);
     await page.getByLabel('Email').fill(shopper.email);
@@ -127,6 +132,7 @@ describe('shopper', () => {
     await page.getByLabel('Password').press('Enter');
     expect(await (await shown(page.getByRole('alert'))).innerText()).toBe('Email and password do not match');
     await screenshot(page, 'signin-error');
+    await expectAccessible(page, 'signin-error');
 
     await page.getByLabel('Email').focus();
     await page.keyboard.press('Control+A');
@@ -147,8 +153,10 @@ describe('shopper', () => {
     const current = page.getByRole('link', { name: 'U. Dashboard' });
     expect(await current.getAttribute('aria-current')).toBe('page');
     const colors = await page.evaluate(() => {
-      // Bootstrap fades link colours; read them where the fade ends.
-      document.getAnimations().forEach((animation) => animation.finish());
+      // Bootstrap fades link colours; read them where the fade ends (a loading spinner's endless spin cannot end).
+      document.getAnimations().forEach((animation) => {
+        if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+      });
       return [...document.querySelectorAll('.navbar .nav-link')].map((link) => [
         link.textContent?.replace(/\d+$/, ''),
         getComputedStyle(link).color,
@@ -175,6 +183,7 @@ describe('shopper', () => {
     expect(shop.consoleMessages.some((line) => line.startsWith('log: PAYMENT FAILED'))).toBe(true);
     expect(await stored<unknown[]>(page, 'cart')).toHaveLength(1);
     await screenshot(page, 'checkout-declined');
+    await expectAccessible(page, 'checkout-declined');
 
     await cardNumber.fill('4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Buy' }).click();
@@ -182,6 +191,7 @@ describe('shopper', () => {
     expect(await stored(page, 'cart')).toBeNull();
     await shown(page.getByText('Your cart is empty.'));
     await screenshot(page, 'checkout-paid');
+    await expectAccessible(page, 'checkout-paid');
   });
 
   it('finds the order on the dashboard', async () => {
@@ -194,6 +204,7 @@ describe('shopper', () => {
     expect(text).toContain(chosen.price);
     expect(text).toContain('Received');
     await screenshot(page, 'user-dashboard');
+    await expectAccessible(page, 'user-dashboard');
   });
 
   it('is kept out of the admin area', async () => {
@@ -235,9 +246,11 @@ describe('shopper', () => {
     await phone.page.getByRole('button', { name: 'Toggle navigation' }).click();
     await shown(phone.page.getByRole('link', { name: 'SignIn' }));
     await screenshot(phone.page, 'home-phone');
+    await expectAccessible(phone.page, 'home-phone');
     await phone.page.getByRole('link', { name: 'Cart' }).click();
     await phone.page.waitForURL('**/cart');
     await screenshot(phone.page, 'cart-phone');
+    await expectAccessible(phone.page, 'cart-phone');
     expect(phone.pageErrors).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/bootstrap.scss';
 import '@/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { prefetchRoutesOnIntent } from '@/app/prefetch-routes';
+
+prefetchRoutesOnIntent();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,23 +2,37 @@ import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { paths } from '@/lib/paths';
-import {
-  AdminDashboardPage,
-  AuditTrailPage,
-  CreateCategoryPage,
-  CreateProductPage,
-  ManageCategoriesPage,
-  ManageOrdersPage,
-  ManageProductsPage,
-  UpdateCategoryPage,
-  UpdateProductPage,
-} from './routes/admin';
-import { CartPage } from './routes/cart';
 import { HomePage } from './routes/home';
 import { ErrorPage, NotFoundPage } from './routes/not-found';
-import { SigninPage } from './routes/signin';
-import { SignupPage } from './routes/signup';
-import { UserDashboardPage } from './routes/user-dashboard';
+
+/*
+ * Route-level code splitting: only the home page (and the shell) is in the entry bundle. Every other page is a
+ * chunk fetched when its route is first matched, or earlier when a link to it is hovered or focused
+ * (see prefetch-routes.ts). The loaders are shared so a prefetch and the router fetch the same chunk once.
+ */
+export const routeChunks = {
+  signup: () => import('./routes/signup'),
+  signin: () => import('./routes/signin'),
+  cart: () => import('./routes/cart'),
+  user: () => import('./routes/user-dashboard'),
+  admin: () => import('./routes/admin'),
+};
+
+/** Which chunk a lazy route loads and which export of it is the page; tests use it to mount pages eagerly. */
+export interface LazyPage {
+  (): Promise<{ Component: React.ComponentType }>;
+  chunk: keyof typeof routeChunks;
+  exportName: string;
+}
+
+/** A lazy route whose component is the named export `exportName` of `chunk`. */
+function lazyPage(chunk: keyof typeof routeChunks, exportName: string): LazyPage {
+  const load = async () => {
+    const module = (await routeChunks[chunk]()) as unknown as Record<string, React.ComponentType>;
+    return { Component: module[exportName] };
+  };
+  return Object.assign(load, { chunk, exportName });
+}
 
 /** The route table of spec section 2. Paths match case-insensitively, so /Signup and /signup are one page. */
 export const routes: RouteObject[] = [
@@ -27,25 +41,25 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.signup, element: <SignupPage /> },
-      { path: paths.signin, element: <SigninPage /> },
-      { path: paths.cart, element: <CartPage /> },
+      { path: paths.signup, lazy: lazyPage('signup', 'SignupPage') },
+      { path: paths.signin, lazy: lazyPage('signin', 'SigninPage') },
+      { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       {
         element: <RequireSignIn />,
-        children: [{ path: paths.userDashboard, element: <UserDashboardPage /> }],
+        children: [{ path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') }],
       },
       {
         element: <RequireAdmin />,
         children: [
-          { path: paths.adminDashboard, element: <AdminDashboardPage /> },
-          { path: paths.adminCreateCategory, element: <CreateCategoryPage /> },
-          { path: paths.adminCategories, element: <ManageCategoriesPage /> },
-          { path: paths.adminUpdateCategory, element: <UpdateCategoryPage /> },
-          { path: paths.adminCreateProduct, element: <CreateProductPage /> },
-          { path: paths.adminProducts, element: <ManageProductsPage /> },
-          { path: paths.adminUpdateProduct, element: <UpdateProductPage /> },
-          { path: paths.adminOrders, element: <ManageOrdersPage /> },
-          { path: paths.adminAudit, element: <AuditTrailPage /> },
+          { path: paths.adminDashboard, lazy: lazyPage('admin', 'AdminDashboardPage') },
+          { path: paths.adminCreateCategory, lazy: lazyPage('admin', 'CreateCategoryPage') },
+          { path: paths.adminCategories, lazy: lazyPage('admin', 'ManageCategoriesPage') },
+          { path: paths.adminUpdateCategory, lazy: lazyPage('admin', 'UpdateCategoryPage') },
+          { path: paths.adminCreateProduct, lazy: lazyPage('admin', 'CreateProductPage') },
+          { path: paths.adminProducts, lazy: lazyPage('admin', 'ManageProductsPage') },
+          { path: paths.adminUpdateProduct, lazy: lazyPage('admin', 'UpdateProductPage') },
+          { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
+          { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

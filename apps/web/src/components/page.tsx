@@ -1,7 +1,14 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
-/** The page frame every screen shares: a title band, then the content. */
+const SHOP_NAME = 'T-Shirt Store';
+
+/** The page frame every screen shares: a title band, then the content. It also names the page in the tab. */
 export function Page({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  // Each page its own tab title and meta description (index.html holds the shop's defaults for the first paint).
+  useEffect(() => {
+    document.title = `${title} | ${SHOP_NAME}`;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
   return (
     <>
       <header className="page-header">

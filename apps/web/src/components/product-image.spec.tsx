@@ -16,4 +16,25 @@ describe('ProductImage', () => {
     render(<ProductImage />);
     expect(screen.getByRole('img', { name: 'T-shirt' }).getAttribute('src')).not.toContain('/api/');
   });
+
+  it('reserves its box and loads lazily unless it is in the first screenful, which loads eagerly and first', () => {
+    render(
+      <>
+        <ProductImage productId="p1" name="First Tee" priority />
+        <ProductImage productId="p2" name="Later Tee" />
+      </>,
+    );
+    const first = screen.getByRole('img', { name: 'Photo of First Tee' });
+    const later = screen.getByRole('img', { name: 'Photo of Later Tee' });
+    for (const img of [first, later]) {
+      expect(img).toHaveAttribute('width', '400');
+      expect(img).toHaveAttribute('height', '400');
+      expect(img.getAttribute('srcset')).toMatch(/\?size=card.* 600w$/);
+      expect(img.getAttribute('sizes')).toContain('100vw');
+    }
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(later).toHaveAttribute('loading', 'lazy');
+    expect(later).not.toHaveAttribute('fetchpriority', 'high');
+  });
 });

@@ -10,20 +10,35 @@ interface Props {
   name?: string;
   className?: string;
   size?: number;
+  /** In the first screenful: fetched eagerly and first (fetchpriority high), since it is the page's LCP. */
+  priority?: boolean;
+  /** How wide the photo shows, for the browser to pick from srcset (defaults to the home grid's columns). */
+  sizes?: string;
 }
 
+/** The card photo's width: the API's `?size=card` WebP is at most this many pixels wide. */
+const CARD_PHOTO_WIDTH = 600;
+/** The home grid: one column on phones, two from 576 px, three from 768 px inside a container of at most 1320 px. */
+const GRID_SIZES = '(min-width: 1400px) 416px, (min-width: 768px) 33vw, (min-width: 576px) 50vw, 100vw';
+
 /** A product's card-size photo, or the stock t-shirt picture when there is no product or it has no photo. */
-export function ProductImage({ productId, version, name, className = '', size = 400 }: Props) {
+export function ProductImage({ productId, version, name, className = '', size = 400, priority = false, sizes = GRID_SIZES }: Props) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const src =
     productId && failedFor !== productId ? productPhotoUrl(productId, { size: PRODUCT_PHOTO_CARD_SIZE, version }) : defaultPicture;
+  const isPhoto = src !== defaultPicture;
   return (
     <img
       src={src}
+      // One candidate for now (the card WebP, <= 600 px); its width lets the browser skip it for a larger one
+      // once the API offers more sizes, and never pick more pixels than the slot shows.
+      srcSet={isPhoto ? `${src} ${CARD_PHOTO_WIDTH}w` : undefined}
+      sizes={isPhoto ? sizes : undefined}
       alt={name ? `Photo of ${name}` : 'T-shirt'}
       className={className}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'auto' : 'async'}
       width={size}
       height={size}
       onError={() => setFailedFor(productId ?? null)}

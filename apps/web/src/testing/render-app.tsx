@@ -3,6 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
+import { eagerRoutes } from './eager-routes';
 import { createQueryClient } from '@/lib/query-client';
 
 /** The app's providers around `ui`, with a fresh server-state cache per test (no retries: a failure shows at once). */
@@ -14,7 +15,7 @@ export function renderWithProviders(ui: ReactElement, options: Omit<RenderOption
 
 /** The whole app (real routes, guards, nav bar) in memory, starting at `path`. */
 export function renderApp(path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(eagerRoutes(routes), { initialEntries: [path] });
   const view = renderWithProviders(<RouterProvider router={router} />);
   return { ...view, router, location: () => router.state.location };
 }

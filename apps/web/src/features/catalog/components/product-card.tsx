@@ -3,12 +3,21 @@ import { formatPrice } from '@/lib/money';
 import { ProductImage } from '@/components/product-image';
 
 /** A product in the grid: photo, name, description, price with $, and Add to Cart. */
-export function ProductCard({ product, onAddToCart }: { product: Product; onAddToCart: (product: Product) => void }) {
+export function ProductCard({
+  product,
+  onAddToCart,
+  priority = false,
+}: {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+  /** In the first row: its photo loads eagerly with high priority. */
+  priority?: boolean;
+}) {
   const soldOut = product.stock <= 0;
   const headingId = `product-${product._id}-name`;
   return (
     <article className="card h-100 product-card shadow-sm" aria-labelledby={headingId}>
-      <ProductImage productId={product._id} version={product.updatedAt} name={product.name} className="card-img-top product-card-photo" />
+      <ProductImage productId={product._id} version={product.updatedAt} name={product.name} className="card-img-top product-card-photo" priority={priority} />
       <div className="card-body d-flex flex-column">
         <h2 id={headingId} className="h5 card-title">
           {product.name}
@@ -28,7 +37,9 @@ export function ProductCard({ product, onAddToCart }: { product: Product; onAddT
             className="btn btn-success w-100"
             onClick={() => onAddToCart(product)}
             disabled={soldOut}
-            aria-label={`Add ${product.name} to cart`}
+            // The accessible name starts with the visible text (WCAG 2.5.3 label in name), so "click Add to Cart"
+            // works for speech input, and names the product for screen readers.
+            aria-label={`Add to Cart: ${product.name}`}
           >
             Add to Cart
           </button>

@@ -43,7 +43,7 @@ describe('home page grid', () => {
     );
     expect(within(card).getByText('Bright and soft')).toBeInTheDocument();
     expect(within(card).getByText('$24.50')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Add Sunset Tee to cart' })).toHaveTextContent('Add to Cart');
+    expect(within(card).getByRole('button', { name: 'Add to Cart: Sunset Tee' })).toHaveTextContent('Add to Cart');
     expect(card.closest('.row')).toHaveClass('row-cols-md-3');
   });
 
@@ -51,7 +51,7 @@ describe('home page grid', () => {
     const [tee] = catalogue(1);
     serve([tee]);
     const { location } = renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: `Add ${tee.name} to cart` }));
+    await userEvent.click(await screen.findByRole('button', { name: `Add to Cart: ${tee.name}` }));
     expect(location().pathname).toBe('/cart');
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...tee, count: 1 }]);
     expect(screen.getByRole('listitem', { name: tee.name })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('home page grid', () => {
     renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
     const card = await screen.findByRole('article', { name: 'Gone Tee' });
     expect(within(card).getByText('Out of stock')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Add Gone Tee to cart' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Add to Cart: Gone Tee' })).toBeDisabled();
   });
 
   it('shows a friendly note when the shop is empty', async () => {

@@ -6,6 +6,9 @@ import { ProductCard } from './product-card';
 import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
 import { usePagedList } from '@/lib/use-paged-list';
 
+/** Cards in the first row on wide screens: their photos are the first screenful, so they load first. */
+const FIRST_ROW = 3;
+
 /**
  * The home grid: three cards per row from medium screens, a spinner until the first page arrives, and the
  * next page loaded when the shopper scrolls near the end or presses "Load more products".
@@ -37,7 +40,12 @@ export function ProductGrid({ onAddToCart, pageSize = PRODUCT_PAGE_SIZE }: { onA
     return () => observer.disconnect();
   }, [hasMore, loadMore]);
 
-  if (loading) return <Spinner label="Loading products..." />;
+  if (loading)
+    return (
+      <div className="loading-box">
+        <Spinner label="Loading products..." />
+      </div>
+    );
   if (error && products.length === 0) return <Alert variant="danger">{error}</Alert>;
   if (products.length === 0) return <Alert variant="info">No t-shirts in the shop yet. Please come back soon.</Alert>;
 
@@ -47,9 +55,9 @@ export function ProductGrid({ onAddToCart, pageSize = PRODUCT_PAGE_SIZE }: { onA
         Showing {products.length} of {total} t-shirts
       </p>
       <div className="row row-cols-1 row-cols-sm-2 row-cols-md-3 g-4">
-        {products.map((product) => (
+        {products.map((product, index) => (
           <div className="col" key={product._id}>
-            <ProductCard product={product} onAddToCart={onAddToCart} />
+            <ProductCard product={product} onAddToCart={onAddToCart} priority={index < FIRST_ROW} />
           </div>
         ))}
       </div>

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { API_PREFIX } from '@store/contract';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/** Precompressed siblings the web build writes (apps/web/build/precompress.plugin.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+
+/** Content types of the files that get precompressed siblings; express.static would guess from `.br`/`.gz`. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Whether `Accept-Encoding` allows `coding` (a `;q=0` refuses it). */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== coding && name.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Serves the built web app on the API's port: hashed assets cached for a year, index.html never cached,
+ * any other non-API GET answered with index.html so client-side routes survive a reload. A file with a
+ * precompressed `.br`/`.gz` sibling is sent as that sibling (with `Content-Encoding` and `Vary: Accept-Encoding`)
+ * when the browser accepts it, so `npm start` sends the same small bytes nginx does with `gzip_static`.
+ * Source maps are never served, even if a build left some behind.
+ */
+export function serveWebApp(app: NestExpressApplication, webDist: string): void {
+  const root = path.resolve(webDist);
+  const indexHtml = path.join(root, 'index.html');
+  if (!existsSync(indexHtml)) throw new Error(`WEB_DIST=${webDist} has no index.html; build the web app first (npm run build)`);
+  const isApi = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+  const cacheControl = (filePath: string): string =>
+    filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const staticFiles = express.static(root, {
+    index: false,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControl(filePath)),
+  });
+
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (isApi(request.path)) return next();
+    if (request.path.endsWith('.map')) return response.status(404).type('text/plain').send('Not found');
+    if ((request.method === 'GET' || request.method === 'HEAD') && sendPrecompressed(request, response)) return;
+    staticFiles(request, response, next);
+  });
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi(request.path)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    if (!sendPrecompressed(request, response, indexHtml)) response.sendFile(indexHtml);
+  });
+
+  /** Sends `file.br`/`file.gz` for the request's file (or `file`) when one exists and is accepted. */
+  function sendPrecompressed(request: Request, response: Response, file?: string): boolean {
+    let target = file;
+    if (!target) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(request.path);
+      } catch {
+        return false;
+      }
+      target = path.join(root, path.normalize(decoded));
+      if (!target.startsWith(root + path.sep)) return false;
+    }
+    const contentType = CONTENT_TYPES[path.extname(target)];
+    if (!contentType) return false;
+    const encoding = ENCODINGS.find(
+      (candidate) => acceptsEncoding(request.headers['accept-encoding'], candidate.name) && existsSync(target + candidate.extension),
+    );
+    // Whether compressed or not, the answer for this URL depends on Accept-Encoding once a sibling exists.
+    if (existsSync(`${target}.br`) || existsSync(`${target}.gz`)) response.vary('Accept-Encoding');
+    if (!encoding) return false;
+    response.setHeader('Content-Encoding', encoding.name);
+    response.setHeader('Cache-Control', cacheControl(target));
+    response.sendFile(target + encoding.extension, { headers: { 'Content-Type': contentType }, lastModified: true }, (error) => {
+      if (error && !response.headersSent) response.status(404).end();
+    });
+    return true;
+  }
+}

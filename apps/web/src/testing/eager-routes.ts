@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router-dom';
+import * as admin from '@/app/routes/admin';
+import * as cart from '@/app/routes/cart';
+import * as signin from '@/app/routes/signin';
+import * as signup from '@/app/routes/signup';
+import * as user from '@/app/routes/user-dashboard';
+import type { LazyPage, routeChunks } from '@/app/router';
+
+const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = { admin, cart, signin, signup, user };
+
+/**
+ * The app's route table with every lazy page mounted directly, so a component test renders a page in the same
+ * tick as the real app renders it once its chunk is in (the lazy loading itself is exercised by the browser tests).
+ */
+export function eagerRoutes(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const page = route.lazy as LazyPage | undefined;
+    const children = route.children ? eagerRoutes(route.children) : undefined;
+    if (!page?.chunk) return { ...route, children } as RouteObject;
+    const { lazy: _lazy, ...rest } = route;
+    return { ...rest, children, Component: modules[page.chunk][page.exportName] as React.ComponentType } as RouteObject;
+  });
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+/**
+ * What the home page costs a phone: the entry chunk (index.html's script) and every chunk it imports statically,
+ * with their CSS, measured brotli-compressed (quality 11, as the build's .br files and what the API and nginx send
+ * to browsers that accept br). Lazy pages (dynamic imports) are not counted: home does not load them.
+ */
+export const BUDGETS = { homeJsBrotliBytes: 100 * 1024, homeCssBrotliBytes: 25 * 1024 };
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+const brotliSize = (file) =>
+  brotliCompressSync(readFileSync(path.join(dist, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** The home route's static closure in the Vite manifest: entry, its `imports`, theirs, and so on. */
+function homeFiles(manifest) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+  if (!entryKey) throw new Error('the Vite manifest has no index.html entry');
+  const seen = new Set();
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  return { entry: manifest[entryKey], js: [...js], css: [...css] };
+}
+
+function allFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? allFiles(file) : [file];
+  });
+}
+
+describe('web bundle budgets (built output)', () => {
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build the web app first (npm run build)`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const home = homeFiles(manifest);
+
+  it(`home route JavaScript is at most ${BUDGETS.homeJsBrotliBytes / 1024} kB brotli`, () => {
+    const sizes = Object.fromEntries(home.js.map((file) => [file, brotliSize(file)]));
+    const total = Object.values(sizes).reduce((sum, size) => sum + size, 0);
+    console.log(`home JS (brotli): ${(total / 1024).toFixed(1)} kB`, sizes);
+    expect(home.js.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGETS.homeJsBrotliBytes);
+  });
+
+  it(`home route CSS is at most ${BUDGETS.homeCssBrotliBytes / 1024} kB brotli`, () => {
+    const sizes = Object.fromEntries(home.css.map((file) => [file, brotliSize(file)]));
+    const total = Object.values(sizes).reduce((sum, size) => sum + size, 0);
+    console.log(`home CSS (brotli): ${(total / 1024).toFixed(1)} kB`, sizes);
+    expect(home.css.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGETS.homeCssBrotliBytes);
+  });
+
+  it('the admin, sign-in, sign-up, cart and dashboard pages are separate chunks the home page does not load', () => {
+    const lazy = home.entry.dynamicImports ?? [];
+    for (const page of ['admin', 'signin', 'signup', 'cart', 'user-dashboard']) {
+      const key = lazy.find((key) => key.endsWith(`app/routes/${page}.tsx`));
+      expect({ page, lazy: Boolean(key) }).toEqual({ page, lazy: true });
+      expect(home.js).not.toContain(manifest[key].file);
+    }
+  });
+
+  it('ships no source maps and precompressed .br/.gz next to every large text file', () => {
+    const files = allFiles(dist).map((file) => path.relative(dist, file));
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    for (const file of [...home.js, ...home.css, 'index.html'].filter((f) => statSync(path.join(dist, f)).size >= 1024)) {
+      expect(files).toEqual(expect.arrayContaining([`${file}.br`, `${file}.gz`]));
+    }
+  });
+});

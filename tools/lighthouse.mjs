@@ -1,0 +1,194 @@
+// `npm run lighthouse`: Lighthouse (Node API) against the built store as `npm start` serves it, on a fresh
+// database holding 24 t-shirts with photos. Mobile and desktop presets; home, sign-in and a cart with items.
+// Prints the four category scores and FCP/LCP/CLS/TBT per run and writes the HTML reports to artifacts/lighthouse/.
+// Needs `npm run build` first. Each run gets a fresh Chrome (empty cache). The cart run primes localStorage on the
+// store's origin through the same Chrome (puppeteer over CDP) and tells Lighthouse not to reset storage.
+/* global FormData, Blob, localStorage -- Node's fetch API; localStorage inside the page */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import pg from 'pg';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'artifacts', 'lighthouse');
+const CATALOGUE_SIZE = 24;
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'signin', path: '/signin' },
+  { name: 'cart', path: '/cart', withCart: true },
+];
+const PRESETS = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function onServer(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The built store on a free port and a database of its own (TEST_DATABASE_URL's server, else embedded Postgres). */
+async function startStore() {
+  for (const file of ['apps/api/dist/main.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
+  }
+  const port = await freePort();
+  const admin = { email: 'lighthouse-admin@example.com', password: `pw-${randomBytes(9).toString('base64url')}`, name: 'Lee Lighthouse' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_NAME: admin.name,
+    SEED_DEMO: 'true',
+    LOG_FORMAT: 'json',
+  };
+  for (const name of ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY']) delete env[name];
+  const cleanups = [];
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `store_lighthouse_${randomBytes(6).toString('hex')}`;
+    await onServer(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanups.push(() => onServer(process.env.TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  } else {
+    delete env.DATABASE_URL;
+    const dataDir = mkdtempSync('/tmp/lighthouse-store-');
+    env.STORE_DATA_DIR = dataDir;
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  }
+  mkdirSync(outDir, { recursive: true });
+  const child = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error('the store exited while starting');
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() - started > 120_000) throw new Error('the store did not answer /api/health in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  return { baseUrl, admin, stop };
+}
+
+async function api(baseUrl, method, route, { token, json, form } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body = form;
+  if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+  const response = await fetch(`${baseUrl}/api${route}`, { method, headers, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Tops the demo catalogue up to 24 t-shirts, each with a generated photo, through the admin API. */
+async function fillCatalogue({ baseUrl, admin }) {
+  const { renderTeePhoto } = await import(pathToFileURL(path.join(root, 'apps/api/dist/database/seed/tee-photo.js')).href);
+  const session = await api(baseUrl, 'POST', '/signin', { json: { email: admin.email, password: admin.password } });
+  const categories = await api(baseUrl, 'GET', '/categories');
+  const existing = await api(baseUrl, 'GET', `/products?limit=100`);
+  const colors = ['#1f3a5f', '#7a1f2b', '#2f4f3a', '#e2b04a', '#333333', '#6b8fb5', '#8a5a44', '#4b3f72', '#2c6e6a'];
+  const prints = ['sunset', 'mountains', 'bolt'];
+  for (let i = existing.length; i < CATALOGUE_SIZE; i += 1) {
+    const photo = await renderTeePhoto({ color: colors[i % colors.length], ink: '#ffffff', print: prints[i % prints.length] });
+    const form = new FormData();
+    form.append('name', `Lighthouse Tee ${i + 1}`);
+    form.append('description', 'A soft everyday tee in a deep colour, printed with care and made to last many washes.');
+    form.append('price', String(19 + (i % 7)));
+    form.append('stock', String(10 + i));
+    form.append('category', categories[i % categories.length]._id);
+    form.append('photo', new Blob([photo], { type: 'image/jpeg' }), `tee-${i}.jpg`);
+    await api(baseUrl, 'POST', `/product/create/${session.user._id}`, { token: session.token, form });
+  }
+  return api(baseUrl, 'GET', `/products?limit=3`);
+}
+
+async function runOnce(baseUrl, page, preset, cartItems) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const tab = (await browser.pages())[0] ?? (await browser.newPage());
+    if (page.withCart) {
+      // A same-origin page that loads none of the app, so the audited run still starts with a cold cache.
+      await tab.goto(`${baseUrl}/robots.txt`);
+      await tab.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), cartItems);
+    }
+    const flags = { output: 'html', logLevel: 'error', disableStorageReset: Boolean(page.withCart) };
+    const result = await lighthouse(`${baseUrl}${page.path}`, flags, preset.config, tab);
+    await browser.disconnect();
+    const { lhr, report } = result;
+    writeFileSync(path.join(outDir, `${page.name}-${preset.name}.html`), report);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      run: `${page.name}, ${preset.name}`,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      'FCP s': (audit('first-contentful-paint') / 1000).toFixed(2),
+      'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
+      CLS: audit('cumulative-layout-shift').toFixed(3),
+      'TBT ms': Math.round(audit('total-blocking-time')),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const store = await startStore();
+try {
+  const cartItems = (await fillCatalogue(store)).map((product) => ({ ...product, count: 1 }));
+  console.log(`store on ${store.baseUrl} with ${CATALOGUE_SIZE} t-shirts; reports go to ${path.relative(root, outDir)}/`);
+  const rows = [];
+  for (const preset of PRESETS) {
+    for (const page of PAGES) {
+      const row = await runOnce(store.baseUrl, page, preset, cartItems);
+      console.log(JSON.stringify(row));
+      rows.push(row);
+    }
+  }
+  console.table(rows);
+  writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+} finally {
+  await store.stop();
+}
