@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CategoriesModule } from './modules/categories/categories.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         ProductsModule,
         PaymentsModule,
         OrdersModule,
+        AuditModule,
         HealthModule,
       ],
     };

@@ -57,6 +57,7 @@ describe('admin', () => {
       'Create Product',
       'Manage Products',
       'Manage Orders',
+      'Audit Trail',
     ]);
     expect(await page.locator('a[href="/admin/products/update"]').count()).toBe(0);
     expect(await navLabels(page)).toEqual(['Home', 'Cart', 'A. Dashboard', 'Signout']);
@@ -209,6 +210,42 @@ describe('admin', () => {
 
     const { body } = await call<Order[]>('GET', `/orders/user/${buyer.user._id}`, { token: buyer.token });
     expect(body.map((order) => order.status)).toEqual(['Processing']);
+  });
+
+  it('cancels the paid order: the payment is voided, the refund shows, and the audit trail records who did it', async () => {
+    await page.goto('/admin/orders');
+    const row = await shown(page.getByRole('listitem').filter({ hasText: 'Olive Ordering' }));
+    await row.getByLabel('Move to').selectOption('Cancelled');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await shown(row.locator('.badge', { hasText: 'Cancelled' }));
+    const refund = await shown(row.getByLabel('Refund'));
+    expect(await refund.innerText()).toContain(`$${orderedProduct.price.toFixed(2)} returned: payment voided before settlement`);
+    await screenshot(page, 'admin-order-refunded');
+
+    // The buyer's history shows the same refund.
+    const { body } = await call<Order[]>('GET', `/orders/user/${buyer.user._id}`, { token: buyer.token });
+    expect(body.map((order) => [order.status, order.refund?.kind, order.refund?.amount])).toEqual([
+      ['Cancelled', 'void', orderedProduct.price],
+    ]);
+
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Audit Trail' }).click();
+    await page.waitForURL('**/admin/audit');
+    const table = await shown(page.getByRole('table', { name: 'Audit entries' }));
+    const rows = table.locator('tbody tr');
+    const texts = await rows.allInnerTexts();
+    expect(texts.some((text) => text.includes('Refunded order') && text.includes(admin.name) && text.includes('kind void'))).toBe(true);
+    expect(texts.some((text) => text.includes('Moved order') && text.includes('Processing → Cancelled'))).toBe(true);
+    expect(texts.some((text) => text.includes('Updated category'))).toBe(true);
+
+    // Narrowing to the order: only its three entries (Received -> Processing, the cancel, the refund).
+    await rows
+      .filter({ hasText: 'Refunded order' })
+      .getByRole('button', { name: /^[0-9a-f]{8}$/ })
+      .click();
+    await shown(page.getByText('3 entries matching the filter'));
+    expect(await rows.count()).toBe(3);
+    await screenshot(page, 'admin-audit-trail');
   });
 
   it('after signing out and in again from /signin, lands on the admin dashboard', async () => {

@@ -83,6 +83,21 @@ export interface OrderLine {
   /** The unit price paid, in dollars. */
   price: number;
   count: number;
+  /** Present once this line alone was refunded (a partial refund); the rest of the order stands. */
+  refund?: OrderLineRefund;
+}
+
+/** A single line's money returned to the card: `id` is the provider's credit transaction. */
+export interface OrderLineRefund {
+  id: string;
+  /** Dollars returned: the line's price times its count. */
+  amount: number;
+  at: string;
+}
+
+/** The body of `POST /order/{orderId}/refund/{userId}`: the product whose whole line is refunded. */
+export interface LineRefundRequest {
+  product: string;
 }
 
 export interface Order {
@@ -93,6 +108,25 @@ export interface Order {
   transactionId: string;
   status: OrderStatus;
   createdAt: string;
+  /** Present once the order was cancelled and its payment returned (an optional extension: older clients ignore it). */
+  refund?: OrderRefund;
+}
+
+/**
+ * How a cancelled order's money went back: `void` when the charge had not settled yet (nothing reaches the
+ * card statement), `refund` when it had (a credit). `id` is the provider's id for it: the voided transaction's
+ * own id for a void, the new credit transaction's id for a refund.
+ */
+export const REFUND_KINDS = ['void', 'refund'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+export interface OrderRefund {
+  id: string;
+  /** Dollars returned. */
+  amount: number;
+  kind: RefundKind;
+  /** ISO time the order was cancelled with this refund. */
+  at: string;
 }
 
 export interface OrderStatusUpdate {

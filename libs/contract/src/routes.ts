@@ -31,6 +31,9 @@ export const ApiRoute = {
   ordersOfUser: '/orders/user/:userId',
   ordersAll: '/order/all/:userId',
   orderStatus: '/order/:orderId/status/:userId',
+  orderLineRefund: '/order/:orderId/refund/:userId',
+
+  audit: '/audit/:userId',
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoute;

@@ -1,3 +1,4 @@
+import { AuditLogEntity } from '../modules/audit/audit-log.entity.js';
 import { RevokedTokenEntity } from '../modules/auth/revoked-token.entity.js';
 import { CategoryEntity } from '../modules/categories/category.entity.js';
 import { OrderLineEntity } from '../modules/orders/order-line.entity.js';
@@ -9,4 +10,4 @@ import { UserEntity } from '../modules/users/user.entity.js';
  * Every TypeORM entity of the API. Products and their photos have none: every statement on them is hand-written
  * in modules/products/*.repository.ts, the one place their columns are named.
  */
-export const entities = [UserEntity, RevokedTokenEntity, CategoryEntity, OrderEntity, OrderLineEntity, IdempotencyKeyEntity];
+export const entities = [UserEntity, RevokedTokenEntity, CategoryEntity, OrderEntity, OrderLineEntity, IdempotencyKeyEntity, AuditLogEntity];

@@ -2,11 +2,14 @@ import type { VerifierOptions } from '@pact-foundation/pact';
 import type { Product } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
+import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
+import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/products/products.service.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -114,7 +117,7 @@ export class ProviderStates {
       'nobody has registered with email {email}': async () => undefined,
       'no product has id {productId}': async () => undefined,
       'a category named {name} exists': async (params) => {
-        const category = await this.categories.create(text(params, 'name'));
+        const category = await this.categories.create(text(params, 'name'), SYSTEM_ACTOR);
         return { categoryId: category._id };
       },
       // A multipart body cannot take values from the provider state, so the consumer names the id it sends.
@@ -136,6 +139,25 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
       },
+      // The audit trail records the signed-in admin, so this state follows "an admin exists".
+      'the admin has renamed a category': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in admin first (the state "an admin exists")');
+        // Inserted directly, so the trail holds exactly one entry: the rename.
+        const { id } = await this.t.dataSource.getRepository(CategoryEntity).save({ name: 'Tees' });
+        await this.categories.rename(id, 'Graphic Tees', this.signedIn);
+        return { categoryId: id };
+      },
+      // A partial refund needs a settled charge: the offline gateway settles this one at once.
+      'a customer has paid for an order whose payment has settled': async () => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const product = await this.classicTee();
+        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product);
+        const [{ transaction_id }] = (await this.t.dataSource.query(`SELECT transaction_id FROM orders WHERE id = $1`, [orderId])) as {
+          transaction_id: string;
+        }[];
+        (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
+        return { orderId, productId: product._id };
+      },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
@@ -153,17 +175,18 @@ export class ProviderStates {
 
   /** The specs' example product, in a new "Graphic Tees" category. */
   private async classicTee(options: { priceCents?: number; stock?: number; photo?: Buffer } = {}): Promise<Product> {
-    const category = await this.categories.create('Graphic Tees');
+    const category = await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
     const { priceCents = 1999, stock = 10, photo } = options;
     return this.products.create(
       { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id },
       photo,
+      SYSTEM_ACTOR,
     );
   }
 
   /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it). */
-  private async paidOrder(buyer: AuthUser): Promise<string> {
-    const product = await this.classicTee();
+  private async paidOrder(buyer: AuthUser, tee?: Product): Promise<string> {
+    const product = tee ?? (await this.classicTee());
     const answer = await this.payments.pay(buyer, {
       paymentMethodNonce: 'fake-valid-nonce',
       amount: 19.99,

@@ -9,7 +9,11 @@ import { sandboxSale } from '../../src/modules/payments/sandbox-rules.js';
  * A local stand-in for Braintree's gateway API, speaking its HTTP protocol to the real `braintree` SDK:
  * Basic auth with the public and private key, `X-ApiVersion: 6`, snake_case JSON bodies in, gzipped XML out
  * (`<client-token>`, `<transaction>`, and `<api-error-response>` for declines and validation errors, with 422).
- * Sales follow the sandbox's test nonces and amounts (sandbox-rules.ts). Nothing here touches the network.
+ * Sales follow the sandbox's test nonces and amounts (sandbox-rules.ts). Approved sales are remembered, so
+ * `transaction.find` (GET .../transactions/{id}), `transaction.void` (PUT .../transactions/{id}/void) and
+ * `transaction.refund` (POST .../transactions/{id}/refund) answer as Braintree does: void only while
+ * authorized or submitted for settlement (else error 91504), refund only once settled or settling (else 91506),
+ * a refund is a new `credit` transaction listed in the sale's `refund-ids`. Nothing here touches the network.
  */
 export interface BraintreeFake {
   /** Credentials and the fake's URL, ready to pass as `config.braintree`. */
@@ -20,6 +24,14 @@ export interface BraintreeFake {
   readonly sales: SaleRequest[];
   /** From now on, answer every request with this HTTP status and no body (e.g. 503); `undefined` to stop. */
   failWith(status: number | undefined): void;
+  /** Every approved sale and refund credit the fake remembers, by transaction id (its status can be changed). */
+  readonly transactions: Map<string, FakeTransaction>;
+  /** Settles a transaction, as Braintree's nightly batch would: from now on it can be refunded, not voided. */
+  settle(transactionId: string): void;
+  /** The next transaction looked up settles right after the lookup answers (the nightly batch racing a cancel). */
+  settleAfterNextFind(): void;
+  /** From now on refuse every void and refund with this processor message (422); `undefined` to stop. */
+  refuseReversals(message: string | undefined): void;
   /** Holds the next sale until `release()`; `received` resolves once that sale has arrived. */
   holdNextSale(): { received: Promise<void>; release(): void };
   close(): Promise<void>;
@@ -30,6 +42,18 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: unknown;
+}
+
+/** A transaction the fake remembers. */
+export interface FakeTransaction {
+  id: string;
+  type: 'sale' | 'credit';
+  status: string;
+  /** As Braintree writes it: dollars with two decimals. */
+  amount: string;
+  orderId?: string;
+  refundIds: string[];
+  refundedTransactionId?: string;
 }
 
 export interface SaleRequest {
@@ -47,7 +71,10 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
   const expectedAuthorization = `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`;
   const requests: RecordedRequest[] = [];
   const sales: SaleRequest[] = [];
+  const transactions = new Map<string, FakeTransaction>();
   let failStatus: number | undefined;
+  let reversalRefusal: string | undefined;
+  let settleOnFind = false;
   let hold: { arrived(): void; released: Promise<void> } | undefined;
 
   const server = createServer((request, response) => {
@@ -84,8 +111,59 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
         current.arrived();
         await current.released;
       }
-      const { status, xml } = answerSale(sale, merchantId);
+      const { status, xml, approved } = answerSale(sale, merchantId);
+      if (approved) transactions.set(approved.id, approved);
       return sendXml(request, response, status, xml);
+    }
+    const one = new RegExp(`^${base}/transactions/([^/]+)(/void|/refund)?$`).exec(path);
+    const transaction = one ? transactions.get(decodeURIComponent(one[1])) : undefined;
+    if (one && !transaction) return void response.writeHead(404).end();
+    if (one && transaction && request.method === 'GET' && !one[2]) {
+      sendXml(request, response, 200, storedTransactionXml(transaction, merchantId));
+      if (settleOnFind) {
+        settleOnFind = false;
+        transaction.status = 'settled';
+      }
+      return;
+    }
+    if (one && transaction && request.method === 'PUT' && one[2] === '/void') {
+      if (reversalRefusal !== undefined) return sendXml(request, response, 422, processorRefusal(transaction, merchantId, reversalRefusal));
+      if (!['authorized', 'submitted_for_settlement', 'settlement_pending'].includes(transaction.status)) {
+        const message =
+          'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.';
+        return sendXml(request, response, 422, transactionError('91504', 'base', message));
+      }
+      transaction.status = 'voided';
+      return sendXml(request, response, 200, storedTransactionXml(transaction, merchantId));
+    }
+    if (one && transaction && request.method === 'POST' && one[2] === '/refund') {
+      if (reversalRefusal !== undefined) return sendXml(request, response, 422, processorRefusal(transaction, merchantId, reversalRefusal));
+      if (!['settled', 'settling'].includes(transaction.status)) {
+        return sendXml(request, response, 422, transactionError('91506', 'base', 'Cannot refund transaction unless it is settled.'));
+      }
+      const refunded = transaction.refundIds
+        .map((id) => transactions.get(id))
+        .reduce((sum, credit) => sum + toCents(credit?.amount ?? '0'), 0);
+      const asked = (body?.transaction as { amount?: string } | undefined)?.amount;
+      const cents = asked === undefined ? toCents(transaction.amount) - refunded : toCents(asked);
+      if (cents <= 0 || refunded >= toCents(transaction.amount)) {
+        return sendXml(request, response, 422, transactionError('91512', 'base', 'Transaction has already been completely refunded.'));
+      }
+      if (refunded + cents > toCents(transaction.amount)) {
+        return sendXml(request, response, 422, transactionError('91521', 'amount', 'Refund amount is too large.'));
+      }
+      const credit: FakeTransaction = {
+        id: randomBytes(4).toString('hex'),
+        type: 'credit',
+        status: 'submitted_for_settlement',
+        amount: fromCents(cents),
+        orderId: transaction.orderId,
+        refundIds: [],
+        refundedTransactionId: transaction.id,
+      };
+      transactions.set(credit.id, credit);
+      transaction.refundIds.push(credit.id);
+      return sendXml(request, response, 201, storedTransactionXml(credit, merchantId));
     }
     response.writeHead(404).end();
   }
@@ -97,8 +175,20 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
     config: { merchantId, publicKey, privateKey, environment: 'sandbox', serverUrl: `http://127.0.0.1:${port}` },
     requests,
     sales,
+    transactions,
     failWith(status) {
       failStatus = status;
+    },
+    settle(transactionId) {
+      const transaction = transactions.get(transactionId);
+      if (!transaction) throw new Error(`The Braintree fake has no transaction ${transactionId}`);
+      transaction.status = 'settled';
+    },
+    settleAfterNextFind() {
+      settleOnFind = true;
+    },
+    refuseReversals(message) {
+      reversalRefusal = message;
     },
     holdNextSale() {
       let arrived!: () => void;
@@ -115,7 +205,7 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
   };
 }
 
-function answerSale(sale: SaleRequest, merchantId: string): { status: number; xml: string } {
+function answerSale(sale: SaleRequest, merchantId: string): { status: number; xml: string; approved?: FakeTransaction } {
   const amount = sale.amount;
   if (amount === undefined || amount === '') return validationError(sale, '81502', 'amount', 'Amount is required.');
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
@@ -128,7 +218,15 @@ function answerSale(sale: SaleRequest, merchantId: string): { status: number; xm
       return validationError(sale, outcome.code, outcome.attribute, outcome.message);
     case 'submitted_for_settlement': {
       const status = sale.options?.submit_for_settlement ? 'submitted_for_settlement' : 'authorized';
-      return { status: 201, xml: transactionXml(sale, merchantId, { status, code: '1000', text: 'Approved', type: 'approved' }) };
+      const approved: FakeTransaction = {
+        id: randomBytes(4).toString('hex'),
+        type: 'sale',
+        status,
+        amount: normaliseAmount(sale.amount ?? '0'),
+        orderId: sale.order_id,
+        refundIds: [],
+      };
+      return { status: 201, xml: storedTransactionXml(approved, merchantId), approved };
     }
     case 'processor_declined': {
       const declined = { status: outcome.status, code: outcome.code, text: outcome.text, type: 'soft_declined' };
@@ -146,6 +244,10 @@ function answerSale(sale: SaleRequest, merchantId: string): { status: number; xm
 }
 
 interface TransactionState {
+  id?: string;
+  transactionType?: 'sale' | 'credit';
+  refundIds?: string[];
+  refundedTransactionId?: string;
   status: string;
   code?: string;
   text?: string;
@@ -158,9 +260,11 @@ function transactionXml(sale: SaleRequest, merchantId: string, state: Transactio
   const nil = (tag: string, value: string | undefined) =>
     value === undefined ? `<${tag} nil="true"/>` : `<${tag}>${escape(value)}</${tag}>`;
   return `<transaction>
-    <id>${randomBytes(4).toString('hex')}</id>
+    <id>${state.id ?? randomBytes(4).toString('hex')}</id>
     <status>${state.status}</status>
-    <type>sale</type>
+    <type>${state.transactionType ?? 'sale'}</type>
+    <refund-ids type="array">${(state.refundIds ?? []).map((id) => `<item>${id}</item>`).join('')}</refund-ids>
+    ${nil('refunded-transaction-id', state.refundedTransactionId)}
     <currency-iso-code>USD</currency-iso-code>
     <amount>${escape(normaliseAmount(sale.amount ?? '0'))}</amount>
     <merchant-account-id>${merchantId}</merchant-account-id>
@@ -193,6 +297,59 @@ function transactionXml(sale: SaleRequest, merchantId: string, state: Transactio
     </status-history>
     <disputes type="array"/>
   </transaction>`;
+}
+
+/** A remembered transaction as Braintree shows it now. */
+function storedTransactionXml(transaction: FakeTransaction, merchantId: string): string {
+  return transactionXml({ amount: transaction.amount, order_id: transaction.orderId }, merchantId, {
+    id: transaction.id,
+    transactionType: transaction.type,
+    refundIds: transaction.refundIds,
+    refundedTransactionId: transaction.refundedTransactionId,
+    status: transaction.status,
+    code: '1000',
+    text: 'Approved',
+    type: 'approved',
+  });
+}
+
+/** A void or refund the processor declined: the error response carries the transaction as it still is. */
+function processorRefusal(transaction: FakeTransaction, merchantId: string, message: string): string {
+  return `<api-error-response>
+  <errors>
+    <errors type="array"/>
+  </errors>
+  <message>${escape(message)}</message>
+  ${storedTransactionXml(transaction, merchantId)}
+</api-error-response>`;
+}
+
+/** A validation error on a transaction call (void/refund in the wrong state). */
+function transactionError(code: string, attribute: string, message: string): string {
+  return `<api-error-response>
+  <errors>
+    <errors type="array"/>
+    <transaction>
+      <errors type="array">
+        <error>
+          <code>${code}</code>
+          <attribute type="symbol">${attribute}</attribute>
+          <message>${escape(message)}</message>
+        </error>
+      </errors>
+    </transaction>
+  </errors>
+  <message>${escape(message)}</message>
+</api-error-response>`;
+}
+
+function toCents(amount: string): number {
+  const [whole, fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+function fromCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 function errorResponse(sale: SaleRequest, message: string, transaction: string): { status: number; xml: string } {

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminProducts, lazy: lazyPage('admin', 'ManageProductsPage') },
           { path: paths.adminUpdateProduct, lazy: lazyPage('admin', 'UpdateProductPage') },
           { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
+          { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -7,6 +7,7 @@ export function OrderItems({ order }: { order: Order }) {
       {order.products.map((line) => (
         <li key={line.product}>
           {line.name} &times; {line.count} <span className="text-body-secondary">@ {formatPrice(line.price)}</span>
+          {line.refund ? <span className="text-success"> (refunded {formatPrice(line.refund.amount)})</span> : null}
         </li>
       ))}
     </ul>

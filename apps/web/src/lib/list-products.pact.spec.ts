@@ -40,6 +40,9 @@ describe('product administration', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listProducts({ limit: 20, offset: 0, sort: PRODUCT_SORTS.byName })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
+        await expect(listProducts({ limit: 20, offset: 0, sort: PRODUCT_SORTS.byName })).resolves.toEqual({
+          products: [EXAMPLE_PRODUCT],
+          total: 1,
+        });
       }));
 });

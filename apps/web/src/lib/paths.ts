@@ -20,6 +20,7 @@ export const paths = {
   adminProducts: '/admin/products',
   adminUpdateProduct: '/admin/product/update/:productId',
   adminOrders: '/admin/orders',
+  adminAudit: '/admin/audit',
 } as const;
 
 export const hrefs = {

@@ -23,6 +23,10 @@ export const queryKeys = {
     mine: (userId: string) => ['orders', 'mine', userId] as const,
     everyone: (userId: string) => ['orders', 'all', userId] as const,
   },
+  audit: {
+    all: ['audit'] as const,
+    list: (filters: { entity?: string; actor?: string }) => ['audit', 'list', filters] as const,
+  },
   payment: {
     clientToken: (userId: string) => ['payment', 'client-token', userId] as const,
   },

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
 import { ProductsService } from '../../modules/products/products.service.js';
 import { renderTeePhoto, type TeeDesign } from './tee-photo.js';
@@ -161,7 +162,7 @@ export async function seedDemoCatalog(app: INestApplication): Promise<void> {
   if ((await categories.list()).length > 0 || (await products.count()) > 0) return;
 
   const categoryIds = new Map<string, string>();
-  for (const name of DEMO_CATEGORIES) categoryIds.set(name, (await categories.create(name))._id);
+  for (const name of DEMO_CATEGORIES) categoryIds.set(name, (await categories.create(name, SYSTEM_ACTOR))._id);
   for (const product of DEMO_PRODUCTS) {
     await products.create(
       {
@@ -172,6 +173,7 @@ export async function seedDemoCatalog(app: INestApplication): Promise<void> {
         categoryId: categoryIds.get(product.category)!,
       },
       await renderTeePhoto(product.design),
+      SYSTEM_ACTOR,
     );
   }
 }

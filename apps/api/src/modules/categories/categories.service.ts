@@ -4,12 +4,17 @@ import type { Category, DeletedResponse } from '@store/contract';
 import type { Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { changedFields } from '../audit/audit-changes.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoryEntity } from './category.entity.js';
 import { toCategory } from './category.mapper.js';
 
 @Injectable()
 export class CategoriesService {
-  constructor(@InjectRepository(CategoryEntity) private readonly categories: Repository<CategoryEntity>) {}
+  constructor(
+    @InjectRepository(CategoryEntity) private readonly categories: Repository<CategoryEntity>,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(): Promise<Category[]> {
     const rows = await this.categories
@@ -30,28 +35,61 @@ export class CategoriesService {
     return this.categories.existsBy({ id });
   }
 
-  async create(name: string): Promise<Category> {
+  /** Creates a category; the audit entry commits with it. */
+  async create(name: string, actor: AuditActor): Promise<Category> {
     try {
-      return toCategory(await this.categories.save(this.categories.create({ name })));
+      return await this.categories.manager.transaction(async (manager) => {
+        const created = await manager.save(manager.create(CategoryEntity, { name }));
+        await this.audit.record(manager, actor, {
+          action: 'category.create',
+          entityType: 'category',
+          entityId: created.id,
+          changes: changedFields(null, { name }, ['name']),
+        });
+        return toCategory(created);
+      });
     } catch (error) {
       throw this.translate(error, name);
     }
   }
 
-  async rename(id: string, name: string): Promise<Category> {
-    const category = await this.find(id);
-    category.name = name;
+  /** Renames a category; the audit entry (old and new name) commits with it. */
+  async rename(id: string, name: string, actor: AuditActor): Promise<Category> {
     try {
-      return toCategory(await this.categories.save(category));
+      return await this.categories.manager.transaction(async (manager) => {
+        // Locked, so the audit's "before" is the name this rename replaced, even with two admins at once.
+        const category = await manager.findOne(CategoryEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!category) throw new NotFoundError('Category not found');
+        const before = { name: category.name };
+        category.name = name;
+        const saved = await manager.save(category);
+        await this.audit.record(manager, actor, {
+          action: 'category.update',
+          entityType: 'category',
+          entityId: id,
+          changes: changedFields(before, { name }, ['name']),
+        });
+        return toCategory(saved);
+      });
     } catch (error) {
       throw this.translate(error, name);
     }
   }
 
-  async remove(id: string): Promise<DeletedResponse> {
+  /** Deletes a category that has no products; the audit entry (its name) commits with it. */
+  async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
     const category = await this.find(id);
     try {
-      await this.categories.delete({ id });
+      await this.categories.manager.transaction(async (manager) => {
+        const result = await manager.delete(CategoryEntity, { id });
+        if (result.affected !== 1) throw new NotFoundError('Category not found');
+        await this.audit.record(manager, actor, {
+          action: 'category.delete',
+          entityType: 'category',
+          entityId: id,
+          changes: changedFields({ name: category.name }, null, ['name']),
+        });
+      });
     } catch (error) {
       if (isPgError(error, PgError.ForeignKeyViolation) || isPgError(error, PgError.RestrictViolation)) {
         throw new ConflictError(`Category "${category.name}" still has products; move or delete them first`);

@@ -24,4 +24,14 @@ export class OrderLineEntity {
 
   @Column({ type: 'integer' })
   count!: number;
+
+  /** The provider's credit id when this line alone was refunded (the three refund columns go together). */
+  @Column({ name: 'refund_id', type: 'varchar', length: 64, nullable: true })
+  refundId!: string | null;
+
+  @Column({ name: 'refund_cents', type: 'integer', nullable: true })
+  refundCents!: number | null;
+
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
 }

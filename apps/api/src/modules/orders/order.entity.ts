@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
-import type { OrderStatus } from '@store/contract';
+import type { OrderStatus, RefundKind } from '@store/contract';
 import { OrderLineEntity } from './order-line.entity.js';
 
 /**
@@ -34,6 +34,20 @@ export class OrderEntity {
   /** Why a checkout attempt failed (decline text, provider error, abandoned). */
   @Column({ type: 'varchar', length: 255, nullable: true })
   failure!: string | null;
+
+  /** The provider's id of the void or refund that returned the money of a cancelled order (all four refund columns go together). */
+  @Column({ name: 'refund_id', type: 'varchar', length: 64, nullable: true })
+  refundId!: string | null;
+
+  /** Integer cents returned. */
+  @Column({ name: 'refund_cents', type: 'integer', nullable: true })
+  refundCents!: number | null;
+
+  @Column({ name: 'refund_kind', type: 'varchar', length: 8, nullable: true })
+  refundKind!: RefundKind | null;
+
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: Relation<OrderLineEntity[]>;

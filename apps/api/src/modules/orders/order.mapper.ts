@@ -19,10 +19,28 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
     user: { _id: order.userId, name: order.userName },
     products: [...lines]
       .sort((a, b) => a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId))
-      .map((line) => ({ product: line.productId, name: line.name, price: centsToDollars(line.priceCents), count: line.count })),
+      .map((line) => ({
+        product: line.productId,
+        name: line.name,
+        price: centsToDollars(line.priceCents),
+        count: line.count,
+        ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
+          ? { refund: { id: line.refundId, amount: centsToDollars(line.refundCents), at: line.refundedAt.toISOString() } }
+          : {}),
+      })),
     amount: centsToDollars(order.amountCents),
     transactionId: order.transactionId ?? '',
     status: order.status as OrderStatus,
     createdAt: order.createdAt.toISOString(),
+    ...(order.refundId !== null && order.refundCents !== null && order.refundKind !== null && order.refundedAt !== null
+      ? {
+          refund: {
+            id: order.refundId,
+            amount: centsToDollars(order.refundCents),
+            kind: order.refundKind,
+            at: order.refundedAt.toISOString(),
+          },
+        }
+      : {}),
   };
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiRoute, type Order, Role } from '@store/contract';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
+import { LineRefundDto } from './dto/line-refund.dto.js';
 import { OrderStatusDto } from './dto/order-status.dto.js';
 import { OrdersService } from './orders.service.js';
 
@@ -25,7 +26,15 @@ export class OrdersController {
 
   @Roles(Role.Admin)
   @Put(ApiRoute.orderStatus)
-  changeStatus(@UuidParam('orderId') orderId: string, @Body() body: OrderStatusDto): Promise<Order> {
-    return this.orders.changeStatus(orderId, body.status);
+  changeStatus(@UuidParam('orderId') orderId: string, @Body() body: OrderStatusDto, @CurrentUser() admin: AuthUser): Promise<Order> {
+    return this.orders.changeStatus(orderId, body.status, admin);
+  }
+
+  /** Refunds one line of a paid order on its own (a partial refund); answers the order with the line's refund. */
+  @Roles(Role.Admin)
+  @Post(ApiRoute.orderLineRefund)
+  @HttpCode(200)
+  refundLine(@UuidParam('orderId') orderId: string, @Body() body: LineRefundDto, @CurrentUser() admin: AuthUser): Promise<Order> {
+    return this.orders.refundLine(orderId, body.product, admin);
   }
 }

@@ -1,14 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { PaymentGatewayModule } from '../payments/payment-gateway.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 
-/** Orders: what was bought, at what price, and where it is on its way. Stock moves go through ProductStockService. */
+/**
+ * Orders: what was bought, at what price, and where it is on its way. Stock moves go through ProductStockService;
+ * cancelling a paid order returns its money through the PaymentGateway port (PaymentGatewayModule, not
+ * PaymentsModule, which itself needs OrdersService for the checkout); every admin move is audited.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]), ProductsModule],
+  imports: [TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]), ProductsModule, PaymentGatewayModule, AuditModule],
   controllers: [OrdersController],
   providers: [OrdersService],
   exports: [OrdersService],

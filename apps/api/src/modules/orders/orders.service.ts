@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
-import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { centsToDollars, formatCents, toOrder } from './order.mapper.js';
@@ -35,6 +37,8 @@ export class OrdersService {
     @InjectRepository(OrderLineEntity) private readonly lines: Repository<OrderLineEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stock: ProductStockService,
+    private readonly gateway: PaymentGateway,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -125,9 +129,18 @@ export class OrdersService {
 
   /**
    * Moves an order one step along Received -> Processing -> Shipped -> Delivered, or cancels it before it
-   * ships, returning its stock. The order row is locked, so two admins cannot both cancel (and return) it.
+   * ships: its payment is voided (not settled yet) or refunded (settled) through the gateway FIRST, then the
+   * same transaction marks it Cancelled, records the refund, returns its stock and writes the audit entries.
+   *
+   * The order row stays locked (SELECT ... FOR UPDATE) from before the gateway call until the commit, so two
+   * concurrent cancels cannot both reverse the payment: the second waits, then sees Cancelled and gets 409.
+   * Holding one connection across the provider call is the price; cancels are rare admin actions, and the
+   * alternative (a 'Cancelling' claim committed first) would need its own sweeper for a process that dies
+   * mid-call. A provider failure throws PaymentProviderError (502) and rolls everything back: the order is
+   * left exactly as it was, never half-cancelled. A retry after a crash between the provider's answer and
+   * the commit is safe: the gateway answers an already reversed charge with what it did before.
    */
-  changeStatus(orderId: string, next: OrderStatus): Promise<Order> {
+  changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
       const order = await manager
         .createQueryBuilder(OrderEntity, 'o')
@@ -138,11 +151,112 @@ export class OrdersService {
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
-      await manager.update(OrderEntity, { id: orderId }, { status: next });
       const lines = await this.linesOf(manager, orderId);
-      if (next === 'Cancelled') await this.stock.returnSold(manager, lines);
+      // Lines refunded on their own already gave their money (and stock) back: a cancel returns the rest.
+      const remainingCents = order.amountCents - lines.reduce((sum, line) => sum + (line.refundCents ?? 0), 0);
+      const refund =
+        next === 'Cancelled' && order.transactionId && remainingCents > 0 ? await this.reverse(order, remainingCents) : undefined;
+      await manager.update(
+        OrderEntity,
+        { id: orderId },
+        refund
+          ? {
+              status: next,
+              refundId: refund.reversalId,
+              refundCents: refund.amountCents,
+              refundKind: refund.kind,
+              refundedAt: () => 'now()',
+            }
+          : { status: next },
+      );
+      if (next === 'Cancelled')
+        await this.stock.returnSold(
+          manager,
+          lines.filter((line) => line.refundId === null),
+        );
       const updated = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+      await this.audit.record(manager, actor, {
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        changes: { status: { before: current, after: next } },
+      });
+      if (refund) {
+        await this.audit.record(manager, actor, {
+          action: 'order.refund',
+          entityType: 'order',
+          entityId: orderId,
+          changes: {
+            refund: {
+              before: null,
+              after: { id: refund.reversalId, amount: centsToDollars(refund.amountCents), kind: refund.kind },
+            },
+          },
+        });
+      }
       return toOrder(updated, lines);
+    });
+  }
+
+  /** Returns what is left of a paid order's money, or throws PaymentProviderError (the caller's transaction rolls back). */
+  private async reverse(order: OrderEntity, amountCents: number): Promise<Extract<ReversalOutcome, { outcome: 'reversed' }>> {
+    const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents);
+    if (outcome.outcome === 'reversed') return outcome;
+    // A full reversal never answers not-settled (it voids instead); say so rather than pretend otherwise.
+    const message = outcome.outcome === 'provider-error' ? outcome.message : 'the payment provider would not void it';
+    throw new PaymentProviderError(`The payment could not be refunded, so the order was not cancelled: ${message}`);
+  }
+
+  /**
+   * Refunds one line of a paid order on its own (price times count) through the gateway: a partial refund, so
+   * only a settled charge can take it (an unsettled one would have to be voided whole: 409, cancel the order
+   * instead or wait for settlement). The line records its refund; before the order ships its stock goes back.
+   * Same locking and all-or-nothing rules as a cancel: the order row is locked across the provider call, and a
+   * provider failure (502) leaves everything as it was.
+   */
+  refundLine(orderId: string, productId: string, actor: AuditActor): Promise<Order> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await manager
+        .createQueryBuilder(OrderEntity, 'o')
+        .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!order) throw new NotFoundError('Order not found');
+      if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
+      const lines = await this.linesOf(manager, orderId);
+      const line = lines.find((candidate) => candidate.productId === productId);
+      if (!line) throw new NotFoundError('The order has no line for this product');
+      if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
+
+      const amountCents = line.priceCents * line.count;
+      const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents, { refundOnly: true });
+      if (outcome.outcome === 'not-settled') {
+        throw new ConflictError(
+          'The payment has not settled yet, so a single line cannot be refunded; cancel the whole order (voiding it) or try again once it has settled',
+        );
+      }
+      if (outcome.outcome === 'provider-error') {
+        throw new PaymentProviderError(`The line could not be refunded: ${outcome.message}`);
+      }
+      await manager.update(
+        OrderLineEntity,
+        { orderId, productId },
+        { refundId: outcome.reversalId, refundCents: outcome.amountCents, refundedAt: () => 'now()' },
+      );
+      // Not shipped yet: the item stays in the shop. Shipped or delivered: whether it comes back is the shop's call.
+      if (order.status === 'Received' || order.status === 'Processing') await this.stock.returnSold(manager, [line]);
+      await this.audit.record(manager, actor, {
+        action: 'order.refund',
+        entityType: 'order',
+        entityId: orderId,
+        changes: {
+          [`line ${line.name}`]: {
+            before: null,
+            after: { id: outcome.reversalId, amount: centsToDollars(outcome.amountCents), kind: 'refund', product: productId },
+          },
+        },
+      });
+      return toOrder(await manager.findOneByOrFail(OrderEntity, { id: orderId }), await this.linesOf(manager, orderId));
     });
   }
 

@@ -16,6 +16,7 @@ describe('BraintreeGateway', () => {
     gateway = new BraintreeGateway(fake.config);
     // Provider failures are logged as errors by design; keep the test output readable.
     jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
   afterAll(() => fake.close());
   afterEach(() => fake.failWith(undefined));
@@ -99,5 +100,79 @@ describe('BraintreeGateway', () => {
       message: 'The payment provider could not be reached',
     });
     await expect(unreachable.clientToken()).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  describe('reverse', () => {
+    afterEach(() => fake.refuseReversals(undefined));
+    const approved = async (amountCents: number): Promise<string> => {
+      const outcome = await gateway.charge({ orderId, amountCents, paymentMethodNonce: 'fake-valid-visa-nonce' });
+      if (outcome.outcome !== 'approved') throw new Error(`the fake did not approve: ${JSON.stringify(outcome)}`);
+      return outcome.transactionId;
+    };
+
+    it('voids a transaction submitted for settlement', async () => {
+      const id = await approved(1250);
+      expect(await gateway.reverse(id, 1250)).toEqual({ outcome: 'reversed', kind: 'void', reversalId: id, amountCents: 1250 });
+      expect(fake.transactions.get(id)?.status).toBe('voided');
+    });
+
+    it('refunds a settled transaction with a credit of the amount asked, or of all of it', async () => {
+      const id = await approved(3000);
+      fake.settle(id);
+      const partial = await gateway.reverse(id, 1000);
+      expect(partial).toEqual({ outcome: 'reversed', kind: 'refund', reversalId: expect.any(String), amountCents: 1000 });
+      const rest = await gateway.reverse(id, 2000);
+      expect(rest).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 2000 });
+      expect(fake.transactions.get(id)?.refundIds).toHaveLength(2);
+    });
+
+    it('refunds instead when the transaction settles between the lookup and the void', async () => {
+      const id = await approved(700);
+      fake.settleAfterNextFind();
+      const outcome = await gateway.reverse(id, 700);
+      expect(outcome).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 700 });
+      const calls = fake.requests.filter((r) => r.path.includes(id)).map((r) => `${r.method} ${r.path.split(id)[1] || '/'}`);
+      expect(calls).toEqual(['GET /', 'PUT /void', 'POST /refund']);
+    });
+
+    it('answers what was done before for a transaction already voided or fully refunded', async () => {
+      const voided = await approved(500);
+      await gateway.reverse(voided, 500);
+      expect(await gateway.reverse(voided, 500)).toEqual({ outcome: 'reversed', kind: 'void', reversalId: voided, amountCents: 500 });
+      const settled = await approved(800);
+      fake.settle(settled);
+      const first = await gateway.reverse(settled, 800);
+      expect(first).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 800 });
+      expect(await gateway.reverse(settled, 800)).toEqual(first);
+      expect(await gateway.reverse(settled)).toEqual(first);
+      expect(fake.transactions.get(settled)?.refundIds).toHaveLength(1);
+    });
+
+    it('is a provider error, never a throw, for a refusal, an unknown transaction or an outage', async () => {
+      const id = await approved(900);
+      fake.refuseReversals('Processor Declined');
+      expect(await gateway.reverse(id, 900)).toEqual({
+        outcome: 'provider-error',
+        message: 'The payment provider refused the void: Processor Declined',
+      });
+      fake.refuseReversals(undefined);
+      expect(await gateway.reverse('nosuchtx', 900)).toEqual({
+        outcome: 'provider-error',
+        message: 'The payment provider has no transaction nosuchtx; nothing was refunded',
+      });
+      fake.failWith(503);
+      expect(await gateway.reverse(id, 900)).toMatchObject({
+        outcome: 'provider-error',
+        message: expect.stringMatching(/could not be reached/),
+      });
+    });
+
+    it('answers not-settled instead of voiding when only a refund will do', async () => {
+      const id = await approved(1500);
+      expect(await gateway.reverse(id, 500, { refundOnly: true })).toEqual({ outcome: 'not-settled' });
+      expect(fake.transactions.get(id)?.status).toBe('submitted_for_settlement');
+      fake.settle(id);
+      expect(await gateway.reverse(id, 500, { refundOnly: true })).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 500 });
+    });
   });
 });

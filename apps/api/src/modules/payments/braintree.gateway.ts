@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import braintree from 'braintree';
 import { PaymentProviderError } from '../../common/errors.js';
 import type { BraintreeConfig, BraintreeEnvironmentName } from '../../config/env.js';
-import { type ChargeOutcome, type ChargeRequest, PaymentGateway } from './payment-gateway.js';
+import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
 import { centsToAmount } from './sandbox-rules.js';
 
 const ENVIRONMENTS: Record<BraintreeEnvironmentName, braintree.Environment> = {
@@ -21,6 +21,11 @@ export function braintreeEnvironment(config: BraintreeConfig): braintree.Environ
 
 /** Declines: the card or its issuer said no. `failed` (and anything unknown) is the processor failing instead. */
 const DECLINED_STATUSES = new Set(['processor_declined', 'gateway_rejected', 'settlement_declined']);
+
+/** States in which Braintree voids a transaction (the money never left the buyer's account). */
+const VOIDABLE_STATUSES = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
+/** States in which only a refund (a new credit transaction) returns the money. */
+const REFUNDABLE_STATUSES = new Set(['settled', 'settling']);
 
 /**
  * The Braintree adapter: client tokens and `transaction.sale` through the official SDK, with our order id as
@@ -95,6 +100,86 @@ export class BraintreeGateway extends PaymentGateway {
     const first = result.errors?.deepErrors()[0];
     return { outcome: 'declined', code: first?.code, message: result.message };
   }
+
+  reverse(transactionId: string, amountCents?: number, options: ReversalOptions = {}): Promise<ReversalOutcome> {
+    return reverseWithBraintree(this.gateway, this.logger, transactionId, amountCents, options);
+  }
+}
+
+/**
+ * Reversal through the SDK: `transaction.find` reads the charge's status, then `transaction.void` (unsettled) or
+ * `transaction.refund(id, amount)` (settled). A charge that settles between the find and the void makes the void
+ * fail with a status error; the refund is then tried once, as the status now asks.
+ */
+async function reverseWithBraintree(
+  gateway: braintree.BraintreeGateway,
+  logger: Logger,
+  transactionId: string,
+  amountCents: number | undefined,
+  options: ReversalOptions,
+): Promise<ReversalOutcome> {
+  const failed = (what: string, error: unknown): ReversalOutcome => {
+    logger.error(`Braintree ${what} of transaction ${transactionId} failed: ${describe(error)}`);
+    return { outcome: 'provider-error', message: 'The payment provider could not be reached; nothing was refunded, try again in a moment' };
+  };
+  let transaction: braintree.Transaction;
+  try {
+    transaction = await gateway.transaction.find(transactionId);
+  } catch (error) {
+    if ((error as { type?: string }).type === 'notFoundError') {
+      return { outcome: 'provider-error', message: `The payment provider has no transaction ${transactionId}; nothing was refunded` };
+    }
+    return failed('lookup', error);
+  }
+  const fullCents = amountToCents(transaction.amount);
+
+  // Already done (a retry after a crash between the provider's answer and our commit): report what was done.
+  if (transaction.status === 'voided') {
+    return { outcome: 'reversed', kind: 'void', reversalId: transaction.id, amountCents: fullCents ?? amountCents ?? 0 };
+  }
+  const refundIds = transaction.refundIds ?? [];
+  // A full refund asked of a charge that already has one: the earlier one (ours, or an operator's) is the answer.
+  if (refundIds.length > 0 && (amountCents === undefined || amountCents === fullCents)) {
+    return { outcome: 'reversed', kind: 'refund', reversalId: refundIds[refundIds.length - 1], amountCents: fullCents ?? 0 };
+  }
+
+  let kind: 'void' | 'refund';
+  if (VOIDABLE_STATUSES.has(transaction.status)) {
+    // A void takes back the whole charge: never the answer to a partial refund.
+    if (options.refundOnly) return { outcome: 'not-settled' };
+    kind = 'void';
+  } else if (REFUNDABLE_STATUSES.has(transaction.status)) kind = 'refund';
+  else return { outcome: 'provider-error', message: `The payment is ${transaction.status.replace(/_/g, ' ')} and cannot be refunded` };
+
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let result: braintree.ValidatedResponse<braintree.Transaction>;
+    try {
+      result =
+        kind === 'void'
+          ? await gateway.transaction.void(transactionId)
+          : await gateway.transaction.refund(transactionId, amountCents === undefined ? undefined : centsToAmount(amountCents));
+    } catch (error) {
+      return failed(kind, error);
+    }
+    const done = result.transaction as braintree.Transaction | undefined;
+    if (result.success && done) {
+      return {
+        outcome: 'reversed',
+        kind,
+        reversalId: done.id,
+        amountCents: amountToCents(done.amount) ?? amountCents ?? fullCents ?? 0,
+      };
+    }
+    const codes = result.errors?.deepErrors().map((error) => error.code) ?? [];
+    // 91504: "can only be voided if status is authorized, submitted_for_settlement…": it settled meanwhile.
+    if (kind === 'void' && codes.includes('91504') && !options.refundOnly) {
+      kind = 'refund';
+      continue;
+    }
+    logger.warn(`Braintree refused to ${kind} transaction ${transactionId}: ${result.message}`);
+    return { outcome: 'provider-error', message: `The payment provider refused the ${kind}: ${result.message}` };
+  }
+  return { outcome: 'provider-error', message: 'The payment provider refused the void and the refund' };
 }
 
 function amountToCents(amount: string | undefined): number | undefined {

@@ -1,4 +1,4 @@
-import type { PaymentGatewayName } from '@store/contract';
+import type { PaymentGatewayName, RefundKind } from '@store/contract';
 
 export interface ChargeRequest {
   /** Our order id: Braintree keeps it as the transaction's `orderId`, which ties a charge to its order. */
@@ -17,6 +17,25 @@ export type ChargeOutcome =
   | { outcome: 'provider-error'; message: string };
 
 /**
+ * How returning a charge's money ended. `reversed`: the provider voided the charge (`kind: 'void'`, it had not
+ * settled; `reversalId` is the charge's own id) or refunded it (`kind: 'refund'`, it had settled; `reversalId` is
+ * the new credit's id). `provider-error`: nothing was returned (the provider refused or could not be reached);
+ * `message` says why, for the admin.
+ */
+export type ReversalOutcome =
+  | { outcome: 'reversed'; kind: RefundKind; reversalId: string; amountCents: number }
+  | { outcome: 'not-settled' }
+  | { outcome: 'provider-error'; message: string };
+
+export interface ReversalOptions {
+  /**
+   * Only a refund will do (part of a charge): an unsettled charge answers `not-settled` instead of being voided,
+   * since a void always cancels the whole charge.
+   */
+  refundOnly?: boolean;
+}
+
+/**
  * The payments port: the one thing the checkout knows about card payments. Two adapters implement it:
  * Braintree through its SDK, and the offline test gateway that follows Braintree's sandbox rules.
  * Nest injects whichever the configuration selects under this class as the token.
@@ -29,4 +48,12 @@ export abstract class PaymentGateway {
 
   /** Charges the nonce and submits it for settlement. Never throws for a decline or a provider failure. */
   abstract charge(request: ChargeRequest): Promise<ChargeOutcome>;
+
+  /**
+   * Gives a charge's money back, choosing by the transaction's state at the provider: an unsettled charge
+   * (authorized, submitted for settlement) is voided whole; a settled (or settling) one is refunded,
+   * `amountCents` of it or all of it. Safe to repeat after a crash: a charge already voided or fully refunded
+   * answers `reversed` with what was done before instead of failing. Never throws.
+   */
+  abstract reverse(transactionId: string, amountCents?: number, options?: ReversalOptions): Promise<ReversalOutcome>;
 }

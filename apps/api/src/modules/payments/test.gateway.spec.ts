@@ -69,4 +69,68 @@ describe('TestGateway', () => {
   it('refuses a zero amount as Braintree would', async () => {
     expect(await charge(0, Test.Nonces.Transactable)).toEqual(expect.objectContaining({ outcome: 'declined', code: '81531' }));
   });
+
+  describe('reverse', () => {
+    const approvedBy = async (gateway: TestGateway, amountCents: number): Promise<string> => {
+      const outcome = await gateway.charge({
+        orderId: '3f1c1c1e-7a51-4a4e-9a5e-6f0f2e6b2a10',
+        amountCents,
+        paymentMethodNonce: 'fake-valid-nonce',
+      });
+      if (outcome.outcome !== 'approved') throw new Error('not approved');
+      return outcome.transactionId;
+    };
+
+    it('voids an unsettled charge whole, and answers a repeat with the same void', async () => {
+      const gateway = new TestGateway();
+      const id = await approvedBy(gateway, 2500);
+      const outcome = { outcome: 'reversed', kind: 'void', reversalId: id, amountCents: 2500 };
+      expect(await gateway.reverse(id, 2500)).toEqual(outcome);
+      expect(await gateway.reverse(id, 2500)).toEqual(outcome);
+      expect(gateway.reversals).toHaveLength(1);
+    });
+
+    it('refunds a charge settled by the hook, or by age, as a new credit id', async () => {
+      const gateway = new TestGateway();
+      const id = await approvedBy(gateway, 1000);
+      gateway.settle(id);
+      const refund = await gateway.reverse(id, 1000);
+      expect(refund).toEqual({
+        outcome: 'reversed',
+        kind: 'refund',
+        reversalId: expect.stringMatching(/^[a-z0-9]{8}$/),
+        amountCents: 1000,
+      });
+      expect(refund).not.toMatchObject({ reversalId: id });
+
+      const settlesAtOnce = new TestGateway(0);
+      expect(await settlesAtOnce.reverse(await approvedBy(settlesAtOnce, 400), 400)).toMatchObject({ kind: 'refund', amountCents: 400 });
+    });
+
+    it('refunds a charge it never saw (made before a restart) by the amount given', async () => {
+      expect(await new TestGateway().reverse('olderrun', 1500)).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 1500 });
+      expect(await new TestGateway().reverse('olderrun')).toMatchObject({ outcome: 'provider-error' });
+    });
+
+    it('fails every reversal while told to, and refuses more than was charged', async () => {
+      const gateway = new TestGateway(0);
+      const id = await approvedBy(gateway, 1000);
+      gateway.failReversals('Processor declined the refund');
+      expect(await gateway.reverse(id, 1000)).toEqual({ outcome: 'provider-error', message: 'Processor declined the refund' });
+      gateway.failReversals(undefined);
+      expect(await gateway.reverse(id, 1001)).toEqual({ outcome: 'provider-error', message: 'Refund amount is too large.' });
+      expect(gateway.reversals).toEqual([]);
+    });
+
+    it('refunds part of a settled charge, then the rest, but never voids for a refund-only reversal', async () => {
+      const gateway = new TestGateway();
+      const id = await approvedBy(gateway, 1000);
+      expect(await gateway.reverse(id, 300, { refundOnly: true })).toEqual({ outcome: 'not-settled' });
+      gateway.settle(id);
+      expect(await gateway.reverse(id, 300, { refundOnly: true })).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 300 });
+      expect(await gateway.reverse(id, 800)).toEqual({ outcome: 'provider-error', message: 'Refund amount is too large.' });
+      expect(await gateway.reverse(id)).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 700 });
+      expect(gateway.reversals.map((r) => r.amountCents)).toEqual([300, 700]);
+    });
+  });
 });

@@ -1,13 +1,94 @@
 import { randomBytes } from 'node:crypto';
-import { type ChargeOutcome, type ChargeRequest, PaymentGateway } from './payment-gateway.js';
+import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
 import { sandboxSale } from './sandbox-rules.js';
+
+/** What the test gateway remembers of a charge it approved. */
+interface TestTransaction {
+  amountCents: number;
+  chargedAt: number;
+  settled: boolean;
+  /** Set once voided: the answer a repeated reversal gets. */
+  voided?: Reversal;
+  /** Its refunds so far, oldest first (partial refunds add up to at most the charge). */
+  refunds: Reversal[];
+}
+
+interface Reversal {
+  kind: 'void' | 'refund';
+  reversalId: string;
+  amountCents: number;
+}
+
+/** Like Braintree's sandbox, which settles a day's charges in a nightly batch: after this long a charge is settled. */
+export const TEST_GATEWAY_SETTLE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Charges (and reversals) remembered, oldest forgotten first, so a long-running demo stays bounded in memory. */
+const REMEMBERED = 10_000;
 
 /**
  * The offline default gateway (no BRAINTREE_* keys): answers like Braintree's sandbox for its test nonces and
  * amounts, without keys or network, so the whole store works on a laptop and in CI. It never moves money.
+ *
+ * Reversals model Braintree's two states: a charge is unsettled (voided on cancel) until it is
+ * TEST_GATEWAY_SETTLE_AFTER_MS old or `settle()` is called, then settled (refunded on cancel). Charges are
+ * remembered in memory only, so a charge this process never saw (made before a restart) counts as settled.
+ * A refund-only reversal (one line of an order) of an unsettled charge answers `not-settled`.
+ * `failReversals(message)` makes every reversal fail with that message until `failReversals(undefined)`:
+ * the refund-failure case, for tests and demos (Braintree's sandbox has no amount that fails a refund).
  */
 export class TestGateway extends PaymentGateway {
   readonly name = 'test' as const;
+  private readonly transactions = new Map<string, TestTransaction>();
+  private reversalFailure: string | undefined;
+  /** Every reversal this gateway performed, in order (tests count them). */
+  readonly reversals: { transactionId: string; kind: 'void' | 'refund'; reversalId: string; amountCents: number }[] = [];
+
+  constructor(private readonly settleAfterMs = TEST_GATEWAY_SETTLE_AFTER_MS) {
+    super();
+  }
+
+  /** Settles a charge now, as Braintree's nightly batch would (test hook). */
+  settle(transactionId: string): void {
+    const transaction = this.transactions.get(transactionId);
+    if (transaction) transaction.settled = true;
+  }
+
+  /** From now on every reversal fails with this message; `undefined` to stop (test hook). */
+  failReversals(message: string | undefined): void {
+    this.reversalFailure = message;
+  }
+
+  async reverse(transactionId: string, amountCents?: number, options: ReversalOptions = {}): Promise<ReversalOutcome> {
+    if (this.reversalFailure !== undefined) return { outcome: 'provider-error', message: this.reversalFailure };
+    const known = this.transactions.get(transactionId);
+    if (known?.voided) return { outcome: 'reversed', ...known.voided };
+    let reversal: Reversal;
+    if (known && !known.settled && Date.now() - known.chargedAt < this.settleAfterMs) {
+      if (options.refundOnly) return { outcome: 'not-settled' };
+      // A void cancels the whole authorization, whatever amount was asked for (as Braintree's does).
+      reversal = { kind: 'void', reversalId: transactionId, amountCents: known.amountCents };
+      known.voided = reversal;
+    } else {
+      const refunded = known?.refunds.reduce((sum, refund) => sum + refund.amountCents, 0) ?? 0;
+      const last = known?.refunds.at(-1);
+      // Fully refunded already (a retry after a crash): the last refund is the answer, as for Braintree.
+      if (known && last && refunded >= known.amountCents && (amountCents === undefined || amountCents === last.amountCents)) {
+        return { outcome: 'reversed', ...last };
+      }
+      const amount = amountCents ?? (known ? known.amountCents - refunded : undefined);
+      if (amount === undefined) {
+        return {
+          outcome: 'provider-error',
+          message: `Transaction ${transactionId} is unknown to the test gateway; give the amount to refund`,
+        };
+      }
+      if (known && refunded + amount > known.amountCents) return { outcome: 'provider-error', message: 'Refund amount is too large.' };
+      reversal = { kind: 'refund', reversalId: newTransactionId(), amountCents: amount };
+      known?.refunds.push(reversal);
+    }
+    this.reversals.push({ transactionId, ...reversal });
+    if (this.reversals.length > REMEMBERED) this.reversals.shift();
+    return { outcome: 'reversed', ...reversal };
+  }
 
   async clientToken(): Promise<string> {
     // Opaque to the browser, which shows its own test-card form when the gateway is "test".
@@ -17,13 +98,21 @@ export class TestGateway extends PaymentGateway {
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     const result = sandboxSale(request.amountCents, request.paymentMethodNonce);
     switch (result.status) {
-      case 'submitted_for_settlement':
-        // Braintree transaction ids are short lower-case alphanumerics.
-        return { outcome: 'approved', transactionId: transactionId(), status: result.status, amountCents: request.amountCents };
+      case 'submitted_for_settlement': {
+        const id = newTransactionId();
+        if (this.transactions.size >= REMEMBERED) this.transactions.delete(this.transactions.keys().next().value as string);
+        this.transactions.set(id, { amountCents: request.amountCents, chargedAt: Date.now(), settled: false, refunds: [] });
+        return { outcome: 'approved', transactionId: id, status: result.status, amountCents: request.amountCents };
+      }
       case 'processor_declined':
-        return { outcome: 'declined', code: result.code, message: result.text, transactionId: transactionId() };
+        return { outcome: 'declined', code: result.code, message: result.text, transactionId: newTransactionId() };
       case 'gateway_rejected':
-        return { outcome: 'declined', code: result.reason, message: `Gateway Rejected: ${result.reason}`, transactionId: transactionId() };
+        return {
+          outcome: 'declined',
+          code: result.reason,
+          message: `Gateway Rejected: ${result.reason}`,
+          transactionId: newTransactionId(),
+        };
       case 'validation_error':
         return { outcome: 'declined', code: result.code, message: result.message };
       case 'failed':
@@ -32,7 +121,8 @@ export class TestGateway extends PaymentGateway {
   }
 }
 
-function transactionId(): string {
+/** Braintree transaction ids are short lower-case alphanumerics. */
+function newTransactionId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(randomBytes(8), (byte) => alphabet[byte % alphabet.length]).join('');
 }

@@ -4,6 +4,8 @@ import type { Request, Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
 import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { parseNewProduct, parseProductChanges } from './product-form.js';
@@ -63,8 +65,12 @@ export class ProductsController {
   @Roles(Role.Admin)
   @Post(ApiRoute.productCreate)
   @UseInterceptors(ProductFormInterceptor)
-  create(@Body() form: Record<string, unknown>, @UploadedFile() photo: Express.Multer.File | undefined): Promise<Product> {
-    return this.products.create(parseNewProduct(form), photo?.buffer);
+  create(
+    @Body() form: Record<string, unknown>,
+    @UploadedFile() photo: Express.Multer.File | undefined,
+    @CurrentUser() admin: AuthUser,
+  ): Promise<Product> {
+    return this.products.create(parseNewProduct(form), photo?.buffer, admin);
   }
 
   @Roles(Role.Admin)
@@ -74,14 +80,15 @@ export class ProductsController {
     @UuidParam('productId') productId: string,
     @Body() form: Record<string, unknown>,
     @UploadedFile() photo: Express.Multer.File | undefined,
+    @CurrentUser() admin: AuthUser,
   ): Promise<Product> {
-    return this.products.update(productId, parseProductChanges(form), photo?.buffer);
+    return this.products.update(productId, parseProductChanges(form), photo?.buffer, admin);
   }
 
   @Roles(Role.Admin)
   @Delete(ApiRoute.productDelete)
-  remove(@UuidParam('productId') productId: string): Promise<DeletedResponse> {
-    return this.products.remove(productId);
+  remove(@UuidParam('productId') productId: string, @CurrentUser() admin: AuthUser): Promise<DeletedResponse> {
+    return this.products.remove(productId, admin);
   }
 }
 

@@ -1,5 +1,6 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { ApiRoute } from '@store/contract';
+import { AuditModule } from '../audit/audit.module.js';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueFastPathMiddleware } from './catalogue-fast-path.middleware.js';
@@ -15,7 +16,7 @@ import { ProductsService } from './products.service.js';
  * on products is in ProductsRepository, on photos in ProductPhotosRepository; reads go through CatalogueCache.
  */
 @Module({
-  imports: [CategoriesModule],
+  imports: [CategoriesModule, AuditModule],
   controllers: [ProductsController],
   providers: [ProductsRepository, ProductPhotosRepository, CatalogueCache, ProductsService, ProductPhotosService, ProductStockService],
   exports: [ProductsService, ProductStockService],

@@ -178,9 +178,16 @@ export class ProductsRepository {
   }
 
   /** Deletes a product (its photo goes with it, ON DELETE CASCADE); its name, or undefined when there was none. */
-  async delete(manager: EntityManager, id: string): Promise<string | undefined> {
-    const [row] = await queryRows<{ name: string }>(manager, 'DELETE FROM products WHERE id = $1 RETURNING name', [id]);
-    return row?.name;
+  /** The product, its row locked until the transaction ends (so a change's "before" is exactly what it replaces). */
+  async findForUpdate(manager: EntityManager, id: string): Promise<Product | undefined> {
+    const [row] = await queryRows<ProductRow>(manager, `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
+    return row && toProduct(row);
+  }
+
+  /** Deletes the product (its photo goes with it: ON DELETE CASCADE); the product as it was, or undefined. */
+  async delete(manager: EntityManager, id: string): Promise<Product | undefined> {
+    const [row] = await queryRows<ProductRow>(manager, `DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
+    return row && toProduct(row);
   }
 
   /**

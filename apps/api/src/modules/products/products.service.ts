@@ -5,6 +5,8 @@ import type { EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { changedFields } from '../audit/audit-changes.js';
+import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
 import type { ProductListParams } from './dto/product-list-query.js';
@@ -12,6 +14,11 @@ import { preparePhoto } from './photo-upload.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
 import { ProductPhotosRepository } from './product-photos.repository.js';
 import { ProductsRepository } from './products.repository.js';
+
+/** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
+const AUDITED = ['name', 'description', 'price', 'stock', 'category'] as const;
+/** A new photo is recorded as such; the image itself is not copied into the trail. */
+const PHOTO_CHANGE = { photo: { before: null, after: 'replaced' } };
 
 /**
  * The catalogue: listing, reading, creating, updating and deleting products. Lists are served from the
@@ -25,6 +32,7 @@ export class ProductsService {
     private readonly photos: ProductPhotosRepository,
     private readonly categories: CategoriesService,
     private readonly cache: CatalogueCache,
+    private readonly audit: AuditService,
   ) {}
 
   /** One page of products as JSON, the total count of the listing, and the cursor of the next page. */
@@ -64,34 +72,61 @@ export class ProductsService {
     return product;
   }
 
-  async create(draft: ProductDraft, photo: Buffer | undefined): Promise<Product> {
+  /** Creates a product (and its photo); the audit entry commits with it. */
+  async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
       const product = await this.repository.insert(manager, draft);
       if (prepared) await this.photos.save(manager, product._id, prepared);
+      await this.audit.record(manager, actor, {
+        action: 'product.create',
+        entityType: 'product',
+        entityId: product._id,
+        changes: { ...changedFields(null, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+      });
       return product;
     });
   }
 
   /** Changes only the fields given, and replaces the photo when one is given. */
-  async update(id: string, changes: ProductChanges, photo: Buffer | undefined): Promise<Product> {
+  async update(id: string, changes: ProductChanges, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     if (Object.keys(changes).length === 0 && !photo)
       throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     return this.write(async (manager) => {
+      // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
+      const old = await this.repository.findForUpdate(manager, id);
+      if (!old) throw new NotFoundError('Product not found');
       const product = await this.repository.update(manager, id, changes);
       if (!product) throw new NotFoundError('Product not found');
       if (prepared) await this.photos.save(manager, id, prepared);
+      await this.audit.record(manager, actor, {
+        action: 'product.update',
+        entityType: 'product',
+        entityId: id,
+        changes: { ...changedFields(old, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+      });
       return product;
     }, id);
   }
 
-  async remove(id: string): Promise<DeletedResponse> {
-    const name = await this.write((manager) => this.repository.delete(manager, id), id);
-    if (name === undefined) throw new NotFoundError('Product not found');
-    return { message: `Product "${name}" deleted`, _id: id };
+  async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
+    const deleted = await this.write(async (manager) => {
+      const product = await this.repository.delete(manager, id);
+      if (product) {
+        await this.audit.record(manager, actor, {
+          action: 'product.delete',
+          entityType: 'product',
+          entityId: id,
+          changes: changedFields(product, null, AUDITED),
+        });
+      }
+      return product;
+    }, id);
+    if (!deleted) throw new NotFoundError('Product not found');
+    return { message: `Product "${deleted.name}" deleted`, _id: id };
   }
 
   private async assertCategoryExists(categoryId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/page';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AuditTrail } from '@/features/admin/components/audit-trail';
 import { CreateCategoryForm, UpdateCategoryForm } from '@/features/admin/components/category-form';
 import { ManageCategories } from '@/features/admin/components/manage-categories';
 import { ManageProducts } from '@/features/admin/components/manage-products';
@@ -88,6 +89,14 @@ export function ManageOrdersPage() {
   return (
     <AdminPage title="Manage Your Orders" description="Follow every order from payment to delivery">
       <ManageOrders />
+    </AdminPage>
+  );
+}
+
+export function AuditTrailPage() {
+  return (
+    <AdminPage title="Audit trail" description="Who changed what in the shop, and when">
+      <AuditTrail />
     </AdminPage>
   );
 }

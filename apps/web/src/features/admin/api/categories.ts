@@ -10,7 +10,11 @@ export function getCategory(categoryId: string, signal?: AbortSignal): Promise<C
 }
 
 export function createCategory(input: CategoryInput): Promise<Category> {
-  return apiCall<Category>(apiPath(ApiRoute.categoryCreate, { userId: currentAuth().userId }), { method: 'POST', signedIn: true, json: input });
+  return apiCall<Category>(apiPath(ApiRoute.categoryCreate, { userId: currentAuth().userId }), {
+    method: 'POST',
+    signedIn: true,
+    json: input,
+  });
 }
 
 export function updateCategory(categoryId: string, input: CategoryInput): Promise<Category> {

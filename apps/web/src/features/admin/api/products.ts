@@ -1,11 +1,4 @@
-import {
-  ApiRoute,
-  apiPath,
-  PRODUCT_PHOTO_FIELD,
-  type DeletedResponse,
-  type Product,
-  type ProductFields,
-} from '@store/contract';
+import { ApiRoute, apiPath, PRODUCT_PHOTO_FIELD, type DeletedResponse, type Product, type ProductFields } from '@store/contract';
 import { apiCall, currentAuth } from '@/lib/api-client';
 
 export function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {

@@ -14,7 +14,14 @@ describe('admin dashboard', () => {
 
   it('links to every admin screen, and to no route that does not exist', () => {
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin/create/category', '/admin/categories', '/admin/create/product', '/admin/products', '/admin/orders']);
+    expect(hrefs).toEqual([
+      '/admin/create/category',
+      '/admin/categories',
+      '/admin/create/product',
+      '/admin/products',
+      '/admin/orders',
+      '/admin/audit',
+    ]);
     expect(hrefs).not.toContain('/admin/products/update');
   });
 

@@ -9,6 +9,7 @@ const ADMIN_LINKS = [
   { to: paths.adminCreateProduct, label: 'Create Product' },
   { to: paths.adminProducts, label: 'Manage Products' },
   { to: paths.adminOrders, label: 'Manage Orders' },
+  { to: paths.adminAudit, label: 'Audit Trail' },
 ];
 
 export function AdminDashboard({ user }: { user: User }) {

@@ -15,7 +15,10 @@ import { deleteCategory, listCategories } from '../api/categories';
  */
 export function ManageCategories() {
   const queryClient = useQueryClient();
-  const { data: categories, error: listFailure } = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
+  const { data: categories, error: listFailure } = useQuery({
+    queryKey: queryKeys.categories.list(),
+    queryFn: ({ signal }) => listCategories(signal),
+  });
   const listError = listFailure ? errorMessage(listFailure) : null;
   const [deleteError, setDeleteError] = useState<string | null>(null);
 

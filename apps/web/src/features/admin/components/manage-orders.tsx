@@ -3,12 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
+import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
-import { listAllOrders, updateOrderStatus } from '../api/orders';
+import { listAllOrders, refundOrderLine, updateOrderStatus } from '../api/orders';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge, nextStatuses } from '@/components/order-status';
 
@@ -47,6 +48,8 @@ export function ManageOrders() {
               <div className="col-md-4">
                 <OrderItems order={order} />
                 <div className="fw-semibold mt-1">Amount: {formatPrice(order.amount)}</div>
+                {order.refund ? <RefundNote refund={order.refund} /> : null}
+                <LineRefunds order={order} onChanged={replace} />
               </div>
               <div className="col-md-4">
                 <StatusControl order={order} onChanged={replace} />
@@ -110,5 +113,46 @@ function StatusControl({ order, onChanged }: { order: Order; onChanged: (order: 
         </Alert>
       ) : null}
     </form>
+  );
+}
+
+/** One button per line not yet refunded, to refund that line alone (a partial refund; the charge must have settled). */
+function LineRefunds({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lines = order.status === 'Cancelled' ? [] : order.products.filter((line) => !line.refund);
+  if (lines.length === 0 || order.products.length < 2) return null;
+  const refund = async (productId: string, name: string) => {
+    if (!window.confirm(`Refund "${name}" to the buyer's card?`)) return;
+    setError(null);
+    setBusy(true);
+    try {
+      onChanged(await refundOrderLine(order._id, productId));
+    } catch (cause) {
+      console.error(cause);
+      setError(errorMessage(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-2">
+      {lines.map((line) => (
+        <button
+          key={line.product}
+          type="button"
+          className="btn btn-sm btn-outline-secondary me-1 mb-1"
+          disabled={busy}
+          onClick={() => void refund(line.product, line.name)}
+        >
+          Refund {line.name}
+        </button>
+      ))}
+      {error ? (
+        <Alert variant="danger" className="mt-2 py-2 small">
+          {error}
+        </Alert>
+      ) : null}
+    </div>
   );
 }

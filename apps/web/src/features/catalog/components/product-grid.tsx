@@ -16,9 +16,15 @@ const FIRST_ROW = 3;
 export const PRODUCT_PAGE_SIZE = 12;
 
 export function ProductGrid({ onAddToCart, pageSize = PRODUCT_PAGE_SIZE }: { onAddToCart: (product: Product) => void; pageSize?: number }) {
-  const { items: products, total, loading, loadingMore, error, hasMore, loadMore } = usePagedList(
-    productListOptions(PRODUCT_SORTS.newest, pageSize),
-  );
+  const {
+    items: products,
+    total,
+    loading,
+    loadingMore,
+    error,
+    hasMore,
+    loadMore,
+  } = usePagedList(productListOptions(PRODUCT_SORTS.newest, pageSize));
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

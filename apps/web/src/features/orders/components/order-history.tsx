@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
+import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/money';
@@ -33,6 +34,7 @@ export function OrderHistory() {
             </div>
           </div>
           <OrderItems order={order} />
+          {order.refund ? <RefundNote refund={order.refund} /> : null}
         </li>
       ))}
     </ul>

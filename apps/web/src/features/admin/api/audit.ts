@@ -1,0 +1,28 @@
+import { ApiRoute, apiPath, type AuditEntry, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
+import { apiRequest, currentAuth } from '@/lib/api-client';
+import type { PageRequest, Paged } from '@/lib/use-paged-list';
+
+/** Narrows the trail to one entity (a product, category or order id) and/or one admin (a user id). */
+export interface AuditFilters {
+  entity?: string;
+  actor?: string;
+}
+
+/**
+ * One page of the audit trail, newest first (admins only). The server pages by cursor only: `after` is the
+ * previous page's X-Next-Cursor, and a page without one is the last (offsets are not sent).
+ */
+export async function listAudit(page: PageRequest, filters: AuditFilters, signal?: AbortSignal): Promise<Paged<AuditEntry>> {
+  // Past the last page (the paging helper asks by offset when entries arrived meanwhile): nothing more to read.
+  if (page.offset > 0 && !page.after) return { items: [], total: page.offset };
+  const { data, headers } = await apiRequest<AuditEntry[]>(apiPath(ApiRoute.audit, { userId: currentAuth().userId }), {
+    signedIn: true,
+    query: { limit: page.limit, after: page.after, entity: filters.entity, actor: filters.actor },
+    signal,
+  });
+  return {
+    items: data,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    after: headers.get(NEXT_CURSOR_HEADER) ?? undefined,
+  };
+}

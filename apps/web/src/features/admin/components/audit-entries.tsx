@@ -1,0 +1,97 @@
+import type { AuditChange, AuditEntry } from '@store/contract';
+
+const ACTION_LABELS: Record<AuditEntry['action'], string> = {
+  'category.create': 'Created category',
+  'category.update': 'Updated category',
+  'category.delete': 'Deleted category',
+  'product.create': 'Created product',
+  'product.update': 'Updated product',
+  'product.delete': 'Deleted product',
+  'order.status': 'Moved order',
+  'order.refund': 'Refunded order',
+};
+
+/** A value of a change as people read it: money and counts as they are, objects (a refund) as their fields. */
+export function formatAuditValue(value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${key} ${formatAuditValue(inner)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+function ChangeList({ changes }: { changes: Record<string, AuditChange> }) {
+  return (
+    <ul className="list-unstyled mb-0 small">
+      {Object.entries(changes).map(([field, change]) => (
+        <li key={field}>
+          <span className="fw-semibold">{field}</span>: {formatAuditValue(change.before)} &rarr; {formatAuditValue(change.after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The audit entries as a table, newest first. Clicking an admin or an entity id narrows the list to it (the
+ * parent owns the filters).
+ */
+export function AuditEntries({
+  entries,
+  onActor,
+  onEntity,
+}: {
+  entries: AuditEntry[];
+  onActor: (actorId: string) => void;
+  onEntity: (entityId: string) => void;
+}) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-top" aria-label="Audit entries">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Admin</th>
+            <th scope="col">What</th>
+            <th scope="col">Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry._id}>
+              <td className="small text-nowrap">
+                {new Date(entry.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
+              </td>
+              <td className="small">
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0 text-start"
+                  title={entry.actor.email}
+                  onClick={() => onActor(entry.actor._id)}
+                >
+                  {entry.actor.name}
+                </button>
+              </td>
+              <td className="small">
+                {ACTION_LABELS[entry.action] ?? entry.action}{' '}
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0 font-monospace"
+                  title={`Only entries about this ${entry.entity.type}`}
+                  onClick={() => onEntity(entry.entity._id)}
+                >
+                  {entry.entity._id.slice(0, 8)}
+                </button>
+              </td>
+              <td>
+                <ChangeList changes={entry.changes} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
