@@ -22,7 +22,7 @@ export interface TestApp {
 /** The real API, configured exactly as main.ts does, on a fresh database of its own. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), authRateLimit: 1000, ...overrides, databaseUrl: db.url };
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), authRateLimit: 1000, paymentRateLimit: 1000, ...overrides, databaseUrl: db.url };
   let app: NestExpressApplication | undefined;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();

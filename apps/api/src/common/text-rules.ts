@@ -1,0 +1,48 @@
+/**
+ * The one text rule for every field and query value: no NUL or other control characters (they reach
+ * Postgres as a 500, or logs and terminals as escape sequences), and names must show something.
+ * Exported for every module's DTOs (class-validator decorators below) and for the raw query/path guard.
+ */
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+
+/** C0 controls and DEL and C1 controls, newline/tab included: for single-line text. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same but \n, \r and \t allowed: for text that may span lines (descriptions). */
+const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Characters that show nothing: whitespace, zero-width and other format characters (Cf), combining-only marks. */
+const INVISIBLE = /[\s\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u034f\u2800]/gu;
+
+/** True when `value` holds a control character (`multiline` allows \n, \r and \t). */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_EXCEPT_NEWLINES : CONTROL).test(value);
+}
+
+/** True when `value` has at least one character that is not whitespace, zero-width or a format character. */
+export function hasVisibleCharacter(value: string): boolean {
+  return value.replace(INVISIBLE, '').length > 0;
+}
+
+/** Validator: a string without control characters (`multiline` allows \n, \r and \t). Non-strings pass (IsString says so). */
+export function NoControlCharacters(options: ValidationOptions & { multiline?: boolean } = {}): PropertyDecorator {
+  const { multiline = false, ...validationOptions } = options;
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'noControlCharacters',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must not contain control characters`, ...validationOptions },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !hasControlCharacters(value, multiline) },
+    });
+}
+
+/** Validator: a string with at least one visible character (a name of only zero-width characters is refused). */
+export function HasVisibleCharacter(options: ValidationOptions = {}): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'hasVisibleCharacter',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must contain a visible character`, ...options },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || hasVisibleCharacter(value) },
+    });
+}
