@@ -9,7 +9,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
 import { requestLogging } from './common/logging/request-logging.middleware.js';
 import { apiContentTypeGuard, jsonBodyParser, noStoreWhenAuthenticated, rawTextGuard } from './common/request-guards.js';
-import { createValidationPipe } from './common/validation.js';
+import { createTextSafetyPipe, createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
@@ -32,7 +32,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createTextSafetyPipe(), createValidationPipe());
   // SIGTERM: stop accepting, finish in-flight requests, close the pool, then exit 0 (not re-raise the signal,
   // which would end the process with 143, or be ignored when the API runs as a container's PID 1).
   app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });

@@ -79,7 +79,14 @@ export function apiContentTypeGuard(apiPrefix: string, multipartPrefix: string):
   return function urlencodedParser(request: Request, _response: Response, next: NextFunction): void {
     const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody || !(request.path === apiPrefix || request.path.startsWith(`${apiPrefix}/`))) return next();
-    if (isJson(request)) return next();
+    if (isJson(request)) {
+      // The parser reads UTF-8 only (as JSON requires); another declared charset would be misread.
+      const charset = /;\s*charset=("?)([^";]+)\1/i.exec(request.headers['content-type'] ?? '')?.[2]?.toLowerCase();
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        return next(new UnsupportedMediaTypeError(`Send JSON as UTF-8 (got charset ${charset})`));
+      }
+      return next();
+    }
     if (request.path.startsWith(multipartPrefix) && request.is('multipart/form-data')) return next();
     const type = request.headers['content-type'] ?? 'none';
     next(new UnsupportedMediaTypeError(`Send the request body as application/json (got ${type.split(';')[0]})`));

@@ -9,12 +9,31 @@ import { registerDecorator, type ValidationOptions } from 'class-validator';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same but \n, \r and \t allowed: for text that may span lines (descriptions). */
 const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag on purpose). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Characters that show nothing: whitespace, zero-width and other format characters (Cf), combining-only marks. */
 const INVISIBLE = /[\s\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u034f\u2800]/gu;
 
-/** True when `value` holds a control character (`multiline` allows \n, \r and \t). */
+/**
+ * True when `value` holds a control character (`multiline` allows \n, \r and \t) or a lone surrogate
+ * (not valid Unicode: it cannot be stored as UTF-8 and would come back as U+FFFD).
+ */
 export function hasControlCharacters(value: string, multiline = false): boolean {
-  return (multiline ? CONTROL_EXCEPT_NEWLINES : CONTROL).test(value);
+  return (multiline ? CONTROL_EXCEPT_NEWLINES : CONTROL).test(value) || LONE_SURROGATE.test(value);
+}
+
+/**
+ * True when a string anywhere inside `value` (an object, array or string) can never be stored: NUL or a lone
+ * surrogate. Used on every body and query before validation, so no module can pass one on to Postgres.
+ */
+export function findUnstorableText(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path || 'body' : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = findUnstorableText(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** True when `value` has at least one character that is not whitespace, zero-width or a format character. */
@@ -30,7 +49,7 @@ export function NoControlCharacters(options: ValidationOptions & { multiline?: b
       name: 'noControlCharacters',
       target: target.constructor,
       propertyName: String(propertyName),
-      options: { message: `${String(propertyName)} must not contain control characters`, ...validationOptions },
+      options: { message: `${String(propertyName)} must not contain control or invalid characters`, ...validationOptions },
       validator: { validate: (value: unknown) => typeof value !== 'string' || !hasControlCharacters(value, multiline) },
     });
 }
