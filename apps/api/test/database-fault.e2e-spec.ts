@@ -130,7 +130,6 @@ describe('a database that stalls or goes away (e2e)', () => {
   });
 
   afterAll(async () => {
-    // eslint-disable-next-line no-console -- the figures the hardening report quotes
     console.log(`database-fault: ${JSON.stringify(figures)}`);
     try {
       signalAll('SIGCONT');

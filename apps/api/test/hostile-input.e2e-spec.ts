@@ -75,7 +75,6 @@ describe('hostile input (e2e)', () => {
     product = await calls.created(productForm(category, { price: '12.50', stock: '1000' }));
   });
   afterAll(async () => {
-    // eslint-disable-next-line no-console -- the figure the hardening report quotes
     console.log(`hostile-input: ${seen.total} requests, ${seen.fiveHundreds} answered >= 500`);
     await t?.close();
   });

@@ -6,13 +6,15 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 
 /** C0 controls and DEL and C1 controls, newline/tab included: for single-line text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same but \n, \r and \t allowed: for text that may span lines (descriptions). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag on purpose). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Characters that show nothing: whitespace, zero-width and other format characters (Cf), combining-only marks. */
-const INVISIBLE = /[\s\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u034f\u2800]/gu;
+const INVISIBLE = /[\s\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]|\u034f/gu;
 
 /**
  * True when `value` holds a control character (`multiline` allows \n, \r and \t) or a lone surrogate
