@@ -11,6 +11,7 @@ import { requestLogging } from './common/logging/request-logging.middleware.js';
 import { apiContentTypeGuard, jsonBodyParser, noStoreWhenAuthenticated, rawTextGuard } from './common/request-guards.js';
 import { createTextSafetyPipe, createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
+import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -20,6 +21,9 @@ export const JSON_BODY_LIMIT = '100kb';
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  // Before anything that can answer (body-parser's 413s included), so every request is timed and counted.
+  const httpMetrics = httpMetricsMiddleware(app);
+  if (httpMetrics) app.use(httpMetrics);
   // First, so that every request (body-parser's 413s and the web app's files included) gets an id and a log line.
   app.use(requestLogging());
   app.set('trust proxy', config.trustProxy);

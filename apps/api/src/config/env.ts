@@ -43,6 +43,8 @@ export interface AppConfig {
   /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
   signinFailureLimit: number;
   signinFailureWindowSeconds: number;
+  /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signinFailureWindowSeconds: integer('SIGNIN_FAILURE_WINDOW_SECONDS', 900, 10, 86_400),
   };
 
+  // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
+  const metricsPort = text('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    problems.push(`METRICS_PORT: must differ from PORT (${port}); the metrics port is not for the public network`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -207,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat,
     seedDemo,
     ...limits,
+    metricsPort,
   };
 }

@@ -4,6 +4,7 @@ import type { ClientTokenResponse, ErrorBody, PaymentDeclined, PaymentInfo, Paym
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError, PaymentProviderError } from '../../common/errors.js';
+import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { OrdersService, type PendingOrder } from '../orders/orders.service.js';
 import { mergeLines, type StockLine } from '../products/product-stock.service.js';
@@ -47,6 +48,7 @@ export class PaymentsService {
     private readonly orders: OrdersService,
     private readonly keys: IdempotencyStore,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: StoreMetrics,
   ) {}
 
   async clientToken(): Promise<ClientTokenResponse> {
@@ -115,6 +117,7 @@ export class PaymentsService {
       // A refused cart (stock, total) is an answer like any other: a retry with the same key gets it too.
       if (!(error instanceof AppError)) throw error;
       const answer: PaymentAnswer = { status: error.status, body: error.toBody() };
+      this.metrics.checkoutOutcome('refused');
       if (key !== undefined) await this.keys.complete(undefined, buyer.id, key, answer);
       return answer;
     }
@@ -126,6 +129,7 @@ export class PaymentsService {
         this.logger.error(`Charging order ${order.id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
         return { outcome: 'provider-error', message: 'unexpected gateway failure' };
       });
+    this.metrics.checkoutOutcome(outcome.outcome);
 
     for (let attemptNo = 1; ; attemptNo += 1) {
       try {

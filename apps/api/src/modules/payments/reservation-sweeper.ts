@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { StoreMetrics } from '../metrics/store-metrics.js';
 import { PaymentsService } from './payments.service.js';
 
 const SWEEP_EVERY_MS = 60_000;
@@ -12,7 +13,10 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
   private readonly logger = new Logger('ReservationSweeper');
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly metrics: StoreMetrics,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
@@ -25,8 +29,9 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
 
   private async sweep(): Promise<void> {
     try {
-      await this.payments.releaseStaleReservations();
+      this.metrics.sweepDone((await this.payments.releaseStaleReservations()).length);
     } catch (error) {
+      this.metrics.sweepFailed();
       this.logger.error(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
