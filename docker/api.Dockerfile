@@ -39,8 +39,10 @@ COPY --from=build /app/apps/api/dist/ apps/api/dist/
 # Everything above belongs to root and is read-only for the process.
 USER node
 EXPOSE 3000
+# Liveness (/api/health/live: the process answers), not readiness (/api/health: the database answers too):
+# a database outage must not get healthy API containers restarted; the API recovers by itself when it returns.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM: stop accepting, finish in-flight requests, close the database pool, exit 0.
 STOPSIGNAL SIGTERM
 # Pending migrations run at start (TypeORM migrationsRun). One-shot instead, before rolling out replicas:

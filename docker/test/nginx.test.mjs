@@ -30,6 +30,19 @@ async function webImageEnv(overrides) {
   return { ...env, ...overrides };
 }
 
+/** The browser-security headers nginx adds to every answer, error pages included (`add_header ... always`). */
+function expectSecurityHeaders(response) {
+  const csp = response.headers.get('content-security-policy');
+  expect(csp).toMatch(/^default-src 'self'; script-src 'self'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  // Exactly one policy: the API's own copy is hidden behind nginx's.
+  expect(csp).not.toContain(', ');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+}
+
 describe('nginx in front of the web app and the API', () => {
   let dir;
   let db;
@@ -199,6 +212,20 @@ describe('nginx in front of the web app and the API', () => {
     expect(apiLogFor('ops-upload-too-big')).toEqual([]);
   });
 
+  it('adds the security headers to pages, API answers and error pages alike; HSTS only behind TLS', async () => {
+    for (const url of ['/', '/admin/dashboard', '/api/health', '/api/no-such-thing', '/assets/missing-file.js']) {
+      const response = await fetch(`${base}${url}`);
+      expect([200, 404]).toContain(response.status);
+      expectSecurityHeaders(response);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const tooBig = await postProductForm(PRODUCT_PHOTO_MAX_BYTES + 1024 * 1024, 'ops-headers-413');
+    expect(tooBig.status).toBe(413);
+    expectSecurityHeaders(tooBig);
+    const overTls = await fetch(`${base}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(overTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+  });
+
   it('writes its access log as JSON lines without query strings', async () => {
     await fetch(`${base}/api/categories?token=ops-query-secret`, { headers: { 'X-Request-Id': 'ops-access-log' } });
     const entry = await waitFor('nginx to log the request', () =>
@@ -235,6 +262,7 @@ describe('nginx when the API is down', () => {
     expect((await fetch(`${base}/admin/dashboard`)).status).toBe(200);
     const response = await fetch(`${base}/api/health`);
     expect(response.status).toBe(502);
+    expectSecurityHeaders(response);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ error: expect.any(String), code: 'INTERNAL' });
   });

@@ -1,12 +1,16 @@
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
 import { requestLogging } from './common/logging/request-logging.middleware.js';
-import { createValidationPipe } from './common/validation.js';
+import { apiContentTypeGuard, jsonBodyParser, noStoreWhenAuthenticated, rawTextGuard } from './common/request-guards.js';
+import { createTextSafetyPipe, createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 import { compressResponses } from './http/compress-responses.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
+import { corsFor } from './http/cors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
@@ -26,13 +30,27 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(compressResponses());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  app.use(securityHeaders(config));
+  if (config.corsOrigins.length > 0) app.use(corsFor(config.corsOrigins));
+  app.use(rawTextGuard);
+  app.use(noStoreWhenAuthenticated);
+  app.use(apiContentTypeGuard(API_PREFIX, `${API_PREFIX}/product/`));
+  app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createTextSafetyPipe(), createValidationPipe());
   // SIGTERM: stop accepting, finish in-flight requests, close the pool, then exit 0 (not re-raise the signal,
   // which would end the process with 143, or be ignored when the API runs as a container's PID 1).
   app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });
   if (config.webDist) serveWebApp(app, config.webDist);
+}
+
+/**
+ * Node's defaults hold an unfinished body for 300 s and idle half-sent headers for 60 s+; a shop needs
+ * seconds. Set from HTTP_* (see README) on the server main.ts listens with.
+ */
+export function applyServerTimeouts(server: Server, config: Pick<AppConfig, 'http'>): void {
+  server.headersTimeout = config.http.headersTimeoutMs;
+  server.requestTimeout = config.http.requestTimeoutMs;
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
 }

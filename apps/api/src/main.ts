@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
-import { configureApp } from './app.setup.js';
+import { applyServerTimeouts, configureApp } from './app.setup.js';
 import { drainOnShutdown } from './common/graceful-shutdown.js';
 import { AppLogger } from './common/logging/app-logger.js';
 import { ConfigError, loadConfig } from './config/env.js';
@@ -28,6 +28,7 @@ async function bootstrap(): Promise<void> {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new ConfigError([`PORT: ${config.port} is already in use (another store running?); stop it or set PORT to a free port`]);
   });
+  applyServerTimeouts(app.getHttpServer(), config);
   drainOnShutdown(app.getHttpServer(), logger);
   const url = `http://localhost:${config.port}`;
   logger.log(`Store listening on ${url} (API under ${url}/api)`, 'Bootstrap');

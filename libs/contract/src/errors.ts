@@ -11,6 +11,8 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
+  /** The database is unreachable or too slow right now; retry after the `Retry-After` seconds. */
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -28,6 +30,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_PROVIDER_ERROR: 502,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export interface FieldError {

@@ -1,7 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ERROR_STATUS, ErrorCode, type ErrorBody } from '@store/contract';
 import type { Response } from 'express';
-import { AppError } from './errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause, ThrottledCauseLog } from './database-unavailable.js';
+import { AppError, RateLimitedError } from './errors.js';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
@@ -21,14 +22,30 @@ interface LowerLayerError {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+  private readonly outageLog = new ThrottledCauseLog((line) => this.logger.warn(line));
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    // A database that is down or frozen is an outage, not a bug: 503 with Retry-After, one log line per cause.
+    const outage = exception instanceof AppError || exception instanceof HttpException ? undefined : databaseUnavailableCause(exception);
+    if (outage) {
+      this.outageLog.record(outage);
+      if (response.headersSent) return;
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      response.status(ERROR_STATUS[ErrorCode.ServiceUnavailable]).json({
+        error: 'The store is temporarily unavailable; please try again in a few seconds',
+        code: ErrorCode.ServiceUnavailable,
+      } satisfies ErrorBody);
+      return;
+    }
     const { status, body } = this.toResponse(exception);
     if (status >= 500 && !(exception instanceof AppError)) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
+    if (exception instanceof RateLimitedError && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    }
     response.status(status).json(body);
   }
 

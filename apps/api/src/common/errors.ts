@@ -65,7 +65,11 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message = 'Too many attempts, try again in a minute') {
+  /** `retryAfterSeconds`, when given, is sent as the Retry-After header. */
+  constructor(
+    message = 'Too many attempts, try again in a minute',
+    readonly retryAfterSeconds?: number,
+  ) {
     super(ErrorCode.RateLimited, message);
   }
 }

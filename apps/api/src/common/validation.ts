@@ -1,6 +1,7 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { FieldError } from '@store/contract';
 import { ValidationFailedError } from './errors.js';
+import { findUnstorableText } from './text-rules.js';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
@@ -25,4 +26,23 @@ export function createValidationPipe(): ValidationPipe {
       return new ValidationFailedError(details.map((d) => d.message).join('; ') || 'The request is not valid', details);
     },
   });
+}
+
+/**
+ * Global, before validation: a NUL or a lone surrogate anywhere in a body, a form field or the query is 400,
+ * whatever the route's DTO says (Postgres cannot store either and would answer with an error, i.e. a 500).
+ */
+export function createTextSafetyPipe(): PipeTransform {
+  return {
+    transform(value: unknown, metadata: ArgumentMetadata): unknown {
+      if (metadata.type !== 'body' && metadata.type !== 'query' && metadata.type !== 'param') return value;
+      const field = findUnstorableText(value);
+      if (field !== undefined) {
+        throw new ValidationFailedError(`${field} must not contain control or invalid characters`, [
+          { field, message: 'must not contain control or invalid characters' },
+        ]);
+      }
+      return value;
+    },
+  };
 }

@@ -108,4 +108,33 @@ describe('loadConfig', () => {
       'PHOTO_CACHE_MAX_BYTES: must be a whole number from 0 to 8589934592 (got "64MB")',
     ]);
   });
+
+  it('accepts exact CORS origins and refuses anything else, each named', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://shop.example.com, http://127.0.0.1:5173' }).corsOrigins).toEqual([
+      'https://shop.example.com',
+      'http://127.0.0.1:5173',
+    ]);
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(problems({ CORS_ORIGINS: '*,https://a.example.com/path,ftp://x.example.com' })).toEqual([
+      expect.stringMatching(/^CORS_ORIGINS: "\*" is not an origin/),
+      expect.stringMatching(/^CORS_ORIGINS: "https:\/\/a.example.com\/path" is not an origin/),
+      expect.stringMatching(/^CORS_ORIGINS: "ftp:\/\/x.example.com" is not an origin/),
+    ]);
+  });
+
+  it('trusts exactly the proxy in front, never a whole private range', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe('1');
+    expect(loadConfig({ TRUST_PROXY: '172.18.0.5' }).trustProxy).toBe('172.18.0.5');
+    expect(problems({ TRUST_PROXY: 'uniquelocal' })).toEqual([expect.stringMatching(/^TRUST_PROXY: must name exactly the proxy/)]);
+    expect(problems({ TRUST_PROXY: '10.0.0.0/8' })).toEqual([expect.stringMatching(/^TRUST_PROXY: must name exactly the proxy/)]);
+  });
+
+  it('reads the database and HTTP time limits, with shop-sized defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.db).toEqual({ statementTimeoutMs: 5000, connectTimeoutMs: 3000, healthTimeoutMs: 1000, poolMax: 10 });
+    expect(defaults.http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5000 });
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '2500' }).db.statementTimeoutMs).toBe(2500);
+    expect(problems({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toEqual([expect.stringMatching(/^DB_STATEMENT_TIMEOUT_MS: must be a whole number/)]);
+    expect(loadConfig({ PAYMENT_RATE_LIMIT: '3' }).paymentRateLimit).toBe(3);
+  });
 });

@@ -30,6 +30,19 @@ export interface AppConfig {
   trustProxy: string;
   logFormat: 'json' | 'pretty';
   seedDemo: boolean;
+  /** Database time limits: per statement (server side and client side), per connection attempt, for /api/health. */
+  db: { statementTimeoutMs: number; connectTimeoutMs: number; healthTimeoutMs: number; poolMax: number };
+  /** Node HTTP server limits against slow or idle clients. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Exact origins allowed to call the API from a browser on another origin; empty = same origin only. */
+  corsOrigins: string[];
+  /** Send Strict-Transport-Security (only meaningful when clients reach the store over TLS). */
+  hsts: boolean;
+  /** Checkout attempts a minute per signed-in user. */
+  paymentRateLimit: number;
+  /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
+  signinFailureLimit: number;
+  signinFailureWindowSeconds: number;
   /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
   metricsPort: number | undefined;
   /** Catalogue caches (issue 12): bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
@@ -143,8 +156,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const trustProxy = text('TRUST_PROXY') ?? 'loopback';
+  // A whole private range would believe X-Forwarded-For from any host in it (a VPN, a userland proxy):
+  // only the proxy in front may be trusted, named by address/CIDR or as a hop count.
+  if (/uniquelocal|(^|,)\s*(10\.0\.0\.0\/8|172\.16\.0\.0\/12|192\.168\.0\.0\/16)\s*(,|$)/.test(trustProxy)) {
+    problems.push('TRUST_PROXY: must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range');
+  } else if (/^\d+$/.test(trustProxy) && Number(trustProxy) > 5) {
+    problems.push(`TRUST_PROXY: a hop count must be 0 to 5 (got "${trustProxy}")`);
+  }
+  const corsOrigins: string[] = [];
+  for (const entry of (text('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '')) origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin) corsOrigins.push(origin);
+    else problems.push(`CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], no path, no wildcard)`);
+  }
   const logFormat = oneOf<'json' | 'pretty'>('LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty');
   const seedDemo = oneOf<'true' | 'false'>('SEED_DEMO', ['true', 'false'], 'false') === 'true';
+
+  const limits = {
+    db: {
+      statementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000),
+      connectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
+      healthTimeoutMs: integer('DB_HEALTH_TIMEOUT_MS', 1000, 100, 10_000),
+      poolMax: integer('DB_POOL_MAX', 10, 1, 200),
+    },
+    http: {
+      headersTimeoutMs: integer('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+      requestTimeoutMs: integer('HTTP_REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+      keepAliveTimeoutMs: integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
+    },
+    corsOrigins,
+    hsts: oneOf<'true' | 'false'>('HSTS', ['true', 'false'], production ? 'true' : 'false') === 'true',
+    paymentRateLimit: integer('PAYMENT_RATE_LIMIT', 10, 1, 1_000_000),
+    signinFailureLimit: integer('SIGNIN_FAILURE_LIMIT', 10, 1, 1_000_000),
+    signinFailureWindowSeconds: integer('SIGNIN_FAILURE_WINDOW_SECONDS', 900, 10, 86_400),
+  };
 
   // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
   const metricsPort = text('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
@@ -172,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     logFormat,
     seedDemo,
+    ...limits,
     metricsPort,
     listCacheMaxBytes,
     listCacheMaxEntries,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Where the screenshots of the main pages go (a CI artifact; the README names it). */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../../artifacts/screenshots');
@@ -31,7 +31,12 @@ export function launchChromium(): Promise<Browser> {
 
 export interface ShopPage {
   page: Page;
-  /** Uncaught errors in the page: a test fails if any appear. */
+  /**
+   * Uncaught errors in the page, Content-Security-Policy violations and console errors: a test fails if any
+   * appear. The browser's own "Failed to load resource" lines for API answers the test provoked on purpose
+   * (a 401, a declined card's 402), and the app's own log of such a refusal (an `ApiError` it shows to the
+   * user), are not errors of the page.
+   */
   pageErrors: string[];
   /** Every console message, as `type: text`. */
   consoleMessages: string[];
@@ -45,8 +50,29 @@ export async function openShop(browser: Browser, viewport = { width: 1280, heigh
   const pageErrors: string[] = [];
   const consoleMessages: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+  page.on('console', (message) => {
+    consoleMessages.push(`${message.type()}: ${message.text()}`);
+    const expected = /^(Failed to load resource: the server responded with a status of 4\d\d|ApiError: )/;
+    if (message.type() === 'error' && !expected.test(message.text())) {
+      pageErrors.push(`console error: ${message.text()}`);
+    }
+  });
+  await watchCspViolations(context, pageErrors);
   return { page, pageErrors, consoleMessages };
+}
+
+/**
+ * Reports every Content-Security-Policy violation of every page in `context` into `problems` (the
+ * `securitypolicyviolation` event, which fires also for report-only and blocked inline styles).
+ */
+export async function watchCspViolations(context: BrowserContext, problems: string[]): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void problems.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      report(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
 }
 
 /** Waits until the locator is visible (playwright-core has no auto-waiting expect) and returns it. */

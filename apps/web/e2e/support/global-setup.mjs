@@ -46,6 +46,9 @@ export default async function globalSetup() {
       throw new Error(`${file} is missing: build first (npm run build, or the first step of npm test)`);
   }
   const port = await freePort();
+  // A second origin (another port) the API allows through CORS_ORIGINS; cors.e2e-spec.ts serves a page there.
+  let corsPort = await freePort();
+  while (corsPort === port) corsPort = await freePort();
   const admin = { email: 'e2e-admin@example.com', password: `pw-${randomBytes(9).toString('base64url')}`, name: 'Erin Admin' };
   const env = {
     ...process.env,
@@ -56,6 +59,7 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: admin.password,
     ADMIN_NAME: admin.name,
     AUTH_RATE_LIMIT: '1000',
+    CORS_ORIGINS: `http://127.0.0.1:${corsPort}`,
     LOG_FORMAT: 'json',
   };
   // The offline test gateway: the browser cannot reach Braintree here, and the tests pay with test cards.
@@ -110,6 +114,7 @@ export default async function globalSetup() {
   );
 
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_CORS_PORT = String(corsPort);
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_ADMIN_NAME = admin.name;

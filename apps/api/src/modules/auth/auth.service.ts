@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role, type Session, type User } from '@store/contract';
 import { LessThan, type Repository } from 'typeorm';
-import { UnauthenticatedError } from '../../common/errors.js';
+import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { toUser } from '../users/user.mapper.js';
@@ -13,6 +13,7 @@ import type { AuthUser, JwtPayload } from './auth-user.js';
 import type { SigninDto } from './dto/signin.dto.js';
 import type { SignupDto } from './dto/signup.dto.js';
 import { PasswordHasher } from './password-hasher.js';
+import { RateLimitStore } from './rate-limit/rate-limit.store.js';
 import { RevokedTokenEntity } from './revoked-token.entity.js';
 
 export const WRONG_CREDENTIALS = 'Email and password do not match';
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     @InjectRepository(RevokedTokenEntity) private readonly revoked: Repository<RevokedTokenEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimits: RateLimitStore,
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
@@ -36,9 +38,18 @@ export class AuthService {
   }
 
   async signin(input: SigninDto): Promise<Session> {
+    // Per account, next to the per-address limit: guessing one account's password from many addresses stops too.
+    const accountKey = `signin-failures:${input.email}`;
+    const failures = await this.rateLimits.peek(accountKey);
+    if (failures.hits >= this.config.signinFailureLimit) {
+      throw new RateLimitedError(`Too many failed sign-ins for this account; try again in ${failures.secondsLeft} seconds`, failures.secondsLeft);
+    }
     const user = await this.users.findByEmailWithPassword(input.email);
     const matches = await this.hasher.verify(user?.passwordHash, input.password);
-    if (!user || !matches) throw new UnauthenticatedError(WRONG_CREDENTIALS);
+    if (!user || !matches) {
+      await this.rateLimits.hit(accountKey, this.config.signinFailureWindowSeconds * 1000);
+      throw new UnauthenticatedError(WRONG_CREDENTIALS);
+    }
     const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID() };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
     return { token, user: toUser(user) };
@@ -69,7 +80,8 @@ export class AuthService {
 
   /** Runs for every request with a valid signature: the token must not be revoked and its user must still exist. */
   async userForToken(payload: JwtPayload): Promise<AuthUser> {
-    if (!payload.sub || !payload.jti) throw new UnauthenticatedError('Your session is not valid; sign in again');
+    // A token without `exp` would be valid forever: every token this API signs has one, so refuse any other.
+    if (!payload.sub || !payload.jti || typeof payload.exp !== 'number') throw new UnauthenticatedError('Your session is not valid; sign in again');
     const [revoked, user] = await Promise.all([this.revoked.existsBy({ jti: payload.jti }), this.users.findById(payload.sub)]);
     if (revoked) throw new UnauthenticatedError('You have signed out; sign in again');
     if (!user) throw new UnauthenticatedError('Your account no longer exists');

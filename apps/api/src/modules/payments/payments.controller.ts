@@ -12,6 +12,7 @@ import type { Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { PaymentRateLimit } from '../auth/rate-limit/payment-rate-limit.guard.js';
 import { PaymentRequestDto } from './dto/payment-request.dto.js';
 import { PaymentsService } from './payments.service.js';
 
@@ -29,6 +30,7 @@ export class PaymentsController {
 
   /** 200 paid, 402 declined, 409 cart refused, 502 provider failure: each an answer value, replayed as-is on retry. */
   @Post(ApiRoute.payment)
+  @PaymentRateLimit()
   @HttpCode(200)
   async pay(
     @CurrentUser() user: AuthUser,

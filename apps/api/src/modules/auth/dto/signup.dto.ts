@@ -1,6 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, type SignupRequest, USER_NAME_MAX, USER_NAME_MIN } from '@store/contract';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { HasVisibleCharacter, NoControlCharacters } from '../../../common/text-rules.js';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -8,14 +9,18 @@ export class SignupDto implements SignupRequest {
   @Transform(trim)
   @IsString({ message: 'Name is required' })
   @Length(USER_NAME_MIN, USER_NAME_MAX, { message: `Name must be ${USER_NAME_MIN} to ${USER_NAME_MAX} characters` })
+  @NoControlCharacters({ message: 'Name must not contain control characters' })
+  @HasVisibleCharacter({ message: 'Name must contain a visible character' })
   name!: string;
 
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @NoControlCharacters({ message: 'Email must not contain control characters' })
   email!: string;
 
   @IsString({ message: 'Password is required' })
   @Length(PASSWORD_MIN, PASSWORD_MAX, { message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` })
+  @NoControlCharacters({ message: 'Password must not contain control characters' })
   password!: string;
 }

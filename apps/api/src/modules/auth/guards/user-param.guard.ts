@@ -13,7 +13,8 @@ export class UserParamGuard implements CanActivate {
     const userId = request.params?.userId;
     if (userId === undefined) return true;
     if (!request.user) throw new UnauthenticatedError();
-    if (request.user.id !== userId) throw new ForbiddenError('This path belongs to another user');
+    // Case-insensitive, as UuidParam lower-cases: an upper-case spelling of one's own id is still one's own.
+    if (request.user.id.toLowerCase() !== userId.toLowerCase()) throw new ForbiddenError('This path belongs to another user');
     return true;
   }
 }

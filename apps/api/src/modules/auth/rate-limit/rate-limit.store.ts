@@ -31,4 +31,15 @@ export class RateLimitStore {
     }
     return { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
   }
+
+  /** The current window's count for `key` without counting a hit (0 when no window is open). */
+  async peek(key: string): Promise<RateLimitHit> {
+    const rows: Array<{ hits: number; ms_left: string }> = await this.dataSource.query(
+      `SELECT hits, ceil(extract(epoch FROM (expires_at - now())) * 1000) AS ms_left
+       FROM rate_limit_buckets WHERE key = $1 AND expires_at > now()`,
+      [key],
+    );
+    const row = rows[0];
+    return row ? { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) } : { hits: 0, secondsLeft: 0 };
+  }
 }

@@ -1,0 +1,313 @@
+import { JwtService } from '@nestjs/jwt';
+import { ApiRoute, type Category, IDEMPOTENCY_KEY_HEADER, type Product, Role, type Session } from '@store/contract';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { productCalls, productForm } from './fixtures/product-requests.js';
+import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+
+/**
+ * Hostile input over every route: whatever arrives, the answer is below 500, a refusal is `{error, code}`
+ * JSON with no stack or SQL in it, and the valid requests around them still succeed.
+ *
+ * KNOWN_HOLES: cases inside the products/payments modules that those modules' own DTOs/parsers do not yet
+ * refuse cleanly (they are being restructured in parallel). Each is run as `it.failing`, so it is reported,
+ * not hidden; when the hole is fixed jest reports the case as unexpectedly passing: delete it from the list.
+ */
+const KNOWN_HOLES = new Set<string>(
+  ['escape', 'bell', 'del', 'c1', 'zero-width only', 'bom and spaces'].flatMap((label) => [
+    `product create name: ${label}`,
+    `product create description: ${label}`,
+  ]),
+);
+
+/** Strings an attacker or a broken client sends in text fields. */
+const HOSTILE_TEXT: Record<string, string> = {
+  nul: 'ab\u0000cd',
+  'only nul': '\u0000',
+  escape: 'x\u001b[31mred',
+  bell: 'ding\u0007',
+  del: 'del\u007f',
+  c1: 'c1\u0085x',
+  'zero-width only': '\u200b\u200b\u200b',
+  'bom and spaces': ' \ufeff \u2060 ',
+  'lone surrogate': 'ab\ud800cd',
+  sql: "' OR 1=1; DROP TABLE users; --",
+  html: '<script>alert(1)</script>',
+  'very long': 'x'.repeat(20_000),
+  emoji: '😀'.repeat(40),
+};
+
+/** Values that are not the type a field wants. */
+const WRONG_TYPES: Record<string, unknown> = {
+  null: null,
+  number: 1e308,
+  boolean: true,
+  array: ['a', 'b'],
+  object: { nested: 'x' },
+};
+
+const STACK_OR_SQL = /at \w+ \(|node_modules|\.ts:\d+|SELECT |INSERT INTO|UPDATE \w+ SET|QueryFailedError|syntax error at|violates|<html/i;
+
+interface Case {
+  name: string;
+  send: () => request.Test;
+  /** Exact status a valid request must get; hostile ones must get 4xx. */
+  expect?: number;
+}
+
+describe('hostile input (e2e)', () => {
+  let t: TestApp;
+  let admin: Session;
+  let customer: Session;
+  let category: Category;
+  let product: Product;
+  const cases: Case[] = [];
+  const seen = { total: 0, fiveHundreds: 0 };
+
+  const bearer = (session: Session) => `Bearer ${session.token}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedInUser(t, Role.Admin);
+    customer = await signedInUser(t);
+    const calls = productCalls(t, () => admin);
+    category = await calls.category(`Hostile ${Date.now()}`);
+    product = await calls.created(productForm(category, { price: '12.50', stock: '1000' }));
+  });
+  afterAll(async () => {
+    console.log(`hostile-input: ${seen.total} requests, ${seen.fiveHundreds} answered >= 500`);
+    await t?.close();
+  });
+
+  async function check(one: Case): Promise<void> {
+    const response = await one.send();
+    seen.total += 1;
+    if (response.status >= 500) seen.fiveHundreds += 1;
+    expect(response.text).not.toMatch(STACK_OR_SQL);
+    if (one.expect !== undefined) {
+      expect({ status: response.status, body: response.body as unknown }).toEqual(expect.objectContaining({ status: one.expect }));
+      return;
+    }
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) }));
+  }
+
+  const post = (path: string, session?: Session) => {
+    const call = request(t.http).post(path);
+    return session ? call.set('Authorization', bearer(session)) : call;
+  };
+  const put = (path: string, session?: Session) => {
+    const call = request(t.http).put(path);
+    return session ? call.set('Authorization', bearer(session)) : call;
+  };
+  const get = (path: string, session?: Session) => {
+    const call = request(t.http).get(path);
+    return session ? call.set('Authorization', bearer(session)) : call;
+  };
+
+  // ----- JSON text fields: auth, categories --------------------------------------------------------------
+  const validSignup = () => ({ name: 'Valid Name', email: `v${randomUUID()}@example.com`, password: 'long enough password' });
+  for (const [label, value] of Object.entries({ ...HOSTILE_TEXT, ...WRONG_TYPES })) {
+    if (label === 'emoji' || label === 'html' || label === 'sql') continue; // valid text for some fields; checked below
+    for (const field of ['name', 'email', 'password'] as const) {
+      cases.push({ name: `signup ${field}: ${label}`, send: () => post(`/api${ApiRoute.signup}`).send({ ...validSignup(), [field]: value }) });
+    }
+    for (const field of ['email', 'password'] as const) {
+      cases.push({
+        name: `signin ${field}: ${label}`,
+        send: () => post(`/api${ApiRoute.signin}`).send({ email: 'nobody@example.com', password: 'whatever1', [field]: value }),
+      });
+    }
+    cases.push({
+      name: `category create name: ${label}`,
+      send: () => post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin).send({ name: value }),
+    });
+    cases.push({
+      name: `category rename name: ${label}`,
+      send: () => put(api(ApiRoute.categoryUpdate, { categoryId: category._id, userId: admin.user._id }), admin).send({ name: value }),
+    });
+  }
+
+  // ----- Body shapes: every JSON route ---------------------------------------------------------------------
+  const jsonRoutes: Array<{ label: string; send: () => request.Test }> = [
+    { label: 'signup', send: () => post(`/api${ApiRoute.signup}`) },
+    { label: 'signin', send: () => post(`/api${ApiRoute.signin}`) },
+    { label: 'category create', send: () => post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin) },
+    { label: 'order status', send: () => put(api(ApiRoute.orderStatus, { orderId: randomUUID(), userId: admin.user._id }), admin) },
+    { label: 'payment', send: () => post(api(ApiRoute.payment, { userId: customer.user._id }), customer).set(IDEMPOTENCY_KEY_HEADER, randomUUID()) },
+  ];
+  const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  const bodies: Record<string, { type: string; body: string }> = {
+    'invalid JSON': { type: 'application/json', body: '{"name": ' },
+    'JSON null': { type: 'application/json', body: 'null' },
+    'JSON array': { type: 'application/json', body: '[1,2,3]' },
+    'JSON number': { type: 'application/json', body: '42' },
+    'nested 11 deep': { type: 'application/json', body: `{"name": ${deep(11)}}` },
+    'nested 96 KB deep': { type: 'application/json', body: `{"a":${'{"a":'.repeat(19_000)}1${'}'.repeat(19_000)}}` },
+    __proto__: { type: 'application/json', body: '{"__proto__": {"role": 1}, "name": "Proto Name"}' },
+    'escaped __proto__': { type: 'application/json', body: '{"\\u005f_proto__": {"role": 1}}' },
+    constructor: { type: 'application/json', body: '{"constructor": {"prototype": {"admin": true}}}' },
+    'nested prototype': { type: 'application/json', body: '{"paymentInfo": {"prototype": 1}}' },
+    'over 100 KB': { type: 'application/json', body: JSON.stringify({ name: 'x'.repeat(110 * 1024) }) },
+    urlencoded: { type: 'application/x-www-form-urlencoded', body: 'name=abc&email=a%40b.co&password=12345678' },
+    'text/plain': { type: 'text/plain', body: '{"name":"abc"}' },
+    xml: { type: 'application/xml', body: '<name>abc</name>' },
+    'bad charset': { type: 'application/json; charset=utf-7', body: '{"name":"abc"}' },
+  };
+  for (const route of jsonRoutes) {
+    for (const [label, { type, body }] of Object.entries(bodies)) {
+      cases.push({ name: `${route.label} body: ${label}`, send: () => route.send().set('Content-Type', type).send(body) });
+    }
+  }
+
+  // ----- Path parameters ---------------------------------------------------------------------------------
+  const badIds: Record<string, string> = {
+    'encoded NUL': '%00',
+    'id with NUL': `${'0'.repeat(8)}-0000-0000-0000-00000000000%00`,
+    'not a uuid': 'not-a-uuid',
+    'sql in id': "1'%20OR%20'1'='1",
+    'very long id': 'a'.repeat(3000),
+    'escape char': '%1B%5B31m',
+    'bad percent': '%E0%A4%A',
+  };
+  for (const [label, id] of Object.entries(badIds)) {
+    cases.push({ name: `user path: ${label}`, send: () => get(`/api/user/${id}`, customer) });
+    cases.push({ name: `category path: ${label}`, send: () => get(`/api/category/${id}`) });
+    cases.push({ name: `product path: ${label}`, send: () => get(`/api/product/${id}`) });
+    cases.push({ name: `photo path: ${label}`, send: () => get(`/api/product/photo/${id}`) });
+    cases.push({ name: `orders path: ${label}`, send: () => get(`/api/orders/user/${id}`, customer) });
+    cases.push({ name: `order status path: ${label}`, send: () => put(`/api/order/${id}/status/${admin.user._id}`, admin).send({ status: 'Shipped' }) });
+    cases.push({ name: `payment token path: ${label}`, send: () => get(`/api/payment/gettoken/${id}`, customer) });
+    cases.push({ name: `category delete path: ${label}`, send: () => request(t.http).delete(`/api/category/${id}/${admin.user._id}`).set('Authorization', bearer(admin)) });
+  }
+
+  // ----- Query strings -----------------------------------------------------------------------------------
+  const badQueryValues: Record<string, string> = {
+    NUL: '%00',
+    'NUL inside': 'abc%00def',
+    escape: '%1B',
+    'bad percent': '%E0%A4%A',
+    array: 'a&{key}=b',
+    huge: '9'.repeat(400),
+    negative: '-1',
+  };
+  for (const key of ['limit', 'offset', 'sortBy', 'order', 'category']) {
+    for (const [label, value] of Object.entries(badQueryValues)) {
+      cases.push({ name: `products ?${key}=${label}`, send: () => get(`/api${ApiRoute.products}?${key}=${value.replace('{key}', key)}`) });
+    }
+  }
+  for (const [label, value] of Object.entries(badQueryValues)) {
+    // Routes without query parameters ignore unknown ones; only unreadable values are refused there.
+    if (!['NUL', 'NUL inside', 'escape', 'bad percent'].includes(label)) continue;
+    cases.push({ name: `photo ?v=${label}`, send: () => get(`${api(ApiRoute.productPhoto, { productId: product._id })}?v=${value.replace('{key}', 'v')}`) });
+    cases.push({ name: `categories ?x=${label}`, send: () => get(`/api${ApiRoute.categories}?x=${value.replace('{key}', 'x')}`) });
+    cases.push({ name: `health ?x=${label}`, send: () => get(`/api${ApiRoute.health}?x=${value.replace('{key}', 'x')}`) });
+  }
+
+  // ----- Product forms (multipart) -----------------------------------------------------------------------
+  for (const [label, value] of Object.entries(HOSTILE_TEXT)) {
+    // A lone surrogate cannot travel in a multipart form: the client's UTF-8 encoding makes it U+FFFD.
+    if (label === 'emoji' || label === 'html' || label === 'sql' || label === 'lone surrogate') continue;
+    for (const field of ['name', 'description', 'price', 'stock', 'category']) {
+      cases.push({
+        name: `product create ${field}: ${label}`,
+        send: () => {
+          const call = post(api(ApiRoute.productCreate, { userId: admin.user._id }), admin);
+          for (const [k, v] of Object.entries(productForm(category, { [field]: value }))) call.field(k, String(v));
+          return call;
+        },
+      });
+    }
+  }
+
+  // ----- Payments ----------------------------------------------------------------------------------------
+  const paymentBodies: Record<string, unknown> = {
+    'nonce with NUL': () => ({ paymentMethodNonce: 'fake\u0000nonce', amount: 12.5, products: [{ _id: product._id, count: 1 }] }),
+    'nonce escape': () => ({ paymentMethodNonce: '\u001b[2J', amount: 12.5, products: [{ _id: product._id, count: 1 }] }),
+    'product id NUL': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: [{ _id: 'ab\u0000', count: 1 }] }),
+    'product id upper-case garbage': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: [{ _id: 'ZZZ', count: 1 }] }),
+    'count huge': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: [{ _id: product._id, count: 1e20 }] }),
+    'count negative': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: -12.5, products: [{ _id: product._id, count: -1 }] }),
+    'amount string': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 'NaN', products: [{ _id: product._id, count: 1 }] }),
+    'amount Infinity-ish': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 1e308, products: [{ _id: product._id, count: 1 }] }),
+    'products not array': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: { 0: product._id } }),
+    'products 5000': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: Array.from({ length: 5000 }, () => ({ _id: product._id, count: 1 })) }),
+    'paymentInfo string': () => 'x',
+  };
+  for (const [label, make] of Object.entries(paymentBodies)) {
+    cases.push({
+      name: `payment: ${label}`,
+      send: () =>
+        post(api(ApiRoute.payment, { userId: customer.user._id }), customer)
+          .set(IDEMPOTENCY_KEY_HEADER, randomUUID())
+          .send({ paymentInfo: (make as () => unknown)() }),
+    });
+  }
+  for (const [label, key] of Object.entries({ 'key with space': 'a b', 'key too long': 'k'.repeat(500), 'key with latin-1': 'clé-1' })) {
+    cases.push({
+      name: `payment idempotency ${label}`,
+      send: () =>
+        post(api(ApiRoute.payment, { userId: customer.user._id }), customer)
+          .set(IDEMPOTENCY_KEY_HEADER, key)
+          .send({ paymentInfo: { paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: [{ _id: product._id, count: 1 }] } }),
+    });
+  }
+
+  // ----- Tokens ------------------------------------------------------------------------------------------
+  const tokens: Record<string, () => string> = {
+    garbage: () => 'Bearer abc.def.ghi',
+    'alg none': () => `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: customer.user._id, jti: 'x', role: 1 })).toString('base64url')}.`,
+    'no exp (validly signed)': () => `Bearer ${t.app.get(JwtService).sign({ sub: customer.user._id, role: customer.user.role, jti: randomUUID() })}`,
+    'empty bearer': () => 'Bearer ',
+    'basic auth': () => 'Basic YWRtaW46YWRtaW4=',
+  };
+  for (const [label, header] of Object.entries(tokens)) {
+    cases.push({ name: `token ${label}: profile`, send: () => request(t.http).get(api(ApiRoute.user, { userId: customer.user._id })).set('Authorization', header()) });
+    cases.push({ name: `token ${label}: orders`, send: () => request(t.http).get(api(ApiRoute.ordersOfUser, { userId: customer.user._id })).set('Authorization', header()) });
+  }
+
+  // ----- Valid requests around them still succeed --------------------------------------------------------
+  const valid: Case[] = [
+    { name: 'valid signup', expect: 201, send: () => post(`/api${ApiRoute.signup}`).send(validSignup()) },
+    { name: 'valid signup with emoji/html-looking/sql-looking name', expect: 201, send: () => post(`/api${ApiRoute.signup}`).send({ ...validSignup(), name: "O'Brien <b>😀</b>" }) },
+    { name: 'valid signin', expect: 200, send: () => post(`/api${ApiRoute.signin}`).send({ email: customer.user.email, password: 'correct horse battery' }) },
+    { name: 'valid category create', expect: 201, send: () => post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin).send({ name: `Fine ${Date.now()}` }) },
+    { name: 'categories list', expect: 200, send: () => get(`/api${ApiRoute.categories}`) },
+    { name: 'products list with all valid parameters', expect: 200, send: () => get(`/api${ApiRoute.products}?limit=5&offset=0&sortBy=price&order=asc&category=${category._id}`) },
+    { name: 'product', expect: 200, send: () => get(api(ApiRoute.product, { productId: product._id })) },
+    { name: 'own profile with the id in upper case', expect: 200, send: () => get(api(ApiRoute.user, { userId: customer.user._id.toUpperCase() }), customer) },
+    { name: 'own orders with the id in upper case', expect: 200, send: () => get(api(ApiRoute.ordersOfUser, { userId: customer.user._id.toUpperCase() }), customer) },
+    { name: 'product description with newlines', expect: 201, send: () => {
+      const call = post(api(ApiRoute.productCreate, { userId: admin.user._id }), admin);
+      for (const [k, v] of Object.entries(productForm(category, { description: 'Line one\nLine two\r\n\tindented' }))) call.field(k, String(v));
+      return call;
+    } },
+    { name: 'payment token', expect: 200, send: () => get(api(ApiRoute.paymentToken, { userId: customer.user._id }), customer) },
+    {
+      name: 'valid payment',
+      expect: 200,
+      send: () =>
+        post(api(ApiRoute.payment, { userId: customer.user._id }), customer)
+          .set(IDEMPOTENCY_KEY_HEADER, randomUUID())
+          .send({ paymentInfo: { paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: [{ _id: product._id, count: 1 }] } }),
+    },
+    { name: 'health', expect: 200, send: () => get(`/api${ApiRoute.health}`) },
+    { name: 'health live', expect: 200, send: () => get(`/api${ApiRoute.health}/live`) },
+  ];
+
+  describe.each([
+    ['hostile', cases],
+    ['valid', valid],
+  ])('%s', (_kind, list) => {
+    for (const one of list) {
+      const run = KNOWN_HOLES.has(one.name) ? it.failing : it;
+      run(one.name, () => check(one));
+    }
+  });
+
+  it('ran at least 150 hostile requests', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(150);
+  });
+});
