@@ -134,7 +134,19 @@ describe('loadConfig', () => {
     expect(defaults.db).toEqual({ statementTimeoutMs: 5000, connectTimeoutMs: 3000, healthTimeoutMs: 1000, poolMax: 10 });
     expect(defaults.http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5000 });
     expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '2500' }).db.statementTimeoutMs).toBe(2500);
-    expect(problems({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toEqual([expect.stringMatching(/^DB_STATEMENT_TIMEOUT_MS: must be a whole number/)]);
+    expect(problems({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toEqual([
+      expect.stringMatching(/^DB_STATEMENT_TIMEOUT_MS: must be a whole number/),
+    ]);
     expect(loadConfig({ PAYMENT_RATE_LIMIT: '3' }).paymentRateLimit).toBe(3);
+  });
+
+  it('takes a separate URL for the catalogue cache listener (a transaction-mode pooler cannot LISTEN)', () => {
+    expect(loadConfig({}).databaseListenUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_LISTEN_URL: 'postgres://u@db-primary:5432/store' }).databaseListenUrl).toBe(
+      'postgres://u@db-primary:5432/store',
+    );
+    expect(problems({ DATABASE_LISTEN_URL: 'db-primary:5432' })).toEqual([
+      'DATABASE_LISTEN_URL: must be a postgres:// or postgresql:// connection URL',
+    ]);
   });
 });

@@ -19,6 +19,11 @@ export interface AppConfig {
   port: number;
   /** Unset only in development, where `npm start` brings up an embedded Postgres. */
   databaseUrl: string | undefined;
+  /**
+   * Where the catalogue cache LISTENs for changes, when DATABASE_URL goes through a transaction-mode pooler
+   * (PgBouncer), which cannot carry a session's LISTEN; undefined: DATABASE_URL itself.
+   */
+  databaseListenUrl: string | undefined;
   jwtSecret: string;
   jwtExpiresInSeconds: number;
   admin: { email: string; password: string; name: string } | undefined;
@@ -97,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
   } else if (databaseUrl === undefined && production) {
     problems.push('DATABASE_URL: required in production (the embedded database is for development only)');
+  }
+
+  const databaseListenUrl = text('DATABASE_LISTEN_URL');
+  if (databaseListenUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseListenUrl)) {
+    problems.push('DATABASE_LISTEN_URL: must be a postgres:// or postgresql:// connection URL');
   }
 
   let jwtSecret = text('JWT_SECRET');
@@ -214,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     port,
     databaseUrl,
+    databaseListenUrl,
     jwtSecret,
     jwtExpiresInSeconds,
     admin,

@@ -54,11 +54,15 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
   private retry: NodeJS.Timeout | undefined;
   private ping: NodeJS.Timeout | undefined;
 
+  /** DATABASE_LISTEN_URL: a session-capable connection when the pool goes through a transaction-mode pooler. */
+  private readonly listenUrl: string | undefined;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: StoreMetrics,
   ) {
+    this.listenUrl = config.databaseListenUrl;
     this.lists = new ByteLru(config.listCacheMaxBytes, config.listCacheMaxEntries);
     this.counts = new ByteLru(Number.MAX_SAFE_INTEGER, 10_000);
     this.photos = new ByteLru(config.photoCacheMaxBytes, Number.MAX_SAFE_INTEGER);
@@ -213,7 +217,7 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const options = this.dataSource.options as { url?: string };
-    const client = new pg.Client({ connectionString: options.url, keepAlive: true, application_name: 'tshirt-store-api-listen' });
+    const client = new pg.Client({ connectionString: this.listenUrl ?? options.url, keepAlive: true, application_name: 'tshirt-store-api-listen' });
     client.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) this.onNotification(message.payload);
     });
