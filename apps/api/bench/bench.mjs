@@ -94,8 +94,12 @@ async function main() {
     NODE_OPTIONS: apiOptions,
   });
   const ids = await seed(databaseUrl, PRODUCTS, true);
+  // The plain servers send the API's security headers (helmet's CSP, frame, referrer, COOP/CORP, nosniff) too, so
+  // all three put the same bytes on the wire.
+  const securityHeaders = await securityHeadersOf(api);
   const plainPg = await startServer('plain pg', [path.join(here, 'plain-server.mjs')], ports[1], databaseUrl, '/api/products?limit=1', {
     PLAIN_MODE: 'pg',
+    SECURITY_HEADERS: securityHeaders,
   });
   const plainMemory = await startServer(
     'plain memory',
@@ -105,6 +109,7 @@ async function main() {
     '/api/products?limit=1',
     {
       PLAIN_MODE: 'memory',
+      SECURITY_HEADERS: securityHeaders,
     },
   );
   let apiLarge;
@@ -309,6 +314,15 @@ async function get(target, url, headers = {}) {
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
+/** The security headers the API adds to every answer (helmet's), as JSON for the plain servers' environment. */
+async function securityHeadersOf(api) {
+  const { headers } = await get(api, '/api/products?limit=1');
+  const security =
+    /^(content-security-policy|x-frame-options|referrer-policy|cross-origin-.*|strict-transport-security|x-content-type-options|x-dns-prefetch-control|x-download-options|x-permitted-cross-domain-policies|x-xss-protection|origin-agent-cluster)$/;
+  const names = [...headers.keys()].filter((name) => security.test(name));
+  return JSON.stringify(Object.fromEntries(names.map((name) => [name, headers.get(name)])));
+}
+
 /** Every server must give the same answer (status, the headers that matter, the body byte for byte) to every request. */
 async function assertSameAnswers(scenarios, api, plains) {
   // The headers whose values must match (the others are the framework's own: Date, X-Powered-By...).
@@ -320,6 +334,11 @@ async function assertSameAnswers(scenarios, api, plains) {
     'x-total-count',
     'x-next-cursor',
     'x-content-type-options',
+    'content-security-policy',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
   ];
   for (const scenario of scenarios) {
     for (const request of scenario.requests.slice(0, 5)) {

@@ -8,6 +8,8 @@ import http from 'node:http';
 import pg from 'pg';
 
 const MODE = process.env.PLAIN_MODE === 'memory' ? 'memory' : 'pg';
+// The API's security headers (bench.mjs reads them from the API), sent on every answer as the API sends them.
+const SECURITY = JSON.parse(process.env.SECURITY_HEADERS ?? '{}');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -40,7 +42,7 @@ const toProduct = (row) => ({
 /** The list's bytes and headers for one page of rows (the next cursor as the API encodes it: base64url of [id, key]). */
 function listAnswer(rows, limit) {
   const body = Buffer.from(JSON.stringify(rows.map(toProduct)));
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'X-Total-Count': total };
+  const headers = { ...SECURITY, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'X-Total-Count': total };
   const last = rows.at(-1);
   if (last && rows.length === limit) headers['X-Next-Cursor'] = Buffer.from(JSON.stringify([last.id, last.sort_key])).toString('base64url');
   return { body, headers };
@@ -91,21 +93,21 @@ async function photo(productId, url, request, response) {
     found = row && { etag: row.etag, contentType: variant === 'card' ? 'image/webp' : row.content_type, bytes: row.bytes };
   }
   if (!found) {
-    response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+    response.writeHead(404, { ...SECURITY, 'Content-Type': 'application/json; charset=utf-8' });
     response.end('{"error":"This product has no photo","code":"NOT_FOUND"}');
     return;
   }
   if (!found.bytes) {
-    response.writeHead(304, { ETag: found.etag, 'Cache-Control': 'public, no-cache' });
+    response.writeHead(304, { ...SECURITY, ETag: found.etag, 'Cache-Control': 'public, no-cache' });
     response.end();
     return;
   }
   response.writeHead(200, {
+    ...SECURITY,
     ETag: found.etag,
     'Cache-Control': 'public, no-cache',
     'Content-Type': found.contentType,
     'Content-Length': found.bytes.length,
-    'X-Content-Type-Options': 'nosniff',
   });
   response.end(found.bytes);
 }
