@@ -35,6 +35,21 @@ describe('parseNewProduct', () => {
     ]);
   });
 
+  it('refuses control characters in the name, keeps line breaks in the description, and wants something visible', () => {
+    expect(failure(() => parseNewProduct({ ...valid, name: 'red\u001b[31m' })).details).toEqual([
+      { field: 'name', message: 'Name must not contain control or invalid characters' },
+    ]);
+    expect(failure(() => parseNewProduct({ ...valid, description: 'ding\u0007' })).details).toEqual([
+      { field: 'description', message: 'Description must not contain control or invalid characters' },
+    ]);
+    expect(failure(() => parseNewProduct({ ...valid, name: '\u200b\u200b' })).details).toEqual([
+      { field: 'name', message: 'Name must contain a visible character' },
+    ]);
+    expect(parseNewProduct({ ...valid, description: 'Line one\nLine two\r\n\tindented' }).description).toBe(
+      'Line one\nLine two\r\n\tindented',
+    );
+  });
+
   it('lists every missing or blank field under "Please include all fields"', () => {
     const error = failure(() => parseNewProduct({ name: 'Tee', stock: ' ' }));
     expect(error.message).toBe('Please include all fields');

@@ -7,6 +7,7 @@ import {
   type FieldError,
 } from '@store/contract';
 import { ValidationFailedError } from '../../common/errors.js';
+import { hasControlCharacters, hasVisibleCharacter } from '../../common/text-rules.js';
 import { isUuid } from '../../common/uuid-param.decorator.js';
 
 /** A product's fields as the server keeps them: trimmed text, the price in integer cents. */
@@ -30,10 +31,15 @@ const WHOLE = /^\d{1,9}$/;
 const checks: Record<FormField, (value: string) => { ok: unknown } | { error: string }> = {
   name: (value) => {
     const name = value.trim();
+    if (hasControlCharacters(name)) return { error: 'Name must not contain control or invalid characters' };
+    if (!hasVisibleCharacter(name)) return { error: 'Name must contain a visible character' };
     return between([...name].length, 1, PRODUCT_NAME_MAX) ? { ok: name } : { error: `Name must be 1 to ${PRODUCT_NAME_MAX} characters` };
   },
   description: (value) => {
     const description = value.trim();
+    // Descriptions may span lines: \n, \r and \t are kept, every other control character is refused.
+    if (hasControlCharacters(description, true)) return { error: 'Description must not contain control or invalid characters' };
+    if (!hasVisibleCharacter(description)) return { error: 'Description must contain a visible character' };
     return between([...description].length, 1, PRODUCT_DESCRIPTION_MAX)
       ? { ok: description }
       : { error: `Description must be 1 to ${PRODUCT_DESCRIPTION_MAX} characters` };
