@@ -102,7 +102,10 @@ describe('hostile input (e2e)', () => {
   for (const [label, value] of Object.entries({ ...HOSTILE_TEXT, ...WRONG_TYPES })) {
     if (label === 'emoji' || label === 'html' || label === 'sql') continue; // valid text for some fields; checked below
     for (const field of ['name', 'email', 'password'] as const) {
-      cases.push({ name: `signup ${field}: ${label}`, send: () => post(`/api${ApiRoute.signup}`).send({ ...validSignup(), [field]: value }) });
+      cases.push({
+        name: `signup ${field}: ${label}`,
+        send: () => post(`/api${ApiRoute.signup}`).send({ ...validSignup(), [field]: value }),
+      });
     }
     for (const field of ['email', 'password'] as const) {
       cases.push({
@@ -126,7 +129,10 @@ describe('hostile input (e2e)', () => {
     { label: 'signin', send: () => post(`/api${ApiRoute.signin}`) },
     { label: 'category create', send: () => post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin) },
     { label: 'order status', send: () => put(api(ApiRoute.orderStatus, { orderId: randomUUID(), userId: admin.user._id }), admin) },
-    { label: 'payment', send: () => post(api(ApiRoute.payment, { userId: customer.user._id }), customer).set(IDEMPOTENCY_KEY_HEADER, randomUUID()) },
+    {
+      label: 'payment',
+      send: () => post(api(ApiRoute.payment, { userId: customer.user._id }), customer).set(IDEMPOTENCY_KEY_HEADER, randomUUID()),
+    },
   ];
   const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
   const bodies: Record<string, { type: string; body: string }> = {
@@ -168,9 +174,15 @@ describe('hostile input (e2e)', () => {
     cases.push({ name: `product path: ${label}`, send: () => get(`/api/product/${id}`) });
     cases.push({ name: `photo path: ${label}`, send: () => get(`/api/product/photo/${id}`) });
     cases.push({ name: `orders path: ${label}`, send: () => get(`/api/orders/user/${id}`, customer) });
-    cases.push({ name: `order status path: ${label}`, send: () => put(`/api/order/${id}/status/${admin.user._id}`, admin).send({ status: 'Shipped' }) });
+    cases.push({
+      name: `order status path: ${label}`,
+      send: () => put(`/api/order/${id}/status/${admin.user._id}`, admin).send({ status: 'Shipped' }),
+    });
     cases.push({ name: `payment token path: ${label}`, send: () => get(`/api/payment/gettoken/${id}`, customer) });
-    cases.push({ name: `category delete path: ${label}`, send: () => request(t.http).delete(`/api/category/${id}/${admin.user._id}`).set('Authorization', bearer(admin)) });
+    cases.push({
+      name: `category delete path: ${label}`,
+      send: () => request(t.http).delete(`/api/category/${id}/${admin.user._id}`).set('Authorization', bearer(admin)),
+    });
   }
 
   // ----- Query strings -----------------------------------------------------------------------------------
@@ -191,7 +203,10 @@ describe('hostile input (e2e)', () => {
   for (const [label, value] of Object.entries(badQueryValues)) {
     // Routes without query parameters ignore unknown ones; only unreadable values are refused there.
     if (!['NUL', 'NUL inside', 'escape', 'bad percent'].includes(label)) continue;
-    cases.push({ name: `photo ?v=${label}`, send: () => get(`${api(ApiRoute.productPhoto, { productId: product._id })}?v=${value.replace('{key}', 'v')}`) });
+    cases.push({
+      name: `photo ?v=${label}`,
+      send: () => get(`${api(ApiRoute.productPhoto, { productId: product._id })}?v=${value.replace('{key}', 'v')}`),
+    });
     cases.push({ name: `categories ?x=${label}`, send: () => get(`/api${ApiRoute.categories}?x=${value.replace('{key}', 'x')}`) });
     cases.push({ name: `health ?x=${label}`, send: () => get(`/api${ApiRoute.health}?x=${value.replace('{key}', 'x')}`) });
   }
@@ -223,7 +238,11 @@ describe('hostile input (e2e)', () => {
     'amount string': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 'NaN', products: [{ _id: product._id, count: 1 }] }),
     'amount Infinity-ish': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 1e308, products: [{ _id: product._id, count: 1 }] }),
     'products not array': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: { 0: product._id } }),
-    'products 5000': () => ({ paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: Array.from({ length: 5000 }, () => ({ _id: product._id, count: 1 })) }),
+    'products 5000': () => ({
+      paymentMethodNonce: 'fake-valid-nonce',
+      amount: 12.5,
+      products: Array.from({ length: 5000 }, () => ({ _id: product._id, count: 1 })),
+    }),
     'paymentInfo string': () => 'x',
   };
   for (const [label, make] of Object.entries(paymentBodies)) {
@@ -248,32 +267,75 @@ describe('hostile input (e2e)', () => {
   // ----- Tokens ------------------------------------------------------------------------------------------
   const tokens: Record<string, () => string> = {
     garbage: () => 'Bearer abc.def.ghi',
-    'alg none': () => `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: customer.user._id, jti: 'x', role: 1 })).toString('base64url')}.`,
-    'no exp (validly signed)': () => `Bearer ${t.app.get(JwtService).sign({ sub: customer.user._id, role: customer.user.role, jti: randomUUID() })}`,
+    'alg none': () =>
+      `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: customer.user._id, jti: 'x', role: 1 })).toString('base64url')}.`,
+    'no exp (validly signed)': () =>
+      `Bearer ${t.app.get(JwtService).sign({ sub: customer.user._id, role: customer.user.role, jti: randomUUID() })}`,
     'empty bearer': () => 'Bearer ',
     'basic auth': () => 'Basic YWRtaW46YWRtaW4=',
   };
   for (const [label, header] of Object.entries(tokens)) {
-    cases.push({ name: `token ${label}: profile`, send: () => request(t.http).get(api(ApiRoute.user, { userId: customer.user._id })).set('Authorization', header()) });
-    cases.push({ name: `token ${label}: orders`, send: () => request(t.http).get(api(ApiRoute.ordersOfUser, { userId: customer.user._id })).set('Authorization', header()) });
+    cases.push({
+      name: `token ${label}: profile`,
+      send: () =>
+        request(t.http)
+          .get(api(ApiRoute.user, { userId: customer.user._id }))
+          .set('Authorization', header()),
+    });
+    cases.push({
+      name: `token ${label}: orders`,
+      send: () =>
+        request(t.http)
+          .get(api(ApiRoute.ordersOfUser, { userId: customer.user._id }))
+          .set('Authorization', header()),
+    });
   }
 
   // ----- Valid requests around them still succeed --------------------------------------------------------
   const valid: Case[] = [
     { name: 'valid signup', expect: 201, send: () => post(`/api${ApiRoute.signup}`).send(validSignup()) },
-    { name: 'valid signup with emoji/html-looking/sql-looking name', expect: 201, send: () => post(`/api${ApiRoute.signup}`).send({ ...validSignup(), name: "O'Brien <b>😀</b>" }) },
-    { name: 'valid signin', expect: 200, send: () => post(`/api${ApiRoute.signin}`).send({ email: customer.user.email, password: 'correct horse battery' }) },
-    { name: 'valid category create', expect: 201, send: () => post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin).send({ name: `Fine ${Date.now()}` }) },
+    {
+      name: 'valid signup with emoji/html-looking/sql-looking name',
+      expect: 201,
+      send: () => post(`/api${ApiRoute.signup}`).send({ ...validSignup(), name: "O'Brien <b>😀</b>" }),
+    },
+    {
+      name: 'valid signin',
+      expect: 200,
+      send: () => post(`/api${ApiRoute.signin}`).send({ email: customer.user.email, password: 'correct horse battery' }),
+    },
+    {
+      name: 'valid category create',
+      expect: 201,
+      send: () => post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin).send({ name: `Fine ${Date.now()}` }),
+    },
     { name: 'categories list', expect: 200, send: () => get(`/api${ApiRoute.categories}`) },
-    { name: 'products list with all valid parameters', expect: 200, send: () => get(`/api${ApiRoute.products}?limit=5&offset=0&sortBy=price&order=asc&category=${category._id}`) },
+    {
+      name: 'products list with all valid parameters',
+      expect: 200,
+      send: () => get(`/api${ApiRoute.products}?limit=5&offset=0&sortBy=price&order=asc&category=${category._id}`),
+    },
     { name: 'product', expect: 200, send: () => get(api(ApiRoute.product, { productId: product._id })) },
-    { name: 'own profile with the id in upper case', expect: 200, send: () => get(api(ApiRoute.user, { userId: customer.user._id.toUpperCase() }), customer) },
-    { name: 'own orders with the id in upper case', expect: 200, send: () => get(api(ApiRoute.ordersOfUser, { userId: customer.user._id.toUpperCase() }), customer) },
-    { name: 'product description with newlines', expect: 201, send: () => {
-      const call = post(api(ApiRoute.productCreate, { userId: admin.user._id }), admin);
-      for (const [k, v] of Object.entries(productForm(category, { description: 'Line one\nLine two\r\n\tindented' }))) call.field(k, String(v));
-      return call;
-    } },
+    {
+      name: 'own profile with the id in upper case',
+      expect: 200,
+      send: () => get(api(ApiRoute.user, { userId: customer.user._id.toUpperCase() }), customer),
+    },
+    {
+      name: 'own orders with the id in upper case',
+      expect: 200,
+      send: () => get(api(ApiRoute.ordersOfUser, { userId: customer.user._id.toUpperCase() }), customer),
+    },
+    {
+      name: 'product description with newlines',
+      expect: 201,
+      send: () => {
+        const call = post(api(ApiRoute.productCreate, { userId: admin.user._id }), admin);
+        for (const [k, v] of Object.entries(productForm(category, { description: 'Line one\nLine two\r\n\tindented' })))
+          call.field(k, String(v));
+        return call;
+      },
+    },
     { name: 'payment token', expect: 200, send: () => get(api(ApiRoute.paymentToken, { userId: customer.user._id }), customer) },
     {
       name: 'valid payment',
