@@ -10,8 +10,10 @@
 //
 // A benchmark, not a test: it fails only when something does not work, never on a figure.
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
-// (seconds per run, default 10), BENCH_WARMUP (default 3), BENCH_CONNECTIONS (default "10,50").
+// (seconds per run, default 10), BENCH_WARMUP (default 3), BENCH_CONNECTIONS (default "10,50"); `--cpu-prof` (or
+// BENCH_CPU_PROF=1) profiles the API and prints where its CPU went.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,6 +29,8 @@ import {
   scratchDatabase,
   startServer,
   step,
+  stopServer,
+  summarizeProfile,
 } from './support.mjs';
 
 const PRODUCTS = 20;
@@ -35,6 +39,7 @@ const DURATION = positiveInteger('BENCH_DURATION', 10);
 const WARMUP = positiveInteger('BENCH_WARMUP', 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((n) => positiveIntegerOf('BENCH_CONNECTIONS', n));
 const STOCK = 10_000_000;
+const CPU_PROF = process.argv.includes('--cpu-prof') || process.env.BENCH_CPU_PROF === '1';
 
 const { freePort } = await fromDist('database/embedded-postgres.js');
 
@@ -45,8 +50,10 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch database on ${server.kind}`);
   const secret = randomBytes(32).toString('hex');
+  const profileDir = CPU_PROF ? await mkdtemp(path.join(os.tmpdir(), 'store-bench-prof-')) : undefined;
   const api = await startServer('NestJS API', [path.join(dist, 'main.js')], await freePort(), databaseUrl, '/api/health', {
     JWT_SECRET: secret,
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     // The per-buyer payment limit protects a shop from one account's abuse; here 200 buyers pay as fast as they can.
     PAYMENT_RATE_LIMIT: '1000000',
   });
@@ -76,6 +83,10 @@ async function main() {
     }
     await verify(db, before, checkouts);
     report(rows, server.kind);
+    if (profileDir) {
+      await stopServer(api);
+      await summarizeProfile(profileDir);
+    }
   } finally {
     await db.end();
   }

@@ -144,3 +144,75 @@ export async function cleanUp() {
       .catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
+
+/**
+ * Where the API's CPU went while it was loaded, from the V8 CPU profile written at its exit: the functions with
+ * the most self time, the packages (or source files) they belong to, and the total time (self and callees) of
+ * each global per-request piece.
+ */
+export async function summarizeProfile(dir) {
+  const { readdir } = await import('node:fs/promises');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+  if (files.length === 0) {
+    console.log(`\nno CPU profile was written to ${dir} (did the API exit cleanly?)`);
+    return;
+  }
+  const profile = JSON.parse(await readFile(path.join(dir, files[0]), 'utf8'));
+  const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length); // µs per sample
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const total = new Map();
+  const totalOf = (node) => {
+    if (total.has(node.id)) return total.get(node.id);
+    const value = node.hitCount + (node.children ?? []).reduce((sum, id) => sum + totalOf(byId.get(id)), 0);
+    total.set(node.id, value);
+    return value;
+  };
+  const label = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url
+      .replace(/^file:\/\//, '')
+      .replace(/.*node_modules\//, '')
+      .replace(/.*apps\/api\/dist\//, 'api/');
+    return `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
+  };
+  const self = new Map();
+  const owners = new Map();
+  // Shares of the time the API was busy: idle time (waiting for the next request) is left out.
+  let samples = 0;
+  for (const node of profile.nodes) {
+    if (node.callFrame.functionName !== '(idle)') samples += node.hitCount;
+    self.set(label(node), (self.get(label(node)) ?? 0) + node.hitCount);
+    const url = node.callFrame.url;
+    const owner = url.includes('node_modules/')
+      ? url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+      : url.includes('apps/api/dist/')
+        ? `api/${url.replace(/.*apps\/api\/dist\//, '')}`
+        : url
+          ? 'node internals'
+          : node.callFrame.functionName || '(vm)';
+    owners.set(owner, (owners.get(owner) ?? 0) + node.hitCount);
+  }
+  const pct = (hits) => `${((100 * hits) / samples).toFixed(1).padStart(5)}%`;
+  const lines = [
+    '',
+    `CPU profile of the API (${files[0]}, ${samples} busy samples of ~${Math.round(interval)} µs)`,
+    'top self time (share of busy time):',
+  ];
+  self.delete('(idle)');
+  owners.delete('(idle)');
+  for (const [name, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${pct(hits)}  ${name}`);
+  lines.push('by package / file:');
+  for (const [name, hits] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(hits)}  ${name}`);
+  // Total time of the pieces that run on every request, counted once per distinct frame (not per recursion).
+  const pieces =
+    /canActivate|requestLogging|httpMiddleware|finished api|requestIdFrom|runWithRequest|complete api|JwtAuthGuard|RolesGuard|UserParamGuard|getAllAndOverride|AppLogger|emit api|toEntry|json api|write api|redact|scrubText|ProductsController|listPage|readThrough|parseProductListQuery|setPageHeaders/;
+  const inclusive = new Map();
+  for (const node of profile.nodes) {
+    const name = label(node);
+    if (!pieces.test(name)) continue;
+    inclusive.set(name, (inclusive.get(name) ?? 0) + totalOf(node));
+  }
+  lines.push('global per-request pieces, total time (self + callees):');
+  for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(hits)}  ${name}`);
+  console.log(lines.join('\n'));
+}
