@@ -23,7 +23,7 @@
 //   BENCH_LARGE          products in the second catalogue (default 20000; 0 skips it)
 //   BENCH_API_NODE_OPTIONS  NODE_OPTIONS for the API's process
 import 'reflect-metadata';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
