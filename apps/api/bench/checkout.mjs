@@ -159,7 +159,7 @@ async function load(api, db, scenario, seconds, connections) {
     p99: result.latency.p99,
     requests: answered,
     apiCpu: apiBefore === undefined || apiAfter === undefined ? undefined : (apiAfter - apiBefore) / answered,
-    pgCpu: pgBefore === undefined || pgAfter === undefined ? undefined : (pgAfter - pgBefore) / answered,
+    pgCpu: cpuBetween(pgBefore, pgAfter) === undefined ? undefined : cpuBetween(pgBefore, pgAfter) / answered,
   };
 }
 
@@ -171,15 +171,26 @@ async function apiBackends(db) {
   return rows.map((row) => row.pid);
 }
 
-/** Summed CPU of processes on this machine; undefined when Postgres runs elsewhere (no /proc entry to read). */
+/** CPU of each process on this machine by pid; empty when Postgres runs elsewhere (no /proc entry to read). */
 async function cpuOf(pids) {
-  let sum = 0;
+  const byPid = new Map();
   for (const pid of pids) {
     const micros = await cpuMicros(pid);
-    if (micros === undefined) return undefined;
-    sum += micros;
+    if (micros !== undefined) byPid.set(pid, micros);
   }
-  return sum;
+  return byPid;
+}
+
+/** CPU used between two snapshots by the processes in both (a backend the pool closed meanwhile is left out). */
+function cpuBetween(before, after) {
+  let sum = 0;
+  let seen = 0;
+  for (const [pid, micros] of after) {
+    if (!before.has(pid)) continue;
+    sum += micros - before.get(pid);
+    seen += 1;
+  }
+  return seen === 0 ? undefined : sum;
 }
 
 async function stockTotals(db) {
