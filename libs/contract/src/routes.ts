@@ -30,6 +30,8 @@ export const ApiRoute = {
 
   ordersOfUser: '/orders/user/:userId',
   ordersAll: '/order/all/:userId',
+  ordersExport: '/order/export/:userId',
+  ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
 

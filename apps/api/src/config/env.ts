@@ -69,6 +69,8 @@ export interface AppConfig {
   listCacheMaxBytes: number;
   listCacheMaxEntries: number;
   photoCacheMaxBytes: number;
+  /** Products at or below this stock are "low" on the admin's sales overview. */
+  lowStockThreshold: number;
   /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
   photoStore: PhotoStoreConfig;
 }
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins,
     hsts: oneOf<'true' | 'false'>('HSTS', ['true', 'false'], production ? 'true' : 'false') === 'true',
     paymentRateLimit: integer('PAYMENT_RATE_LIMIT', 10, 1, 1_000_000),
+    lowStockThreshold: integer('LOW_STOCK_THRESHOLD', 5, 0, 1_000_000),
     signinFailureLimit: integer('SIGNIN_FAILURE_LIMIT', 10, 1, 1_000_000),
     signinFailureWindowSeconds: integer('SIGNIN_FAILURE_WINDOW_SECONDS', 900, 10, 86_400),
   };
@@ -285,7 +288,8 @@ function photoStoreConfig(
   }
   const endpoint = text('S3_ENDPOINT');
   if (endpoint !== undefined) {
-    if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol)) problems.push(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
+    if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol))
+      problems.push(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
   }
   const accessKeyId = text('S3_ACCESS_KEY_ID');
   const secretAccessKey = text('S3_SECRET_ACCESS_KEY');

@@ -22,6 +22,7 @@ export const queryKeys = {
     ofBuyers: ['orders', 'mine'] as const,
     mine: (userId: string) => ['orders', 'mine', userId] as const,
     everyone: (userId: string) => ['orders', 'all', userId] as const,
+    overview: (userId: string) => ['orders', 'overview', userId] as const,
   },
   audit: {
     all: ['audit'] as const,

@@ -6,6 +6,7 @@ import { ProductsModule } from '../products/products.module.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
+import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 /**
@@ -16,7 +17,7 @@ import { OrdersService } from './orders.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]), ProductsModule, PaymentGatewayModule, AuditModule],
   controllers: [OrdersController],
-  providers: [OrdersService],
+  providers: [OrdersService, OrdersRepository],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -1,14 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
-import { DataSource, type EntityManager, In, Repository } from 'typeorm';
+import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, type SalesOverview } from '@store/contract';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
+import { type Cursor, encodeCursor } from '../../common/pagination.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { ProductsService } from '../products/products.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { toOrder } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
+import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 
 const UNPAID = ['Pending', 'Failed'];
 
@@ -39,6 +44,9 @@ export class OrdersService {
     private readonly stock: ProductStockService,
     private readonly gateway: PaymentGateway,
     private readonly audit: AuditService,
+    private readonly repository: OrdersRepository,
+    private readonly products: ProductsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -117,14 +125,38 @@ export class OrdersService {
     return failed;
   }
 
-  /** The buyer's paid orders, newest first. */
-  listForUser(userId: string): Promise<Order[]> {
-    return this.list(userId);
+  /**
+   * One page of paid orders, newest first, matching `filter` (a buyer's own: `userId`), with the total and the
+   * cursor of the next page. The total may be capped (see OrdersRepository.count).
+   */
+  async listPage(
+    filter: OrderFilter,
+    limit: number,
+    after: Cursor | undefined,
+  ): Promise<{ orders: Order[]; total: number; capped: boolean; next: string | undefined }> {
+    const [page, count] = await Promise.all([this.repository.page(filter, limit, after), this.repository.count(filter)]);
+    return {
+      orders: page.orders.map(({ order, lines }) => toOrder(order, lines)),
+      ...count,
+      next: page.next && encodeCursor(page.next),
+    };
   }
 
-  /** Every paid order, newest first. */
-  listAll(): Promise<Order[]> {
-    return this.list(undefined);
+  /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */
+  async *allMatching(filter: OrderFilter, batch = 500): AsyncGenerator<Order[]> {
+    let after: Cursor | undefined;
+    do {
+      const page = await this.repository.page(filter, batch, after);
+      if (page.orders.length > 0) yield page.orders.map(({ order, lines }) => toOrder(order, lines));
+      after = page.next;
+    } while (after);
+  }
+
+  /** The admin dashboard's figures: orders and revenue today / 7 / 30 days, best sellers, products low on stock. */
+  async overview(): Promise<SalesOverview> {
+    const threshold = this.config.lowStockThreshold;
+    const [periods, products] = await Promise.all([this.repository.periods(), this.products.stockOverview(threshold)]);
+    return { periods, ...products, lowStockThreshold: threshold };
   }
 
   /**
@@ -258,21 +290,6 @@ export class OrdersService {
       });
       return toOrder(await manager.findOneByOrFail(OrderEntity, { id: orderId }), await this.linesOf(manager, orderId));
     });
-  }
-
-  private async list(userId: string | undefined): Promise<Order[]> {
-    const query = this.orders
-      .createQueryBuilder('o')
-      .where('o.status NOT IN (:...unpaid)', { unpaid: UNPAID })
-      .orderBy('o.created_at', 'DESC')
-      .addOrderBy('o.id', 'DESC');
-    if (userId !== undefined) query.andWhere('o.user_id = :userId', { userId });
-    const orders = await query.getMany();
-    if (orders.length === 0) return [];
-    const lines = await this.lines.find({ where: { orderId: In(orders.map((o) => o.id)) } });
-    const byOrder = new Map<string, OrderLineEntity[]>();
-    for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
-    return orders.map((order) => toOrder(order, byOrder.get(order.id) ?? []));
   }
 
   private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {

@@ -72,6 +72,15 @@ export class ProductsService {
     return product;
   }
 
+  /** The sales overview's product figures: the best sellers and the products running low. */
+  async stockOverview(threshold: number): Promise<{
+    bestSellers: Array<{ _id: string; name: string; sold: number }>;
+    lowStock: Array<{ _id: string; name: string; stock: number }>;
+  }> {
+    const [bestSellers, lowStock] = await Promise.all([this.repository.bestSellers(5), this.repository.lowStock(threshold, 10)]);
+    return { bestSellers, lowStock };
+  }
+
   /** Creates a product (and its photo); the audit entry commits with it. */
   async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
