@@ -96,6 +96,38 @@ describe('payments (e2e, test gateway)', () => {
       expect(await orderStatusCounts(t)).toEqual({});
     });
 
+    it('says so when the cart (paymentInfo.products) is missing', async () => {
+      const response = await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 12.5 }).expect(400);
+      expect(response.body).toEqual(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', error: "products is missing: the cart's lines, a list of {_id, count}" }),
+      );
+    });
+
+    it('refuses a nonce with control characters (400)', async () => {
+      const response = await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce\u001b[2J', amount: 12.5, products: [{ _id: tee, count: 1 }] }).expect(
+        400,
+      );
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
+    });
+
+    it('compares a float sum in cents: 76.47999999999999 pays for a 76.48 cart; 76.49 is still 409 with the right total', async () => {
+      const shopper = await signedInUser(t);
+      const a = await seedProduct(t, { name: 'Float Tee A', price: 19.99, stock: 5 });
+      const b = await seedProduct(t, { name: 'Float Tee B', price: 16.51, stock: 5 });
+      // What a browser's sum of the cart's prices gives (spec: "sum of prices").
+      const browserSum = 19.99 + 19.99 + 16.51 + 19.99;
+      expect(browserSum).toBe(76.47999999999999);
+      const cart = [
+        { _id: a, count: 3 },
+        { _id: b, count: 1 },
+      ];
+      const mismatch = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: 76.49, products: cart }).expect(409);
+      expect(mismatch.body.error).toBe('The cart total is $76.48, not $76.49; prices have changed, review your cart');
+      const paid = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: browserSum, products: cart }).expect(200);
+      expect(paid.body).toMatchObject({ success: true, order: { status: 'Received', amount: 76.48 }, transaction: { amount: 76.48 } });
+    });
+
     it('refuses a cart asking for more than the stock with 409 naming the product', async () => {
       const response = await pay(t, buyer, {
         paymentMethodNonce: 'fake-valid-nonce',
@@ -299,7 +331,7 @@ describe('payments (e2e, test gateway)', () => {
       const shopper = await signedInUser(t);
       const tee = await seedProduct(t, { name: 'Crashed Checkout Tee', price: 7, stock: 3 });
       // What a process leaves when it dies after reserving and before settling: a Pending order holding stock.
-      const crash = async (key: string, age: string) => {
+      const crash = async (key: string, age: string, lease = '0 seconds') => {
         const [order] = (await t.dataSource.query(
           `INSERT INTO orders (user_id, user_name, status, amount_cents, created_at) VALUES ($1, 'Shopper User', 'Pending', 700, now() - $2::interval) RETURNING id`,
           [shopper.user._id, age],
@@ -310,16 +342,15 @@ describe('payments (e2e, test gateway)', () => {
         );
         await t.dataSource.query(`UPDATE products SET stock = stock - 1 WHERE id = $1`, [tee]);
         const fingerprint = 'f'.repeat(64);
-        await t.dataSource.query(`INSERT INTO payment_idempotency_keys (user_id, key, request_hash, order_id) VALUES ($1, $2, $3, $4)`, [
-          shopper.user._id,
-          key,
-          fingerprint,
-          order.id,
-        ]);
+        await t.dataSource.query(
+          `INSERT INTO payment_idempotency_keys (user_id, key, request_hash, order_id, lease_until) VALUES ($1, $2, $3, $4, now() + $5::interval)`,
+          [shopper.user._id, key, fingerprint, order.id, lease],
+        );
         return order.id;
       };
       const stale = await crash('crashed-key', '11 minutes');
-      const recent = await crash('running-key', '1 minute');
+      // Its holder is alive and renewing the lease: not abandoned, whatever its age.
+      const recent = await crash('running-key', '1 minute', '1 hour');
       expect(await stockOf(t, tee)).toEqual({ stock: 1, sold: 0 });
 
       expect(await t.app.get(PaymentsService).releaseStaleReservations()).toEqual([stale]);
@@ -337,6 +368,55 @@ describe('payments (e2e, test gateway)', () => {
       expect(key.status_code).toBe(502);
       expect(key.response.code).toBe('PAYMENT_PROVIDER_ERROR');
       expect(await ordersOf(shopper)).toEqual([]);
+    });
+
+    it('asks the gateway first: a charge that went through before the crash completes the order (Received, sold)', async () => {
+      const shopper = await signedInUser(t);
+      const tee = await seedProduct(t, { name: 'Charged Before Crash Tee', price: 9, stock: 4 });
+      // The process reserved, the test gateway charged (its ledger, in Postgres, survives a restart), then it died.
+      const [order] = (await t.dataSource.query(
+        `INSERT INTO orders (user_id, user_name, status, amount_cents) VALUES ($1, 'Shopper User', 'Pending', 900) RETURNING id`,
+        [shopper.user._id],
+      )) as { id: string }[];
+      await t.dataSource.query(
+        `INSERT INTO order_lines (order_id, product_id, name, price_cents, count) VALUES ($1, $2, 'Charged Before Crash Tee', 900, 1)`,
+        [order.id, tee],
+      );
+      await t.dataSource.query(`UPDATE products SET stock = stock - 1 WHERE id = $1`, [tee]);
+      await t.dataSource.query(
+        `INSERT INTO payment_idempotency_keys (user_id, key, request_hash, order_id, lease_until) VALUES ($1, 'charged-key', $2, $3, now() - interval '1 second')`,
+        [shopper.user._id, 'e'.repeat(64), order.id],
+      );
+      await t.dataSource.query(
+        `INSERT INTO test_gateway_transactions (transaction_id, order_id, amount_cents, status) VALUES ('crashtx01', $1, 900, 'submitted_for_settlement')`,
+        [order.id],
+      );
+
+      expect(await t.app.get(PaymentsService).releaseStaleReservations()).toEqual([order.id]);
+
+      expect(await stockOf(t, tee)).toEqual({ stock: 3, sold: 1 });
+      const [row] = (await t.dataSource.query(`SELECT status, transaction_id FROM orders WHERE id = $1`, [order.id])) as {
+        status: string;
+        transaction_id: string;
+      }[];
+      expect(row).toEqual({ status: 'Received', transaction_id: 'crashtx01' });
+      const [key] = (await t.dataSource.query(`SELECT status_code, response FROM payment_idempotency_keys WHERE key = 'charged-key'`)) as {
+        status_code: number;
+        response: { success: boolean; order: { _id: string; status: string; amount: number } };
+      }[];
+      expect(key.status_code).toBe(200);
+      expect(key.response).toMatchObject({ success: true, order: { _id: order.id, status: 'Received', amount: 9 } });
+      expect((await ordersOf(shopper)).map((o) => o._id)).toEqual([order.id]);
+    });
+
+    it('records every test-gateway charge in its ledger by order id (what the sweeper asks)', async () => {
+      const shopper = await signedInUser(t);
+      const tee = await seedProduct(t, { name: 'Ledger Tee', price: 3, stock: 2 });
+      const paid = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: 3, products: [{ _id: tee, count: 1 }] }).expect(200);
+      const rows = (await t.dataSource.query(`SELECT transaction_id, amount_cents FROM test_gateway_transactions WHERE order_id = $1`, [
+        paid.body.order._id,
+      ])) as { transaction_id: string; amount_cents: number }[];
+      expect(rows).toEqual([{ transaction_id: paid.body.transaction.id, amount_cents: 300 }]);
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  isWholeCents,
   CART_LINE_MAX_COUNT,
   CART_MAX_LINES,
   type CartLineRef,
@@ -21,7 +22,22 @@ import {
   MaxLength,
   Min,
   ValidateNested,
+  registerDecorator,
+  type ValidationOptions,
 } from 'class-validator';
+import { NoControlCharacters } from '../../../common/text-rules.js';
+
+/** Validator: a number that is a whole number of cents, up to floating-point noise (see `isWholeCents`). */
+function IsWholeCents(options: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isWholeCents',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: { validate: (value: unknown) => typeof value !== 'number' || isWholeCents(value) },
+    });
+}
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -37,16 +53,18 @@ export class PaymentInfoDto implements PaymentInfo {
   @IsString({ message: 'paymentMethodNonce is required' })
   @IsNotEmpty({ message: 'paymentMethodNonce is required' })
   @MaxLength(4096, { message: 'paymentMethodNonce is too long' })
+  @NoControlCharacters({ message: 'paymentMethodNonce must not contain control or invalid characters' })
   paymentMethodNonce!: string;
 
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
-    { message: 'amount must be a number of dollars with at most 2 decimals' },
-  )
+  // A browser's float sum of prices (76.47999999999999 for 76.48) is a whole number of cents up to float noise:
+  // accepted, and compared in cents (libs/contract money.ts); 76.483 is not.
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number of dollars with at most 2 decimals' })
+  @IsWholeCents({ message: 'amount must be a number of dollars with at most 2 decimals' })
   @Min(0, { message: 'amount must not be negative' })
   @Max(PAYMENT_AMOUNT_MAX, { message: `amount must be at most ${PAYMENT_AMOUNT_MAX}` })
   amount!: number;
 
+  @IsDefined({ message: 'products is missing: the cart\'s lines, a list of {_id, count}' })
   @IsArray({ message: 'products must be a list of {_id, count}' })
   @ArrayNotEmpty({ message: 'the cart is empty' })
   @ArrayMaxSize(CART_MAX_LINES, { message: `the cart may hold at most ${CART_MAX_LINES} entries` })
