@@ -111,23 +111,6 @@ describe('payments (e2e, test gateway)', () => {
       expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
     });
 
-    it('compares a float sum in cents: 76.47999999999999 pays for a 76.48 cart; 76.49 is still 409 with the right total', async () => {
-      const shopper = await signedInUser(t);
-      const a = await seedProduct(t, { name: 'Float Tee A', price: 19.99, stock: 5 });
-      const b = await seedProduct(t, { name: 'Float Tee B', price: 16.51, stock: 5 });
-      // What a browser's sum of the cart's prices gives (spec: "sum of prices").
-      const browserSum = 19.99 + 19.99 + 16.51 + 19.99;
-      expect(browserSum).toBe(76.47999999999999);
-      const cart = [
-        { _id: a, count: 3 },
-        { _id: b, count: 1 },
-      ];
-      const mismatch = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: 76.49, products: cart }).expect(409);
-      expect(mismatch.body.error).toBe('The cart total is $76.48, not $76.49; prices have changed, review your cart');
-      const paid = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: browserSum, products: cart }).expect(200);
-      expect(paid.body).toMatchObject({ success: true, order: { status: 'Received', amount: 76.48 }, transaction: { amount: 76.48 } });
-    });
-
     it('refuses a cart asking for more than the stock with 409 naming the product', async () => {
       const response = await pay(t, buyer, {
         paymentMethodNonce: 'fake-valid-nonce',
@@ -168,6 +151,23 @@ describe('payments (e2e, test gateway)', () => {
   });
 
   describe('charging', () => {
+    it('compares a float sum in cents: 76.47999999999999 pays for a 76.48 cart; 76.49 is still 409 with the right total', async () => {
+      const shopper = await signedInUser(t);
+      const a = await seedProduct(t, { name: 'Float Tee A', price: 19.99, stock: 5 });
+      const b = await seedProduct(t, { name: 'Float Tee B', price: 16.51, stock: 5 });
+      // What a browser's sum of the cart's prices gives (spec: "sum of prices").
+      const browserSum = 19.99 + 19.99 + 16.51 + 19.99;
+      expect(browserSum).toBe(76.47999999999999);
+      const cart = [
+        { _id: a, count: 3 },
+        { _id: b, count: 1 },
+      ];
+      const mismatch = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: 76.49, products: cart }).expect(409);
+      expect(mismatch.body.error).toBe('The cart total is $76.48, not $76.49; prices have changed, review your cart');
+      const paid = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: browserSum, products: cart }).expect(200);
+      expect(paid.body).toMatchObject({ success: true, order: { status: 'Received', amount: 76.48 }, transaction: { amount: 76.48 } });
+    });
+
     it('charges the database total, records the order and moves stock to sold (duplicate cart entries merged)', async () => {
       const plain = await seedProduct(t, { name: 'Plain Tee', price: 10, stock: 10 });
       const logo = await seedProduct(t, { name: 'Logo Tee', price: 19.99, stock: 3 });
