@@ -7,7 +7,7 @@ import { PaymentsService } from './payments.service.js';
 /**
  * Every SWEEP_INTERVAL_SECONDS (30 by default), resolves checkouts whose process died mid-payment, asking the
  * gateway first (see {@link PaymentsService.releaseStaleReservations}). Every replica runs one; they skip each
- * other's rows. One sweep also runs right after start-up, so a restarted API cleans up after its own crash.
+ * other's rows. A buyer's retry does not wait for it: a retry takes over a dead holder's key after its lease.
  */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
