@@ -96,10 +96,15 @@ describe('a crash mid-payment (e2e, SIGKILL and restart)', () => {
   }
 
   function pay(checkout: Checkout) {
-    return call('POST', apiPath(ApiRoute.payment, { userId: checkout.buyer.user._id }), { paymentInfo: checkout.info }, {
-      Authorization: `Bearer ${checkout.buyer.token}`,
-      [IDEMPOTENCY_KEY_HEADER]: checkout.key,
-    });
+    return call(
+      'POST',
+      apiPath(ApiRoute.payment, { userId: checkout.buyer.user._id }),
+      { paymentInfo: checkout.info },
+      {
+        Authorization: `Bearer ${checkout.buyer.token}`,
+        [IDEMPOTENCY_KEY_HEADER]: checkout.key,
+      },
+    );
   }
 
   async function totals(): Promise<Map<string, { stock: number; sold: number }>> {
@@ -151,10 +156,13 @@ describe('a crash mid-payment (e2e, SIGKILL and restart)', () => {
       n += 1;
       const a = products[n % PRODUCTS];
       const b = products[(n * 7 + 1) % PRODUCTS];
-      const lines = a.id === b.id ? [{ _id: a.id, count: 2 }] : [
-        { _id: a.id, count: 1 },
-        { _id: b.id, count: 1 },
-      ];
+      const lines =
+        a.id === b.id
+          ? [{ _id: a.id, count: 2 }]
+          : [
+              { _id: a.id, count: 1 },
+              { _id: b.id, count: 1 },
+            ];
       const cents = lines.reduce((sum, line) => sum + products.find((p) => p.id === line._id)!.cents * line.count, 0);
       // Every 9th card is declined (a sandbox decline nonce), so the crash meets every outcome.
       const nonce = n % 9 === 0 ? 'fake-processor-declined-visa-nonce' : 'fake-valid-nonce';
@@ -190,8 +198,14 @@ describe('a crash mid-payment (e2e, SIGKILL and restart)', () => {
     await new Promise((resolve) => child!.once('exit', resolve));
     await Promise.all(lanes);
     const unanswered = checkouts.filter((c) => c.first === undefined);
-    const openKeys = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_idempotency_keys WHERE status_code IS NULL`)).rows[0].n;
-    Object.assign(figures, { checkouts: checkouts.length, unansweredAtKill: unanswered.length, pendingOrdersAtKill: pendingAtKill, openKeysAtKill: openKeys });
+    const openKeys = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_idempotency_keys WHERE status_code IS NULL`))
+      .rows[0].n;
+    Object.assign(figures, {
+      checkouts: checkouts.length,
+      unansweredAtKill: unanswered.length,
+      pendingOrdersAtKill: pendingAtKill,
+      openKeysAtKill: openKeys,
+    });
     expect(unanswered.length).toBeGreaterThan(0);
     expect(pendingAtKill).toBeGreaterThan(0);
 
@@ -205,7 +219,11 @@ describe('a crash mid-payment (e2e, SIGKILL and restart)', () => {
       checkouts.map(async (checkout) => {
         for (;;) {
           const answer = await pay(checkout).catch(() => undefined);
-          if (answer && ANSWERS.has(answer.status) && !(answer.status === 409 && /still being processed/.test(JSON.stringify(answer.body)))) {
+          if (
+            answer &&
+            ANSWERS.has(answer.status) &&
+            !(answer.status === 409 && /still being processed/.test(JSON.stringify(answer.body)))
+          ) {
             // An answer given before the crash is the answer for good.
             if (checkout.first) expect(answer).toEqual(checkout.first);
             checkout.first = answer;
@@ -214,7 +232,8 @@ describe('a crash mid-payment (e2e, SIGKILL and restart)', () => {
           }
           // 502 is an answer (the provider failed, or nothing was charged); any other 5xx is a defect.
           if (answer && answer.status >= 500) expect(answer).toEqual({ status: 502, body: expect.anything() });
-          if (Date.now() - restartedAt > 60_000) throw new Error(`Key ${checkout.key} got no answer within a minute: ${JSON.stringify(answer)}`);
+          if (Date.now() - restartedAt > 60_000)
+            throw new Error(`Key ${checkout.key} got no answer within a minute: ${JSON.stringify(answer)}`);
           await sleep(250);
         }
       }),

@@ -1,4 +1,13 @@
-import { amountToCents, centsToAmount, centsToDecimal, decimalToCents, formatAmount, formatCents, isWholeCents, sumAmounts } from './money.js';
+import {
+  amountToCents,
+  centsToAmount,
+  centsToDecimal,
+  decimalToCents,
+  formatAmount,
+  formatCents,
+  isWholeCents,
+  sumAmounts,
+} from './money.js';
 
 describe('money', () => {
   it('rounds a float sum to the cent it means', () => {

@@ -36,4 +36,3 @@ export async function load(url, context, next) {
   });
   return { format: 'module', source: code, shortCircuit: true };
 }
-

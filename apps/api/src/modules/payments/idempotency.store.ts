@@ -82,11 +82,10 @@ export class IdempotencyStore {
     const timer = setInterval(
       () => {
         void this.keys
-          .query(`UPDATE ${TABLE} SET lease_until = now() + make_interval(secs => $3) WHERE user_id = $1 AND key = $2 AND status_code IS NULL`, [
-            userId,
-            key,
-            this.leaseSeconds,
-          ])
+          .query(
+            `UPDATE ${TABLE} SET lease_until = now() + make_interval(secs => $3) WHERE user_id = $1 AND key = $2 AND status_code IS NULL`,
+            [userId, key, this.leaseSeconds],
+          )
           .catch(() => undefined);
       },
       Math.max(200, (this.leaseSeconds * 1000) / 3),

@@ -22,7 +22,9 @@ const FINALISE_ATTEMPTS = 3;
 /** What an abandoned checkout's buyer is told when the provider has no charge for it: nothing was taken. */
 const ABANDONED_ANSWER: PaymentAnswer = {
   status: 502,
-  body: new PaymentProviderError('The payment did not complete and your order was not placed; you were not charged, so you can try again').toBody(),
+  body: new PaymentProviderError(
+    'The payment did not complete and your order was not placed; you were not charged, so you can try again',
+  ).toBody(),
 };
 
 interface Attempt {
@@ -80,7 +82,10 @@ export class PaymentsService {
         if (resolved.kind === 'answered') return resolved.answer;
         if (resolved.kind === 'unknown') {
           await this.keys.letLapse(buyer.id, idempotencyKey);
-          return { status: 502, body: new PaymentProviderError(`Your earlier payment could not be confirmed yet; ${resolved.reason}`).toBody() };
+          return {
+            status: 502,
+            body: new PaymentProviderError(`Your earlier payment could not be confirmed yet; ${resolved.reason}`).toBody(),
+          };
         }
         continue; // another process resolved it meanwhile: its answer is on the key
       }
@@ -137,7 +142,12 @@ export class PaymentsService {
       let answer: PaymentAnswer;
       if (lookup.outcome === 'charged') {
         await this.orders.markPaid(manager, order.id, lookup.transactionId);
-        answer = settle(order, { outcome: 'approved', transactionId: lookup.transactionId, status: lookup.status, amountCents: lookup.amountCents });
+        answer = settle(order, {
+          outcome: 'approved',
+          transactionId: lookup.transactionId,
+          status: lookup.status,
+          amountCents: lookup.amountCents,
+        });
       } else {
         await this.orders.markFailed(manager, order.id, 'Abandoned: the checkout did not finish and nothing was charged');
         answer = ABANDONED_ANSWER;

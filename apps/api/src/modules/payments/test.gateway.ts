@@ -105,7 +105,9 @@ export class TestGateway extends PaymentGateway {
   async findCharge(orderId: string): Promise<ChargeLookup> {
     try {
       const charge = await this.ledger.findByOrder(orderId);
-      return charge ? { outcome: 'charged', transactionId: charge.transactionId, status: charge.status, amountCents: charge.amountCents } : { outcome: 'none' };
+      return charge
+        ? { outcome: 'charged', transactionId: charge.transactionId, status: charge.status, amountCents: charge.amountCents }
+        : { outcome: 'none' };
     } catch (error) {
       return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
     }
@@ -123,7 +125,12 @@ export class TestGateway extends PaymentGateway {
         const id = newTransactionId();
         // The ledger entry IS the charge: if it cannot be written, nothing was charged (a provider failure).
         try {
-          await this.ledger.record({ transactionId: id, orderId: request.orderId, amountCents: request.amountCents, status: result.status });
+          await this.ledger.record({
+            transactionId: id,
+            orderId: request.orderId,
+            amountCents: request.amountCents,
+            status: result.status,
+          });
         } catch (error) {
           return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
         }

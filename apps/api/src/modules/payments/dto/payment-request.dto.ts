@@ -64,7 +64,7 @@ export class PaymentInfoDto implements PaymentInfo {
   @Max(PAYMENT_AMOUNT_MAX, { message: `amount must be at most ${PAYMENT_AMOUNT_MAX}` })
   amount!: number;
 
-  @IsDefined({ message: 'products is missing: the cart\'s lines, a list of {_id, count}' })
+  @IsDefined({ message: "products is missing: the cart's lines, a list of {_id, count}" })
   @IsArray({ message: 'products must be a list of {_id, count}' })
   @ArrayNotEmpty({ message: 'the cart is empty' })
   @ArrayMaxSize(CART_MAX_LINES, { message: `the cart may hold at most ${CART_MAX_LINES} entries` })
