@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_PHOTO_TYPES } from '@store/contract';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../common/errors.js';
 
 export type PhotoContentType = (typeof PRODUCT_PHOTO_TYPES)[number];
@@ -93,7 +93,7 @@ export async function preparePhoto(upload: Buffer): Promise<PreparedPhoto> {
 }
 
 /** The stored original: upright, at most PHOTO_MAX_PX on its longest side, in its own format, without metadata. */
-function reencode(image: sharp.Sharp, contentType: PhotoContentType): Promise<Buffer> {
+function reencode(image: Sharp, contentType: PhotoContentType): Promise<Buffer> {
   const upright = image.rotate().resize({ width: PHOTO_MAX_PX, height: PHOTO_MAX_PX, fit: 'inside', withoutEnlargement: true });
   switch (contentType) {
     case 'image/jpeg':
