@@ -1,4 +1,4 @@
-import { centsToAmount, type Order, type OrderStatus } from '@store/contract';
+import { fromCents, type Order, type OrderStatus } from '@store/contract';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
 
@@ -12,13 +12,13 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
       .map((line) => ({
         product: line.productId,
         name: line.name,
-        price: centsToAmount(line.priceCents),
+        price: fromCents(line.priceCents),
         count: line.count,
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
-          ? { refund: { id: line.refundId, amount: centsToAmount(line.refundCents), at: line.refundedAt.toISOString() } }
+          ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: line.refundedAt.toISOString() } }
           : {}),
       })),
-    amount: centsToAmount(order.amountCents),
+    amount: fromCents(order.amountCents),
     transactionId: order.transactionId ?? '',
     status: order.status as OrderStatus,
     createdAt: order.createdAt.toISOString(),
@@ -26,7 +26,7 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
       ? {
           refund: {
             id: order.refundId,
-            amount: centsToAmount(order.refundCents),
+            amount: fromCents(order.refundCents),
             kind: order.refundKind,
             at: order.refundedAt.toISOString(),
           },

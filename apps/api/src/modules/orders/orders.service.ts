@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { centsToAmount, formatCents, ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
+import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
@@ -63,7 +63,7 @@ export class OrdersService {
     if (amountCents !== input.expectedCents) {
       const error = new ConflictError(
         `The cart total is ${formatCents(amountCents)}, not ${formatCents(input.expectedCents)}; prices have changed, review your cart`,
-        [{ field: 'paymentInfo.amount', message: `must be ${centsToAmount(amountCents)}` }],
+        [{ field: 'paymentInfo.amount', message: `must be ${fromCents(amountCents)}` }],
       );
       return { kind: 'refused', error };
     }
@@ -210,7 +210,7 @@ export class OrdersService {
           changes: {
             refund: {
               before: null,
-              after: { id: refund.reversalId, amount: centsToAmount(refund.amountCents), kind: refund.kind },
+              after: { id: refund.reversalId, amount: fromCents(refund.amountCents), kind: refund.kind },
             },
           },
         });
@@ -273,7 +273,7 @@ export class OrdersService {
         changes: {
           [`line ${line.name}`]: {
             before: null,
-            after: { id: outcome.reversalId, amount: centsToAmount(outcome.amountCents), kind: 'refund', product: productId },
+            after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund', product: productId },
           },
         },
       });

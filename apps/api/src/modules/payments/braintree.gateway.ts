@@ -1,13 +1,16 @@
 import { Logger } from '@nestjs/common';
-import { centsToDecimal, decimalToCents } from '@store/contract';
 import braintree from 'braintree';
+import { centsToDecimal, decimalToCents } from '@store/contract';
 import { PaymentProviderError } from '../../common/errors.js';
 import type { BraintreeConfig, BraintreeEnvironmentName } from '../../config/env.js';
 import {
   type ChargeLookup,
   type ChargeOutcome,
   type ChargeRequest,
-  PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
+  PaymentGateway,
+  type ReversalOptions,
+  type ReversalOutcome,
+} from './payment-gateway.js';
 
 const ENVIRONMENTS: Record<BraintreeEnvironmentName, braintree.Environment> = {
   sandbox: braintree.Environment.Sandbox,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { amountToCents, centsToAmount, type ClientTokenResponse, type PaymentInfo } from '@store/contract';
+import { type ClientTokenResponse, fromCents, type PaymentInfo, toCents } from '@store/contract';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PaymentProviderError } from '../../common/errors.js';
@@ -68,7 +68,7 @@ export class PaymentsService {
     const attempt: Attempt = {
       nonce: info.paymentMethodNonce,
       // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
-      amountCents: amountToCents(info.amount),
+      amountCents: toCents(info.amount),
       lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count }))),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
@@ -232,8 +232,8 @@ function settle(order: PendingOrder, outcome: ChargeOutcome): PaymentAnswer {
         status: 200,
         body: {
           success: true,
-          transaction: { id: outcome.transactionId, amount: centsToAmount(outcome.amountCents), status: outcome.status },
-          order: { _id: order.id, status: 'Received', amount: centsToAmount(order.amountCents) },
+          transaction: { id: outcome.transactionId, amount: fromCents(outcome.amountCents), status: outcome.status },
+          order: { _id: order.id, status: 'Received', amount: fromCents(order.amountCents) },
         },
       };
     case 'declined':

@@ -1,11 +1,11 @@
 import {
-  isWholeCents,
   CART_LINE_MAX_COUNT,
   CART_MAX_LINES,
   type CartLineRef,
   PAYMENT_AMOUNT_MAX,
   type PaymentInfo,
   type PaymentRequest,
+  isWholeCents,
 } from '@store/contract';
 import { Type } from 'class-transformer';
 import {
@@ -19,25 +19,12 @@ import {
   IsString,
   IsUUID,
   Max,
+  registerDecorator,
   MaxLength,
   Min,
   ValidateNested,
-  registerDecorator,
-  type ValidationOptions,
 } from 'class-validator';
 import { NoControlCharacters } from '../../../common/text-rules.js';
-
-/** Validator: a number that is a whole number of cents, up to floating-point noise (see `isWholeCents`). */
-function IsWholeCents(options: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isWholeCents',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options,
-      validator: { validate: (value: unknown) => typeof value !== 'number' || isWholeCents(value) },
-    });
-}
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -56,20 +43,21 @@ export class PaymentInfoDto implements PaymentInfo {
   @NoControlCharacters({ message: 'paymentMethodNonce must not contain control or invalid characters' })
   paymentMethodNonce!: string;
 
-  // A browser's float sum of prices (76.47999999999999 for 76.48) is a whole number of cents up to float noise:
-  // accepted, and compared in cents (libs/contract money.ts); 76.483 is not.
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number of dollars with at most 2 decimals' })
+  // A browser's float sum of the cart's prices (76.47999999999999) is a whole number of cents: accepted, and
+  // compared with the total in cents. 12.505 is not.
   @IsWholeCents({ message: 'amount must be a number of dollars with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number of dollars with at most 2 decimals' })
   @Min(0, { message: 'amount must not be negative' })
   @Max(PAYMENT_AMOUNT_MAX, { message: `amount must be at most ${PAYMENT_AMOUNT_MAX}` })
   amount!: number;
 
-  @IsDefined({ message: "products is missing: the cart's lines, a list of {_id, count}" })
   @IsArray({ message: 'products must be a list of {_id, count}' })
   @ArrayNotEmpty({ message: 'the cart is empty' })
   @ArrayMaxSize(CART_MAX_LINES, { message: `the cart may hold at most ${CART_MAX_LINES} entries` })
   @ValidateNested({ each: true })
   @Type(() => CartLineDto)
+  // Last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
+  @IsDefined({ message: 'products is required: the cart as a list of {_id, count}' })
   products!: CartLineDto[];
 }
 
@@ -78,4 +66,16 @@ export class PaymentRequestDto implements PaymentRequest {
   @ValidateNested()
   @Type(() => PaymentInfoDto)
   paymentInfo!: PaymentInfoDto;
+}
+
+/** Validator: a number that is a whole number of cents, floating-point noise aside (see isWholeCents). */
+function IsWholeCents(options: { message: string }): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isWholeCents',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: { validate: (value: unknown) => typeof value !== 'number' || isWholeCents(value) },
+    });
 }
