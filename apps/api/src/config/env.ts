@@ -14,6 +14,21 @@ export interface BraintreeConfig {
   serverUrl?: string;
 }
 
+/** Where product photo bytes live: in Postgres (the default) or in an S3-compatible object store. */
+export type PhotoStoreConfig = { kind: 'postgres'; s3?: S3Config } | { kind: 's3'; s3: S3Config };
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, R2, s3rver...); undefined: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  /** Both or neither: neither uses the SDK's default credential chain (instance role, AWS_* variables...). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket.host` (virtual-hosted, AWS) or `host/bucket` (path style, most self-hosted servers). */
+  forcePathStyle: boolean;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -65,6 +80,8 @@ export interface AppConfig {
   listCacheMaxBytes: number;
   listCacheMaxEntries: number;
   photoCacheMaxBytes: number;
+  /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
+  photoStore: PhotoStoreConfig;
 }
 
 export class ConfigError extends Error {
@@ -180,12 +197,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // A whole private range would believe X-Forwarded-For from any host in it (a VPN, a userland proxy):
   // only the proxy in front may be trusted, named by address/CIDR or as a hop count.
   if (/uniquelocal|(^|,)\s*(10\.0\.0\.0\/8|172\.16\.0\.0\/12|192\.168\.0\.0\/16)\s*(,|$)/.test(trustProxy)) {
-    problems.push('TRUST_PROXY: must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range');
+    problems.push(
+      'TRUST_PROXY: must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range',
+    );
   } else if (/^\d+$/.test(trustProxy) && Number(trustProxy) > 5) {
     problems.push(`TRUST_PROXY: a hop count must be 0 to 5 (got "${trustProxy}")`);
   }
   const corsOrigins: string[] = [];
-  for (const entry of (text('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const entry of (text('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     let origin: string | undefined;
     try {
       const url = new URL(entry);
@@ -236,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const listCacheMaxEntries = integer('LIST_CACHE_MAX_ENTRIES', 2000, 0, 1_000_000);
   const photoCacheMaxBytes = integer('PHOTO_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3);
 
+  const photoStore = photoStoreConfig(text, oneOf, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -257,5 +281,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheMaxBytes,
     listCacheMaxEntries,
     photoCacheMaxBytes,
+    photoStore,
   };
+}
+
+/**
+ * PHOTO_STORE=postgres|s3 and the S3_* settings: with `s3`, S3_BUCKET is required; S3_ACCESS_KEY_ID and
+ * S3_SECRET_ACCESS_KEY go together. S3 settings given with PHOTO_STORE=postgres are kept for reading photos a
+ * migration has not moved back yet.
+ */
+function photoStoreConfig(
+  text: (name: string) => string | undefined,
+  oneOf: <T extends string>(name: string, allowed: readonly T[], fallback: T) => T,
+  problems: string[],
+): PhotoStoreConfig {
+  const kind = oneOf<'postgres' | 's3'>('PHOTO_STORE', ['postgres', 's3'], 'postgres');
+  const bucket = text('S3_BUCKET');
+  if (kind === 's3' && !bucket) problems.push('S3_BUCKET: required when PHOTO_STORE=s3');
+  if (bucket !== undefined && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`S3_BUCKET: "${bucket}" is not a bucket name (3-63 lower-case letters, digits, dots and hyphens)`);
+  }
+  const endpoint = text('S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol)) problems.push(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
+  }
+  const accessKeyId = text('S3_ACCESS_KEY_ID');
+  const secretAccessKey = text('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK's default credentials)");
+  }
+  const s3: S3Config | undefined = bucket
+    ? {
+        bucket,
+        region: text('S3_REGION') ?? 'us-east-1',
+        endpoint,
+        accessKeyId,
+        secretAccessKey,
+        forcePathStyle: oneOf<'true' | 'false'>('S3_FORCE_PATH_STYLE', ['true', 'false'], endpoint ? 'true' : 'false') === 'true',
+      }
+    : undefined;
+  return kind === 's3' && s3 ? { kind, s3 } : { kind: 'postgres', s3 };
 }
