@@ -3,6 +3,7 @@ import { Products1763700001000 } from './1763700001000-products.js';
 import { OrdersAndPayments1763700002000 } from './1763700002000-orders-and-payments.js';
 import { CatalogueSpeed1763700012000 } from './1763700012000-catalogue-speed.js';
 import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.js';
+import { PaymentRecovery1763700020000 } from './1763700020000-payment-recovery.js';
 import { OrdersVolume1763700021000 } from './1763700021000-orders-volume.js';
 import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
 
@@ -13,6 +14,7 @@ export const migrations = [
   OrdersAndPayments1763700002000,
   CatalogueSpeed1763700012000,
   RefundsAndAudit1763700015000,
+  PaymentRecovery1763700020000,
   OrdersVolume1763700021000,
   PhotoStore1763700023000,
 ];

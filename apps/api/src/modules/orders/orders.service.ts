@@ -19,8 +19,18 @@ const UNPAID = ['Pending', 'Failed'];
 
 /** A checkout attempt whose stock is reserved and whose card is about to be charged. */
 export interface PendingOrder {
+  kind: 'pending';
   id: string;
   amountCents: number;
+}
+
+/**
+ * The cart was refused (a product short or gone, or a total that is not the database's): an answer, not a
+ * failure. Nothing is reserved once the caller rolls back its transaction, which it must do.
+ */
+export interface CartRefused {
+  kind: 'refused';
+  error: ConflictError;
 }
 
 export interface PendingOrderInput {
@@ -50,17 +60,20 @@ export class OrdersService {
   ) {}
 
   /**
-   * Reserves the cart's stock and records a Pending order with lines priced from the database. Throws
-   * ConflictError (the caller rolls back) when a product is short or the total is not what the buyer saw.
+   * Reserves the cart's stock and records a Pending order with lines priced from the database. Returns
+   * CartRefused (409; the caller must roll back, undoing any stock taken) when a product is short or the total
+   * is not what the buyer saw. Totals compare in integer cents.
    */
-  async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder> {
+  async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
     const reserved = await this.stock.reserve(manager, input.lines);
+    if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.shortage };
     const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
     if (amountCents !== input.expectedCents) {
-      throw new ConflictError(
+      const error = new ConflictError(
         `The cart total is ${formatCents(amountCents)}, not ${formatCents(input.expectedCents)}; prices have changed, review your cart`,
         [{ field: 'paymentInfo.amount', message: `must be ${fromCents(amountCents)}` }],
       );
+      return { kind: 'refused', error };
     }
     const order = await manager.save(
       manager.create(OrderEntity, { userId: input.userId, userName: input.userName, status: 'Pending', amountCents, transactionId: null }),
@@ -75,7 +88,7 @@ export class OrdersService {
         count: line.count,
       })),
     );
-    return { id: order.id, amountCents };
+    return { kind: 'pending', id: order.id, amountCents };
   }
 
   /** The payment went through: the Pending order becomes Received and its reserved stock counts as sold. */
@@ -106,23 +119,31 @@ export class OrdersService {
     return true;
   }
 
-  /**
-   * Fails the Pending orders older than `olderThanSeconds` (their process died mid-checkout) and releases their
-   * stock. Rows another replica is sweeping are skipped. Returns the ids it failed.
-   */
-  async failStalePending(manager: EntityManager, olderThanSeconds: number, failure: string, limit = 100): Promise<string[]> {
-    const stale = await manager
-      .createQueryBuilder(OrderEntity, 'o')
+  /** Ids of Pending orders older than `olderThanSeconds`: presumably orphaned by a process that died mid-checkout. */
+  async stalePendingIds(olderThanSeconds: number, limit = 100): Promise<string[]> {
+    const stale = await this.orders
+      .createQueryBuilder('o')
       .select('o.id')
       .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
       .orderBy('o.created_at', 'ASC')
       .limit(limit)
+      .getMany();
+    return stale.map((order) => order.id);
+  }
+
+  /**
+   * Locks a Pending order for the caller's transaction (FOR UPDATE SKIP LOCKED), so exactly one process
+   * resolves an abandoned checkout; undefined when it is no longer Pending or another process holds it.
+   */
+  async lockPending(manager: EntityManager, orderId: string): Promise<PendingOrder | undefined> {
+    const order = await manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .select(['o.id', 'o.amountCents'])
+      .where(`o.id = :orderId AND o.status = 'Pending'`, { orderId })
       .setLock('pessimistic_write')
       .setOnLocked('skip_locked')
-      .getMany();
-    const failed: string[] = [];
-    for (const { id } of stale) if (await this.markFailed(manager, id, failure)) failed.push(id);
-    return failed;
+      .getOne();
+    return order ? { kind: 'pending', id: order.id, amountCents: order.amountCents } : undefined;
   }
 
   /**
