@@ -129,6 +129,14 @@ export interface OrderRefund {
   at: string;
 }
 
+/**
+ * The order number people see (the confirmation page, the e-mails, the order lists): the id's first 8
+ * characters in capitals, short enough to read out on the phone; the full id stays the key.
+ */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
 export interface OrderStatusUpdate {
   status: OrderStatus;
 }

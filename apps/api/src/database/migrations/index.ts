@@ -3,6 +3,7 @@ import { Products1763700001000 } from './1763700001000-products.js';
 import { OrdersAndPayments1763700002000 } from './1763700002000-orders-and-payments.js';
 import { CatalogueSpeed1763700012000 } from './1763700012000-catalogue-speed.js';
 import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.js';
+import { MailOutbox1763700022000 } from './1763700022000-mail-outbox.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   OrdersAndPayments1763700002000,
   CatalogueSpeed1763700012000,
   RefundsAndAudit1763700015000,
+  MailOutbox1763700022000,
 ];

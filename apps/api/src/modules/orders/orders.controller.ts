@@ -18,6 +18,12 @@ export class OrdersController {
     return this.orders.listForUser(user.id);
   }
 
+  /** One paid order of the signed-in buyer (an admin may read any): the confirmation page after paying. */
+  @Get(ApiRoute.order)
+  one(@UuidParam('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<Order> {
+    return this.orders.findForUser(orderId, user);
+  }
+
   @Roles(Role.Admin)
   @Get(ApiRoute.ordersAll)
   all(): Promise<Order[]> {

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ORDER_STATUS_MOVES, type Order, type OrderStatus } from '@store/contract';
+import { ORDER_STATUS_MOVES, type Order, type OrderStatus, Role } from '@store/contract';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { OutboxService } from '../notifications/outbox.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
+import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { centsToDollars, formatCents, toOrder } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
@@ -39,6 +42,8 @@ export class OrdersService {
     private readonly stock: ProductStockService,
     private readonly gateway: PaymentGateway,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /**
@@ -70,7 +75,11 @@ export class OrdersService {
     return { id: order.id, amountCents };
   }
 
-  /** The payment went through: the Pending order becomes Received and its reserved stock counts as sold. */
+  /**
+   * The payment went through: the Pending order becomes Received, its reserved stock counts as sold, and its
+   * e-mails are queued in the outbox, all in the caller's transaction: no order without its mails, no mail
+   * without its order, and no mail server on the checkout's path.
+   */
   async markPaid(manager: EntityManager, orderId: string, transactionId: string): Promise<void> {
     const result = await manager
       .createQueryBuilder()
@@ -82,7 +91,11 @@ export class OrdersService {
       // Only possible when the sweeper gave up on this order while the provider was still answering.
       throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
     }
-    await this.stock.recordSale(manager, await this.linesOf(manager, orderId));
+    const lines = await this.linesOf(manager, orderId);
+    await this.stock.recordSale(manager, lines);
+    const order = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+    const buyer = await this.users.getById(order.userId);
+    await this.outbox.orderReceived(manager, toOrder(order, lines), buyer.email);
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
@@ -120,6 +133,19 @@ export class OrdersService {
   /** The buyer's paid orders, newest first. */
   listForUser(userId: string): Promise<Order[]> {
     return this.list(userId);
+  }
+
+  /**
+   * One paid order, for its buyer or an admin; anyone else gets the same 404 as for an order that does not
+   * exist, so order ids cannot be probed.
+   */
+  async findForUser(orderId: string, user: AuthUser): Promise<Order> {
+    const order = await this.orders
+      .createQueryBuilder('o')
+      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+      .getOne();
+    if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
+    return toOrder(order, await this.lines.find({ where: { orderId } }));
   }
 
   /** Every paid order, newest first. */
