@@ -48,7 +48,8 @@ export class OutboxRepository {
    * `next_attempt_at` after the other claim commits, so no row is ever handed to two workers at once.
    */
   async claim(limit: number, leaseMs: number): Promise<OutboxMail[]> {
-    const rows: OutboxRow[] = await this.dataSource.query(
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+    const [rows] = (await this.dataSource.query(
       `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
        WHERE id IN (
          SELECT id FROM mail_outbox
@@ -58,7 +59,7 @@ export class OutboxRepository {
          FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, order_id, recipient, subject, text_body, attempts`,
       [limit, leaseMs],
-    );
+    )) as [OutboxRow[], number];
     return rows.map((row) => ({
       id: row.id,
       kind: row.kind,
