@@ -15,6 +15,7 @@ export const routeChunks = {
   signin: () => import('./routes/signin'),
   cart: () => import('./routes/cart'),
   user: () => import('./routes/user-dashboard'),
+  order: () => import('./routes/order-confirmation'),
   admin: () => import('./routes/admin'),
 };
 
@@ -46,7 +47,10 @@ export const routes: RouteObject[] = [
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       {
         element: <RequireSignIn />,
-        children: [{ path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') }],
+        children: [
+          { path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') },
+          { path: paths.orderConfirmation, lazy: lazyPage('order', 'OrderConfirmationPage') },
+        ],
       },
       {
         element: <RequireAdmin />,

@@ -12,6 +12,8 @@ export const paths = {
   signin: '/signin',
   cart: '/cart',
   userDashboard: '/user/dashboard',
+  /** After paying: the order's number, items, total and address (issue 14). */
+  orderConfirmation: '/order/:orderId/confirmation',
   adminDashboard: '/admin/dashboard',
   adminCreateCategory: '/admin/create/category',
   adminCategories: '/admin/categories',
@@ -24,6 +26,7 @@ export const paths = {
 } as const;
 
 export const hrefs = {
+  orderConfirmation: (orderId: string): string => generatePath(paths.orderConfirmation, { orderId }),
   adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
   adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
 };

@@ -6,7 +6,7 @@ import { useCartRefresh } from '@/features/cart/use-cart-refresh';
 import { Checkout } from '@/features/checkout/components/checkout';
 import { emptyCart, removeFromCart, useCart } from '@/lib/cart';
 import { useSession } from '@/lib/session';
-import { paths } from '@/lib/paths';
+import { hrefs, paths } from '@/lib/paths';
 
 export function CartPage() {
   const items = useCart();
@@ -33,11 +33,17 @@ export function CartPage() {
             session={session}
             onPaid={emptyCart}
             onRefused={refresh}
-            afterPaid={
+            afterPaid={(result) =>
               session ? (
-                <Link to={paths.userDashboard} className="alert-link">
-                  see your orders
-                </Link>
+                <>
+                  <Link to={hrefs.orderConfirmation(result.order._id)} className="alert-link">
+                    view your order confirmation
+                  </Link>{' '}
+                  or{' '}
+                  <Link to={paths.userDashboard} className="alert-link">
+                    see your orders
+                  </Link>
+                </>
               ) : null
             }
           />

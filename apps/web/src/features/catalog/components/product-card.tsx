@@ -17,7 +17,13 @@ export function ProductCard({
   const headingId = `product-${product._id}-name`;
   return (
     <article className="card h-100 product-card shadow-sm" aria-labelledby={headingId}>
-      <ProductImage productId={product._id} version={product.updatedAt} name={product.name} className="card-img-top product-card-photo" priority={priority} />
+      <ProductImage
+        productId={product._id}
+        version={product.updatedAt}
+        name={product.name}
+        className="card-img-top product-card-photo"
+        priority={priority}
+      />
       <div className="card-body d-flex flex-column">
         <h2 id={headingId} className="h5 card-title">
           {product.name}
