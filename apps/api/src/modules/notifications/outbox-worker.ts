@@ -70,7 +70,12 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const run: OutboxRun = { sent: 0, failed: 0, rejected: 0 };
     for (;;) {
       const mails = await this.outbox.claim(BATCH, LEASE_MS);
-      for (const mail of mails) {
+      for (const [index, mail] of mails.entries()) {
+        if (this.stopped) {
+          // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
+          await this.outbox.release(mails.slice(index).map((m) => m.id));
+          return run;
+        }
         try {
           await this.sender.send(mail);
           await this.outbox.markSent(mail.id);

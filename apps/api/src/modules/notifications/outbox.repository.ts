@@ -83,6 +83,14 @@ export class OutboxRepository {
     );
   }
 
+  /** Gives claimed mails back unattempted (the worker is stopping): due at once, their claim not counted. */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(`UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now() WHERE id = ANY($1::uuid[])`, [
+      ids,
+    ]);
+  }
+
   /** The server refused the mail for good: it is kept, never retried. */
   async markRejected(id: string, error: string): Promise<void> {
     await this.dataSource.query(`UPDATE mail_outbox SET last_error = $2, rejected_at = now() WHERE id = $1`, [id, error.slice(0, 500)]);
