@@ -78,6 +78,7 @@ function mailConfig(overrides: Partial<MailConfig>): MailConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test' }).mail,
     from: 'T-shirt Store <shop@tees.example>',
+    workerEnabled: false,
     retryBaseMs: 200,
     pollMs: 50,
     ...overrides,

@@ -5,7 +5,16 @@
 
 /** SQLSTATE classes/codes for an unavailable or overloaded server, or a statement cut by a time limit. */
 const UNAVAILABLE_SQLSTATE = /^(08...|57014|57P0[1-5]|53300|53400)$/;
-const UNAVAILABLE_SYSCALL = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH']);
+const UNAVAILABLE_SYSCALL = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+]);
 /** node-postgres' own messages when a connection cannot be made or a query outlives query_timeout. */
 const UNAVAILABLE_MESSAGE =
   /Query read timeout|timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection timeout|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
@@ -50,7 +59,10 @@ export class ThrottledCauseLog {
     const now = this.now();
     const entry = this.counts.get(cause);
     if (!entry || now - entry.since >= this.intervalMs) {
-      const previous = entry && entry.count > (entry.logged ? 1 : 0) ? ` (${entry.count - 1} more in the last ${Math.round((now - entry.since) / 1000)} s)` : '';
+      const previous =
+        entry && entry.count > (entry.logged ? 1 : 0)
+          ? ` (${entry.count - 1} more in the last ${Math.round((now - entry.since) / 1000)} s)`
+          : '';
       this.write(`Database unavailable: ${cause}${previous}`);
       this.counts.set(cause, { count: 1, since: now, logged: true });
       return;

@@ -18,7 +18,8 @@ export function exceedsJsonDepth(buffer: Buffer, maxDepth: number): boolean {
   for (let i = 0; i < buffer.length; i += 1) {
     const byte = buffer[i];
     if (inString) {
-      if (byte === 0x5c) i += 1; // backslash: skip the escaped byte
+      if (byte === 0x5c)
+        i += 1; // backslash: skip the escaped byte
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x7b || byte === 0x5b) {

@@ -155,7 +155,6 @@ describe('loadConfig', () => {
     expect(defaults).toEqual(
       expect.objectContaining({ smtpUrl: undefined, shopEmail: undefined, outboxDir: '/var/store/outbox', workerEnabled: true }),
     );
-    expect(loadConfig({ NODE_ENV: 'test' }).mail.workerEnabled).toBe(false);
     const smtp = {
       SMTP_URL: 'smtps://user:pw@mail.example.com:465',
       MAIL_FROM: 'T-shirt Store <shop@example.com>',

@@ -26,7 +26,7 @@ export interface MailConfig {
   shopEmail: string | undefined;
   /** Where the mails go as .eml files when there is no SMTP_URL: STORE_DATA_DIR/outbox (`.data/outbox`). */
   outboxDir: string;
-  /** Tests only, never read from the environment: run the worker (off by default under NODE_ENV=test). */
+  /** Tests only, never read from the environment: false keeps the worker from running on its own (tests drive it). */
   workerEnabled: boolean;
   /** Tests only: how often the worker looks for due mails, and the first retry's delay (doubling, capped). */
   pollMs: number;
@@ -189,12 +189,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // A whole private range would believe X-Forwarded-For from any host in it (a VPN, a userland proxy):
   // only the proxy in front may be trusted, named by address/CIDR or as a hop count.
   if (/uniquelocal|(^|,)\s*(10\.0\.0\.0\/8|172\.16\.0\.0\/12|192\.168\.0\.0\/16)\s*(,|$)/.test(trustProxy)) {
-    problems.push('TRUST_PROXY: must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range');
+    problems.push(
+      'TRUST_PROXY: must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range',
+    );
   } else if (/^\d+$/.test(trustProxy) && Number(trustProxy) > 5) {
     problems.push(`TRUST_PROXY: a hop count must be 0 to 5 (got "${trustProxy}")`);
   }
   const corsOrigins: string[] = [];
-  for (const entry of (text('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const entry of (text('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     let origin: string | undefined;
     try {
       const url = new URL(entry);
@@ -255,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     from: mailFrom ?? 'T-shirt Store <store@localhost>',
     shopEmail,
     outboxDir: path.resolve(text('STORE_DATA_DIR') ?? '.data', 'outbox'),
-    workerEnabled: nodeEnv !== 'test',
+    workerEnabled: true,
     pollMs: 2000,
     retryBaseMs: 30_000,
   };

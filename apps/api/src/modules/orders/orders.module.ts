@@ -17,7 +17,14 @@ import { OrdersService } from './orders.service.js';
  * becoming Received queues its e-mails (NotificationsModule's outbox) in the same transaction.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]), ProductsModule, PaymentGatewayModule, AuditModule, UsersModule, NotificationsModule],
+  imports: [
+    TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]),
+    ProductsModule,
+    PaymentGatewayModule,
+    AuditModule,
+    UsersModule,
+    NotificationsModule,
+  ],
   controllers: [OrdersController],
   providers: [OrdersService],
   exports: [OrdersService],

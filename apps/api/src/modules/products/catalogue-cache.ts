@@ -217,7 +217,11 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const options = this.dataSource.options as { url?: string };
-    const client = new pg.Client({ connectionString: this.listenUrl ?? options.url, keepAlive: true, application_name: 'tshirt-store-api-listen' });
+    const client = new pg.Client({
+      connectionString: this.listenUrl ?? options.url,
+      keepAlive: true,
+      application_name: 'tshirt-store-api-listen',
+    });
     client.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) this.onNotification(message.payload);
     });
