@@ -73,6 +73,13 @@ describe('payments (e2e, test gateway)', () => {
       expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
     });
 
+    it('says that products are missing when the cart is left out', async () => {
+      const response = await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 12.5 } as never).expect(400);
+      expect(response.body).toEqual(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', error: 'products is required: the cart as a list of {_id, count}' }),
+      );
+    });
+
     it('refuses a malformed Idempotency-Key with 400', async () => {
       const response = await pay(
         t,
@@ -94,6 +101,15 @@ describe('payments (e2e, test gateway)', () => {
       );
       expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
       expect(await orderStatusCounts(t)).toEqual({});
+    });
+
+    it('still refuses a real mismatch of one cent with 409 naming the right total', async () => {
+      const response = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        amount: 12.49,
+        products: [{ _id: tee, count: 1 }],
+      }).expect(409);
+      expect(response.body.error).toBe('The cart total is $12.50, not $12.49; prices have changed, review your cart');
     });
 
     it('refuses a cart asking for more than the stock with 409 naming the product', async () => {
@@ -122,6 +138,17 @@ describe('payments (e2e, test gateway)', () => {
       expect(response.body.error).toBe('A product in your cart is no longer sold; remove it and try again');
       expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
       expect(await orderStatusCounts(t)).toEqual({});
+    });
+
+    it("accepts a browser's float sum of the prices (76.47999999999999 is 76.48) and charges 76.48", async () => {
+      const prices = [19.99, 24.99, 31.5];
+      const products = [];
+      for (const price of prices) products.push({ _id: await seedProduct(t, { name: `Sum Tee ${price}`, price, stock: 3 }), count: 1 });
+      const floatSum = prices.reduce((sum, price) => sum + price, 0);
+      expect(floatSum).not.toBe(76.48); // what the spec's "sum of prices" gives in JavaScript
+      const response = await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: floatSum, products }).expect(200);
+      expect(response.body.transaction.amount).toBe(76.48);
+      expect(response.body.order.amount).toBe(76.48);
     });
 
     it("refuses paying on another user's path (403)", async () => {

@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './checkout.js';
 export * from './health.js';
 export * from './audit.js';
+export * from './money.js';

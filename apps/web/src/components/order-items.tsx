@@ -1,13 +1,13 @@
-import { type Order, orderNumber } from '@store/contract';
-import { formatPrice } from '@/lib/money';
+import { formatDollars, orderNumber } from '@store/contract';
+import type { Order } from '@store/contract';
 
 export function OrderItems({ order }: { order: Order }) {
   return (
     <ul className="list-unstyled mb-0 small">
       {order.products.map((line) => (
         <li key={line.product}>
-          {line.name} &times; {line.count} <span className="text-body-secondary">@ {formatPrice(line.price)}</span>
-          {line.refund ? <span className="text-success"> (refunded {formatPrice(line.refund.amount)})</span> : null}
+          {line.name} &times; {line.count} <span className="text-body-secondary">@ {formatDollars(line.price)}</span>
+          {line.refund ? <span className="text-success"> (refunded {formatDollars(line.refund.amount)})</span> : null}
         </li>
       ))}
     </ul>

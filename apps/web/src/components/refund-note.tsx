@@ -1,12 +1,12 @@
+import { formatDollars } from '@store/contract';
 import type { OrderRefund } from '@store/contract';
-import { formatPrice } from '@/lib/money';
 
 /** How a cancelled order's money went back: voided before settlement, or refunded to the card. */
 export function RefundNote({ refund }: { refund: OrderRefund }) {
   const how = refund.kind === 'void' ? 'payment voided before settlement' : 'refunded to the card';
   return (
     <div className="small text-success mt-1" aria-label="Refund">
-      {formatPrice(refund.amount)} returned: {how}
+      {formatDollars(refund.amount)} returned: {how}
       <span className="text-body-secondary"> (ref. {refund.id})</span>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { CartLineRef, Product } from '@store/contract';
+import { type CartLineRef, fromCents, type Product, toCents } from '@store/contract';
 import { storedValue, useStoredValue } from './stored-value';
 
 /** The storage key the spec fixes for the cart. */
@@ -71,7 +71,7 @@ export function useCart(): CartItem[] {
  * is ignored), added in cents so that 0.1 + 0.2 is 0.30.
  */
 export function cartTotal(items: readonly CartItem[]): number {
-  return items.reduce((cents, item) => cents + Math.round(item.price * 100), 0) / 100;
+  return fromCents(items.reduce((cents, item) => cents + toCents(item.price), 0));
 }
 
 /** The cart as the payment call needs it: each product id once, counted by its entries (matches {@link cartTotal}). */

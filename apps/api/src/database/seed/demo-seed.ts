@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { toCents } from '@store/contract';
 import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
 import { ProductsService } from '../../modules/products/products.service.js';
@@ -168,7 +169,7 @@ export async function seedDemoCatalog(app: INestApplication): Promise<void> {
       {
         name: product.name,
         description: product.description,
-        priceCents: Math.round(product.price * 100),
+        priceCents: toCents(product.price),
         stock: product.stock,
         categoryId: categoryIds.get(product.category)!,
       },

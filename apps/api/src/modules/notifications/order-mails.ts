@@ -1,4 +1,4 @@
-import { type Order, type OrderLine, orderNumber } from '@store/contract';
+import { formatCents, formatDollars, type Order, type OrderLine, orderNumber, toCents } from '@store/contract';
 
 /** One e-mail as the outbox keeps it: plain text, rendered when the order was placed (what the buyer bought then). */
 export interface MailDraft {
@@ -18,11 +18,9 @@ export type MailKind = 'order-confirmation' | 'shop-order-notice';
 type LineWithSize = OrderLine & { size?: string | null };
 type OrderWithAddress = Order & { shippingAddress?: Record<string, unknown> | null };
 
-const dollars = (amount: number): string => `$${amount.toFixed(2)}`;
-
 function lineText(line: LineWithSize): string {
   const size = line.size ? ` (size ${line.size})` : '';
-  return `  - ${line.name}${size} x ${line.count} @ ${dollars(line.price)} = ${dollars(line.price * line.count)}`;
+  return `  - ${line.name}${size} x ${line.count} @ ${formatDollars(line.price)} = ${formatCents(toCents(line.price) * line.count)}`;
 }
 
 /** The address's text fields in the order they were given (name, lines, city, postal code, country, phone). */
@@ -42,7 +40,7 @@ function orderSummary(order: OrderWithAddress): string[] {
     'Items:',
     ...(order.products as LineWithSize[]).map(lineText),
     '',
-    `Total: ${dollars(order.amount)}`,
+    `Total: ${formatDollars(order.amount)}`,
     ...(address.length > 0 ? ['', 'Shipping to:', ...address] : []),
   ];
 }
@@ -72,7 +70,7 @@ export function orderMails(order: Order, buyerEmail: string, shopEmail: string |
       kind: 'shop-order-notice',
       orderId: order._id,
       recipient: shopEmail,
-      subject: `New order ${number}: ${dollars(order.amount)} from ${order.user.name}`,
+      subject: `New order ${number}: ${formatDollars(order.amount)} from ${order.user.name}`,
       text: [`${order.user.name} <${buyerEmail}> placed an order (id ${order._id}).`, '', ...orderSummary(order)].join('\n'),
     });
   }

@@ -1,16 +1,6 @@
-import type { Order, OrderStatus } from '@store/contract';
+import { fromCents, type Order, type OrderStatus } from '@store/contract';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
-
-/** Integer cents to the wire's dollars. */
-export function centsToDollars(cents: number): number {
-  return cents / 100;
-}
-
-/** Integer cents for people: `$1234.50`. */
-export function formatCents(cents: number): string {
-  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /** A paid order and its lines in the wire shape; lines by name, so a receipt reads the same every time. */
 export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
@@ -22,13 +12,13 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
       .map((line) => ({
         product: line.productId,
         name: line.name,
-        price: centsToDollars(line.priceCents),
+        price: fromCents(line.priceCents),
         count: line.count,
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
-          ? { refund: { id: line.refundId, amount: centsToDollars(line.refundCents), at: line.refundedAt.toISOString() } }
+          ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: line.refundedAt.toISOString() } }
           : {}),
       })),
-    amount: centsToDollars(order.amountCents),
+    amount: fromCents(order.amountCents),
     transactionId: order.transactionId ?? '',
     status: order.status as OrderStatus,
     createdAt: order.createdAt.toISOString(),
@@ -36,7 +26,7 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
       ? {
           refund: {
             id: order.refundId,
-            amount: centsToDollars(order.refundCents),
+            amount: fromCents(order.refundCents),
             kind: order.refundKind,
             at: order.refundedAt.toISOString(),
           },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ORDER_STATUS_MOVES, type Order, type OrderStatus, Role } from '@store/contract';
+import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role } from '@store/contract';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
@@ -10,7 +10,7 @@ import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gatewa
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import { centsToDollars, formatCents, toOrder } from './order.mapper.js';
+import { toOrder } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
 
 const UNPAID = ['Pending', 'Failed'];
@@ -56,7 +56,7 @@ export class OrdersService {
     if (amountCents !== input.expectedCents) {
       throw new ConflictError(
         `The cart total is ${formatCents(amountCents)}, not ${formatCents(input.expectedCents)}; prices have changed, review your cart`,
-        [{ field: 'paymentInfo.amount', message: `must be ${centsToDollars(amountCents)}` }],
+        [{ field: 'paymentInfo.amount', message: `must be ${fromCents(amountCents)}` }],
       );
     }
     const order = await manager.save(
@@ -215,7 +215,7 @@ export class OrdersService {
           changes: {
             refund: {
               before: null,
-              after: { id: refund.reversalId, amount: centsToDollars(refund.amountCents), kind: refund.kind },
+              after: { id: refund.reversalId, amount: fromCents(refund.amountCents), kind: refund.kind },
             },
           },
         });
@@ -278,7 +278,7 @@ export class OrdersService {
         changes: {
           [`line ${line.name}`]: {
             before: null,
-            after: { id: outcome.reversalId, amount: centsToDollars(outcome.amountCents), kind: 'refund', product: productId },
+            after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund', product: productId },
           },
         },
       });

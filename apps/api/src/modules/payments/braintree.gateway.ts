@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import braintree from 'braintree';
+import { centsToDecimal, decimalToCents } from '@store/contract';
 import { PaymentProviderError } from '../../common/errors.js';
 import type { BraintreeConfig, BraintreeEnvironmentName } from '../../config/env.js';
 import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
-import { centsToAmount } from './sandbox-rules.js';
 
 const ENVIRONMENTS: Record<BraintreeEnvironmentName, braintree.Environment> = {
   sandbox: braintree.Environment.Sandbox,
@@ -61,7 +61,7 @@ export class BraintreeGateway extends PaymentGateway {
     let result: braintree.ValidatedResponse<braintree.Transaction>;
     try {
       result = await this.gateway.transaction.sale({
-        amount: centsToAmount(request.amountCents),
+        amount: centsToDecimal(request.amountCents),
         paymentMethodNonce: request.paymentMethodNonce,
         orderId: request.orderId,
         options: { submitForSettlement: true },
@@ -157,7 +157,7 @@ async function reverseWithBraintree(
       result =
         kind === 'void'
           ? await gateway.transaction.void(transactionId)
-          : await gateway.transaction.refund(transactionId, amountCents === undefined ? undefined : centsToAmount(amountCents));
+          : await gateway.transaction.refund(transactionId, amountCents === undefined ? undefined : centsToDecimal(amountCents));
     } catch (error) {
       return failed(kind, error);
     }
@@ -182,9 +182,9 @@ async function reverseWithBraintree(
   return { outcome: 'provider-error', message: 'The payment provider refused the void and the refund' };
 }
 
+/** Braintree's amount string ("12.34") in cents; undefined when absent or not a decimal. */
 function amountToCents(amount: string | undefined): number | undefined {
-  const match = /^(\d+)\.(\d{2})$/.exec(amount ?? '');
-  return match ? Number(match[1]) * 100 + Number(match[2]) : undefined;
+  return amount === undefined ? undefined : decimalToCents(amount);
 }
 
 /** An SDK error in one line, without request details (which could carry credentials). */

@@ -1,6 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ClientTokenResponse, ErrorBody, PaymentDeclined, PaymentInfo, PaymentResult } from '@store/contract';
+import {
+  type ClientTokenResponse,
+  type ErrorBody,
+  fromCents,
+  type PaymentDeclined,
+  type PaymentInfo,
+  type PaymentResult,
+  toCents,
+} from '@store/contract';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppError, PaymentProviderError } from '../../common/errors.js';
@@ -62,7 +70,7 @@ export class PaymentsService {
   async pay(buyer: AuthUser, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
     const attempt: Attempt = {
       nonce: info.paymentMethodNonce,
-      amountCents: Math.round(info.amount * 100),
+      amountCents: toCents(info.amount),
       lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count }))),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
@@ -158,8 +166,8 @@ function settle(order: PendingOrder, outcome: ChargeOutcome): PaymentAnswer {
         status: 200,
         body: {
           success: true,
-          transaction: { id: outcome.transactionId, amount: outcome.amountCents / 100, status: outcome.status },
-          order: { _id: order.id, status: 'Received', amount: order.amountCents / 100 },
+          transaction: { id: outcome.transactionId, amount: fromCents(outcome.amountCents), status: outcome.status },
+          order: { _id: order.id, status: 'Received', amount: fromCents(order.amountCents) },
         },
       };
     case 'declined':

@@ -79,8 +79,3 @@ export function sandboxSale(amountCents: number, nonce: string): SandboxSaleOutc
   if (amountCents === 500100) return { status: 'gateway_rejected', reason: 'application_incomplete' };
   return { status: 'submitted_for_settlement' };
 }
-
-/** Dollars as Braintree wants them: a string with exactly two decimals, computed from integer cents. */
-export function centsToAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}

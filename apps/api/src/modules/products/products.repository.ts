@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Product, ProductSortField } from '@store/contract';
+import { fromCents, type Product, type ProductSortField } from '@store/contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool, queryRows } from '../../database/pg.js';
@@ -39,7 +39,7 @@ function toProduct(row: ProductRow): Product {
     _id: row.id,
     name: row.name,
     description: row.description,
-    price: row.price_cents / 100,
+    price: fromCents(row.price_cents),
     stock: row.stock,
     sold: row.sold,
     category: row.category_id,

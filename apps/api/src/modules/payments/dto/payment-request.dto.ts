@@ -5,6 +5,7 @@ import {
   PAYMENT_AMOUNT_MAX,
   type PaymentInfo,
   type PaymentRequest,
+  isWholeCents,
 } from '@store/contract';
 import { Type } from 'class-transformer';
 import {
@@ -18,6 +19,7 @@ import {
   IsString,
   IsUUID,
   Max,
+  registerDecorator,
   MaxLength,
   Min,
   ValidateNested,
@@ -39,10 +41,10 @@ export class PaymentInfoDto implements PaymentInfo {
   @MaxLength(4096, { message: 'paymentMethodNonce is too long' })
   paymentMethodNonce!: string;
 
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
-    { message: 'amount must be a number of dollars with at most 2 decimals' },
-  )
+  // A browser's float sum of the cart's prices (76.47999999999999) is a whole number of cents: accepted, and
+  // compared with the total in cents. 12.505 is not.
+  @IsWholeCents({ message: 'amount must be a number of dollars with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'amount must be a number of dollars with at most 2 decimals' })
   @Min(0, { message: 'amount must not be negative' })
   @Max(PAYMENT_AMOUNT_MAX, { message: `amount must be at most ${PAYMENT_AMOUNT_MAX}` })
   amount!: number;
@@ -52,6 +54,8 @@ export class PaymentInfoDto implements PaymentInfo {
   @ArrayMaxSize(CART_MAX_LINES, { message: `the cart may hold at most ${CART_MAX_LINES} entries` })
   @ValidateNested({ each: true })
   @Type(() => CartLineDto)
+  // Last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
+  @IsDefined({ message: 'products is required: the cart as a list of {_id, count}' })
   products!: CartLineDto[];
 }
 
@@ -60,4 +64,16 @@ export class PaymentRequestDto implements PaymentRequest {
   @ValidateNested()
   @Type(() => PaymentInfoDto)
   paymentInfo!: PaymentInfoDto;
+}
+
+/** Validator: a number that is a whole number of cents, floating-point noise aside (see isWholeCents). */
+function IsWholeCents(options: { message: string }): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isWholeCents',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: { validate: (value: unknown) => typeof value !== 'number' || isWholeCents(value) },
+    });
 }

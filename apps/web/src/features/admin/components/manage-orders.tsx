@@ -1,4 +1,4 @@
-import { type Order, type OrderStatus } from '@store/contract';
+import { formatDollars, type Order, type OrderStatus } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +6,6 @@ import { Alert } from '@/components/alert';
 import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
 import { listAllOrders, refundOrderLine, updateOrderStatus } from '../api/orders';
@@ -47,7 +46,7 @@ export function ManageOrders() {
               </div>
               <div className="col-md-4">
                 <OrderItems order={order} />
-                <div className="fw-semibold mt-1">Amount: {formatPrice(order.amount)}</div>
+                <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
                 {order.refund ? <RefundNote refund={order.refund} /> : null}
                 <LineRefunds order={order} onChanged={replace} />
               </div>

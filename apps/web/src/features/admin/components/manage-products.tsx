@@ -1,3 +1,4 @@
+import { formatDollars } from '@store/contract';
 import type { Product } from '@store/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { ProductImage } from '@/components/product-image';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
-import { formatPrice } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { usePagedList } from '@/lib/use-paged-list';
 import { deleteProduct } from '../api/products';
@@ -61,7 +61,7 @@ export function ManageProducts({ pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { pageS
             <div className="flex-grow-1 min-w-0">
               <div className="fw-semibold text-truncate">{product.name}</div>
               <div className="small text-body-secondary">
-                {formatPrice(product.price)} &middot; {product.stock} in stock &middot; {product.sold ?? 0} sold
+                {formatDollars(product.price)} &middot; {product.stock} in stock &middot; {product.sold ?? 0} sold
               </div>
             </div>
             <Link to={hrefs.adminUpdateProduct(product._id)} className="btn btn-sm btn-success" aria-label={`Update ${product.name}`}>

@@ -1,7 +1,7 @@
+import { formatDollars } from '@store/contract';
 import type { ReactNode } from 'react';
 import { ProductImage } from '@/components/product-image';
 import type { CartItem } from '@/lib/cart';
-import { formatPrice } from '@/lib/money';
 
 /** The cart's entries, one row each (two adds make two rows), each with Remove from cart. */
 export function CartList({
@@ -35,7 +35,7 @@ export function CartList({
               <p className="small text-body-secondary mb-0 text-truncate">{item.description}</p>
             </div>
             <div className="text-end">
-              <div className="fw-semibold mb-2">{formatPrice(item.price)}</div>
+              <div className="fw-semibold mb-2">{formatDollars(item.price)}</div>
               <button type="button" className="btn btn-outline-danger btn-sm text-nowrap" onClick={() => onRemove(item._id)}>
                 Remove from cart
               </button>

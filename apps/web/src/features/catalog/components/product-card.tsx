@@ -1,5 +1,5 @@
+import { formatDollars } from '@store/contract';
 import type { Product } from '@store/contract';
-import { formatPrice } from '@/lib/money';
 import { ProductImage } from '@/components/product-image';
 
 /** A product in the grid: photo, name, description, price with $, and Add to Cart. */
@@ -31,7 +31,7 @@ export function ProductCard({
         <p className="card-text text-body-secondary product-card-description">{product.description}</p>
         <div className="mt-auto">
           <div className="d-flex align-items-center justify-content-between mb-3">
-            <span className="fs-5 fw-semibold product-price">{formatPrice(product.price)}</span>
+            <span className="fs-5 fw-semibold product-price">{formatDollars(product.price)}</span>
             {soldOut ? (
               <span className="badge text-bg-secondary">Out of stock</span>
             ) : product.stock <= 5 ? (

@@ -1,3 +1,4 @@
+import { formatDollars } from '@store/contract';
 import type { PaymentInfo, PaymentResult, Session } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
@@ -5,7 +6,6 @@ import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cartLines, cartTotal, type CartItem } from '@/lib/cart';
-import { formatPrice } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { getClientToken, pay } from '../api/payment';
 import { DropInPayment } from './drop-in-payment';
@@ -88,12 +88,12 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         <dl className="d-flex justify-content-between align-items-baseline border-bottom pb-2 mb-3">
           <dt className="fw-normal">Total</dt>
           <dd className="fs-4 fw-semibold mb-0" data-testid="cart-total">
-            {formatPrice(total)}
+            {formatDollars(total)}
           </dd>
         </dl>
         {success ? (
           <Alert variant="success">
-            <div className="fw-semibold">Thank you! Your payment of {formatPrice(success.transaction.amount)} was successful.</div>
+            <div className="fw-semibold">Thank you! Your payment of {formatDollars(success.transaction.amount)} was successful.</div>
             <div>Your order is placed{paidNote ? <>: {paidNote}</> : '.'}</div>
           </Alert>
         ) : null}

@@ -1,11 +1,10 @@
-import type { Order, OrderLine } from '@store/contract';
+import { formatCents, formatDollars, type Order, type OrderLine, toCents } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
 import { formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
 import { getMyOrder } from '../api/orders';
@@ -81,7 +80,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
                 <td>{line.name}</td>
                 <td>{line.size ?? <span className="text-body-secondary">-</span>}</td>
                 <td className="text-end">{line.count}</td>
-                <td className="text-end">{formatPrice(line.price * line.count)}</td>
+                <td className="text-end">{formatCents(toCents(line.price) * line.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -91,7 +90,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
                 Total
               </th>
               <td className="text-end fw-semibold" data-testid="order-total">
-                {formatPrice(order.amount)}
+                {formatDollars(order.amount)}
               </td>
             </tr>
           </tfoot>

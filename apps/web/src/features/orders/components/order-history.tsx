@@ -1,9 +1,9 @@
+import { formatDollars } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
 import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
 import { listMyOrders } from '../api/orders';
@@ -30,7 +30,7 @@ export function OrderHistory() {
             </div>
             <div className="d-flex align-items-center gap-2">
               <StatusBadge status={order.status} />
-              <span className="fw-semibold">{formatPrice(order.amount)}</span>
+              <span className="fw-semibold">{formatDollars(order.amount)}</span>
             </div>
           </div>
           <OrderItems order={order} />

@@ -1,0 +1,273 @@
+// `npm run bench:checkout`: what one API replica and its Postgres do per checkout, for README's capacity note.
+//
+// Starts the built API (production settings, the test gateway: no network, the same database work as a real
+// charge) on a scratch database with 20 products and 200 buyers, then loads it in turn with the catalogue list
+// (the baseline, in the same run) and with checkouts: each request a different buyer, a fresh Idempotency-Key and
+// one to three cart lines, at 10 and at 50 connections. Prints requests/s, p99, the API's CPU per request and the
+// CPU of the API's own Postgres backends per request, from which the checkouts/s one Postgres primary can carry
+// follow (its cores / its CPU per checkout). Afterwards it checks that every answered checkout is one Received
+// order and that stock + sold did not change.
+//
+// A benchmark, not a test: it fails only when something does not work, never on a figure.
+// Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
+// (seconds per run, default 10), BENCH_WARMUP (default 3), BENCH_CONNECTIONS (default "10,50"); `--cpu-prof` (or
+// BENCH_CPU_PROF=1) profiles the API and prints where its CPU went.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import {
+  cpuMicros,
+  databaseServer,
+  dist,
+  fromDist,
+  positiveInteger,
+  runBenchmark,
+  scratchDatabase,
+  startServer,
+  step,
+  stopServer,
+  summarizeProfile,
+} from './support.mjs';
+
+const PRODUCTS = 20;
+const BUYERS = 200;
+const DURATION = positiveInteger('BENCH_DURATION', 10);
+const WARMUP = positiveInteger('BENCH_WARMUP', 3);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((n) => positiveIntegerOf('BENCH_CONNECTIONS', n));
+const STOCK = 10_000_000;
+const CPU_PROF = process.argv.includes('--cpu-prof') || process.env.BENCH_CPU_PROF === '1';
+
+const { freePort } = await fromDist('database/embedded-postgres.js');
+
+await runBenchmark(main);
+
+async function main() {
+  const server = await databaseServer(await freePort());
+  const databaseUrl = await scratchDatabase(server.url);
+  step(`scratch database on ${server.kind}`);
+  const secret = randomBytes(32).toString('hex');
+  const profileDir = CPU_PROF ? await mkdtemp(path.join(os.tmpdir(), 'store-bench-prof-')) : undefined;
+  const api = await startServer('NestJS API', [path.join(dist, 'main.js')], await freePort(), databaseUrl, '/api/health', {
+    JWT_SECRET: secret,
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+    // The per-buyer payment limit protects a shop from one account's abuse; here 200 buyers pay as fast as they can.
+    PAYMENT_RATE_LIMIT: '1000000',
+  });
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { products, buyers } = await seed(db);
+    const tokens = buyers.map((id) => jwt.sign({ sub: id, role: 0, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 }));
+    const before = await stockTotals(db);
+
+    const scenarios = [
+      { name: 'browse: GET /api/products?limit=100', requests: [{ method: 'GET', path: '/api/products?limit=100' }] },
+      { name: 'checkout: POST /api/payment/braintree/{userId}', requests: [checkoutRequest(products, buyers, tokens)] },
+    ];
+    step(`load: ${CONNECTIONS.join(' and ')} connections, ${WARMUP} s warm-up then ${DURATION} s measured per run`);
+    const rows = [];
+    let checkouts = 0;
+    for (const connections of CONNECTIONS) {
+      for (const scenario of scenarios) {
+        const warm = await load(api, db, scenario, WARMUP, connections);
+        const run = await load(api, db, scenario, DURATION, connections);
+        if (scenario.name.startsWith('checkout')) checkouts += warm.requests + run.requests;
+        rows.push({ connections, scenario, run });
+        console.log(`  ${connections} conn  ${scenario.name} : ${format(run)}`);
+      }
+    }
+    await verify(db, before, checkouts);
+    report(rows, server.kind);
+    if (profileDir) {
+      await stopServer(api);
+      await summarizeProfile(profileDir);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+/** 20 products with stock that never runs out, 200 buyers (who never sign in: their tokens are minted here). */
+async function seed(db) {
+  const [category] = (await db.query(`INSERT INTO categories (name) VALUES ('Bench') RETURNING id`)).rows;
+  const { rows: products } = await db.query(
+    `INSERT INTO products (name, description, price_cents, stock, sold, category_id)
+     SELECT 'Bench tee ' || n, 'A t-shirt for the checkout benchmark', 1000 + n * 99, $2, 0, $1 FROM generate_series(1, $3) AS n
+     RETURNING id, price_cents`,
+    [category.id, STOCK, PRODUCTS],
+  );
+  const { rows: buyers } = await db.query(
+    `INSERT INTO users (name, email, password_hash) SELECT 'Buyer ' || n, 'buyer' || n || '@bench.example', 'not-a-hash'
+     FROM generate_series(1, $1) AS n RETURNING id`,
+    [BUYERS],
+  );
+  await db.query('ANALYZE');
+  step(`seeded ${PRODUCTS} products and ${BUYERS} buyers`);
+  return { products, buyers: buyers.map((row) => row.id) };
+}
+
+/** One autocannon request template whose every send is another buyer, a new key and a cart of 1-3 lines. */
+function checkoutRequest(products, buyers, tokens) {
+  let n = 0;
+  return {
+    method: 'POST',
+    setupRequest: (request) => {
+      n += 1;
+      const buyer = n % buyers.length;
+      const lines = Array.from({ length: 1 + (n % 3) }, (_, i) => products[(n + i * 7) % products.length]);
+      const amountCents = lines.reduce((sum, product) => sum + product.price_cents, 0);
+      return {
+        ...request,
+        path: `/api/payment/braintree/${buyers[buyer]}`,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${tokens[buyer]}`,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          paymentInfo: {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: amountCents / 100,
+            products: lines.map((product) => ({ _id: product.id, count: 1 })),
+          },
+        }),
+      };
+    },
+  };
+}
+
+/** One autocannon run; every answer must be 2xx. CPU of the API process and of its Postgres backends, per request. */
+async function load(api, db, scenario, seconds, connections) {
+  const backends = await apiBackends(db);
+  const [apiBefore, pgBefore] = [await cpuMicros(api.pid), await cpuOf(backends)];
+  const result = await autocannon({ url: api.url, connections, duration: seconds, requests: scenario.requests });
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  if (result.errors > 0 || result.timeouts > 0 || result['2xx'] !== answered) {
+    throw new Error(
+      `${scenario.name} at ${connections} connections: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${answered - result['2xx']} answers other than 2xx`,
+    );
+  }
+  const [apiAfter, pgAfter] = [await cpuMicros(api.pid), await cpuOf(backends)];
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    requests: answered,
+    apiCpu: apiBefore === undefined || apiAfter === undefined ? undefined : (apiAfter - apiBefore) / answered,
+    pgCpu: cpuBetween(pgBefore, pgAfter) === undefined ? undefined : cpuBetween(pgBefore, pgAfter) / answered,
+  };
+}
+
+/** The server processes serving the API's connections to this database (its pool and its listener). */
+async function apiBackends(db) {
+  const { rows } = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** CPU of each process on this machine by pid; empty when Postgres runs elsewhere (no /proc entry to read). */
+async function cpuOf(pids) {
+  const byPid = new Map();
+  for (const pid of pids) {
+    const micros = await cpuMicros(pid);
+    if (micros !== undefined) byPid.set(pid, micros);
+  }
+  return byPid;
+}
+
+/** CPU used between two snapshots by the processes in both (a backend the pool closed meanwhile is left out). */
+function cpuBetween(before, after) {
+  let sum = 0;
+  let seen = 0;
+  for (const [pid, micros] of after) {
+    if (!before.has(pid)) continue;
+    sum += micros - before.get(pid);
+    seen += 1;
+  }
+  return seen === 0 ? undefined : sum;
+}
+
+async function stockTotals(db) {
+  const [row] = (await db.query(`SELECT sum(stock + sold)::bigint AS total FROM products`)).rows;
+  return Number(row.total);
+}
+
+/**
+ * Every order is Received (none Pending or Failed), at least as many as the 200s counted (autocannon stops
+ * counting at the end of a run while the last requests still complete), the units sold are the Received orders'
+ * units, and stock + sold is what it was.
+ */
+async function verify(db, stockBefore, answered) {
+  // The requests autocannon left in flight at the end of the last run finish first.
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const [pending] = (await db.query(`SELECT count(*)::int AS n FROM orders WHERE status = 'Pending'`)).rows;
+    if (pending.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { rows } = await db.query(`SELECT status, count(*)::int AS n FROM orders GROUP BY status`);
+  const counts = Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  if (Object.keys(counts).some((status) => status !== 'Received')) throw new Error(`orders not Received: ${JSON.stringify(counts)}`);
+  if ((counts.Received ?? 0) < answered)
+    throw new Error(`${answered} checkouts answered 200 but only ${counts.Received ?? 0} orders are Received`);
+  const [units] = (
+    await db.query(
+      `SELECT (SELECT sum(sold) FROM products)::bigint AS sold, (SELECT sum(l.count) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.status = 'Received')::bigint AS bought`,
+    )
+  ).rows;
+  if (Number(units.sold) !== Number(units.bought))
+    throw new Error(`products sold ${units.sold} units, Received orders hold ${units.bought}`);
+  const after = await stockTotals(db);
+  if (after !== stockBefore) throw new Error(`stock + sold changed from ${stockBefore} to ${after}`);
+  step(
+    `${counts.Received.toLocaleString('en-US')} orders, all Received, ${Number(units.sold).toLocaleString('en-US')} units sold = their lines; stock + sold unchanged`,
+  );
+}
+
+function format(run) {
+  const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
+  return `${Math.round(run.rps).toLocaleString('en-US')} req/s, p99 ${run.p99} ms, API ${cpu(run.apiCpu)} CPU/req, Postgres ${cpu(run.pgCpu)} CPU/req`;
+}
+
+function report(rows, databaseKind) {
+  const cpus = os.cpus();
+  const lines = [
+    '',
+    `Checkout benchmark: ${PRODUCTS} products, ${BUYERS} buyers, the test gateway, Node ${process.versions.node}, ` +
+      `${cpus.length} CPU (${cpus[0]?.model.trim()}), ${databaseKind}`,
+    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  ];
+  for (const connections of CONNECTIONS) {
+    const [browse, checkout] = ['browse', 'checkout'].map(
+      (kind) => rows.find((r) => r.connections === connections && r.scenario.name.startsWith(kind))?.run,
+    );
+    lines.push('', `${connections} connections`);
+    for (const row of rows.filter((r) => r.connections === connections)) lines.push(`  ${row.scenario.name.padEnd(48)} ${format(row.run)}`);
+    if (browse && checkout) {
+      lines.push(`  checkout / browse requests/s: ${(checkout.rps / browse.rps).toFixed(3)}x`);
+      if (checkout.pgCpu) {
+        lines.push(
+          `  one Postgres core carries about ${Math.round(1e6 / checkout.pgCpu).toLocaleString('en-US')} checkouts/s of backend CPU ` +
+            `(${Math.round(checkout.pgCpu)} µs each; WAL flushes and the checkpointer come on top)`,
+        );
+      }
+      if (checkout.apiCpu)
+        lines.push(`  one API core carries about ${Math.round(1e6 / checkout.apiCpu).toLocaleString('en-US')} checkouts/s`);
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+function positiveIntegerOf(name, raw) {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be whole numbers, comma-separated`);
+  return value;
+}

@@ -1,0 +1,218 @@
+// What every benchmark script shares: the built API, a scratch Postgres, servers in their own processes,
+// their CPU time, and clean-up on exit or Ctrl-C. Used by bench.mjs (the catalogue) and checkout.mjs.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built API (`npm run bench` builds it first). */
+export const dist = path.resolve(here, '../dist');
+if (!existsSync(path.join(dist, 'main.js'))) {
+  console.error('apps/api/dist is missing: run `npm run bench`, which builds the API first.');
+  process.exit(1);
+}
+/** A module of the built API. */
+export const fromDist = (file) => import(pathToFileURL(path.join(dist, file)).href);
+const { startEmbeddedPostgres, ensureDatabase } = await fromDist('database/embedded-postgres.js');
+
+/** Undone in reverse order at the end, on failure and on Ctrl-C. */
+const cleanups = [];
+process.once('SIGINT', () => cleanUp().finally(() => process.exit(130)));
+
+/** Runs a benchmark's main, reports a failure in one line, cleans up, and exits with the right code. */
+export async function runBenchmark(main) {
+  let exitCode = 0;
+  try {
+    await main();
+  } catch (error) {
+    const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}${cause}`);
+    exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+  // Explicitly: embedded-postgres's exit hook would otherwise end the process with 0 whatever happened.
+  process.exit(exitCode);
+}
+
+/** A new scratch database on the server, dropped at the end. */
+export async function scratchDatabase(serverUrl) {
+  const name = `store_bench_${randomBytes(4).toString('hex')}`;
+  const url = await ensureDatabase(serverUrl, name);
+  cleanups.push(() => dropDatabase(serverUrl, name));
+  return url;
+}
+
+/** The Postgres server the scratch database goes on. */
+export async function databaseServer(port) {
+  const given = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
+  if (given) return { url: given, kind: `the Postgres at ${new URL(given).host}` };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'store-bench-pg-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, persistent: false });
+  cleanups.push(() => embedded.stop());
+  return { url: embedded.serverUrl, kind: 'an embedded Postgres (temporary)' };
+}
+
+export async function dropDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A server in a process of its own (so it never shares an event loop with autocannon), ready when `readyPath` answers 200. */
+export async function startServer(name, args, port, databaseUrl, readyPath, extraEnv = {}) {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // Production settings otherwise; no payment is taken here, so the offline gateway is enough.
+    PAYMENT_GATEWAY: 'test',
+    LOG_FORMAT: 'json',
+    ...extraEnv,
+  };
+  // Logs go to /dev/null, as cheap a sink as a production log shipper's pipe; errors are kept to report a crash.
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const target = { name, url: `http://127.0.0.1:${port}`, pid: child.pid, child, exited };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${stderr}`);
+    const response = await fetch(`${target.url}${readyPath}`).catch(() => undefined);
+    if (response?.status === 200) {
+      step(`${name} ready on port ${port}`);
+      return target;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer ${readyPath} within 60 s:\n${stderr}`);
+}
+
+/**
+ * CPU time (user + system) a process has used, in microseconds, from /proc (Linux); undefined elsewhere.
+ * Per request, it is what each server costs whatever else runs on the machine, unlike requests/s.
+ */
+export async function cpuMicros(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** Stops a server with SIGTERM and waits for it to exit (a CPU profile is written at exit). */
+export async function stopServer(target) {
+  if (target.child.exitCode === null && target.child.signalCode === null) target.child.kill('SIGTERM');
+  await Promise.race([target.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+}
+
+export function step(message) {
+  console.log(`- ${message}`);
+}
+
+export function positiveInteger(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+export async function cleanUp() {
+  while (cleanups.length > 0) {
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+/**
+ * Where the API's CPU went while it was loaded, from the V8 CPU profile written at its exit: the functions with
+ * the most self time, the packages (or source files) they belong to, and the total time (self and callees) of
+ * each global per-request piece.
+ */
+export async function summarizeProfile(dir) {
+  const { readdir } = await import('node:fs/promises');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+  if (files.length === 0) {
+    console.log(`\nno CPU profile was written to ${dir} (did the API exit cleanly?)`);
+    return;
+  }
+  const profile = JSON.parse(await readFile(path.join(dir, files[0]), 'utf8'));
+  const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length); // µs per sample
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const total = new Map();
+  const totalOf = (node) => {
+    if (total.has(node.id)) return total.get(node.id);
+    const value = node.hitCount + (node.children ?? []).reduce((sum, id) => sum + totalOf(byId.get(id)), 0);
+    total.set(node.id, value);
+    return value;
+  };
+  const label = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url
+      .replace(/^file:\/\//, '')
+      .replace(/.*node_modules\//, '')
+      .replace(/.*apps\/api\/dist\//, 'api/');
+    return `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
+  };
+  const self = new Map();
+  const owners = new Map();
+  // Shares of the time the API was busy: idle time (waiting for the next request) is left out.
+  let samples = 0;
+  for (const node of profile.nodes) {
+    if (node.callFrame.functionName !== '(idle)') samples += node.hitCount;
+    self.set(label(node), (self.get(label(node)) ?? 0) + node.hitCount);
+    const url = node.callFrame.url;
+    const owner = url.includes('node_modules/')
+      ? url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+      : url.includes('apps/api/dist/')
+        ? `api/${url.replace(/.*apps\/api\/dist\//, '')}`
+        : url
+          ? 'node internals'
+          : node.callFrame.functionName || '(vm)';
+    owners.set(owner, (owners.get(owner) ?? 0) + node.hitCount);
+  }
+  const pct = (hits) => `${((100 * hits) / samples).toFixed(1).padStart(5)}%`;
+  const lines = [
+    '',
+    `CPU profile of the API (${files[0]}, ${samples} busy samples of ~${Math.round(interval)} µs)`,
+    'top self time (share of busy time):',
+  ];
+  self.delete('(idle)');
+  owners.delete('(idle)');
+  for (const [name, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${pct(hits)}  ${name}`);
+  lines.push('by package / file:');
+  for (const [name, hits] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(hits)}  ${name}`);
+  // Total time of the pieces that run on every request, counted once per distinct frame (not per recursion).
+  const pieces =
+    /canActivate|requestLogging|httpMiddleware|finished api|requestIdFrom|runWithRequest|complete api|JwtAuthGuard|RolesGuard|UserParamGuard|getAllAndOverride|AppLogger|emit api|toEntry|json api|write api|redact|scrubText|ProductsController|listPage|readThrough|parseProductListQuery|setPageHeaders/;
+  const inclusive = new Map();
+  for (const node of profile.nodes) {
+    const name = label(node);
+    if (!pieces.test(name)) continue;
+    inclusive.set(name, (inclusive.get(name) ?? 0) + totalOf(node));
+  }
+  lines.push('global per-request pieces, total time (self + callees):');
+  for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(hits)}  ${name}`);
+  console.log(lines.join('\n'));
+}
