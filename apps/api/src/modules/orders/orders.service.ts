@@ -94,8 +94,7 @@ export class OrdersService {
     const lines = await this.linesOf(manager, orderId);
     await this.stock.recordSale(manager, lines);
     const order = await manager.findOneByOrFail(OrderEntity, { id: orderId });
-    const buyer = await this.users.getById(order.userId);
-    await this.outbox.orderReceived(manager, toOrder(order, lines), buyer.email);
+    await this.outbox.orderReceived(manager, toOrder(order, lines), await this.users.emailOf(manager, order.userId));
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
