@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { ERROR_STATUS, ErrorCode, type ErrorBody } from '@store/contract';
 import type { Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause, ThrottledCauseLog } from './database-unavailable.js';
-import { AppError, RateLimitedError } from './errors.js';
+import { AppError, RateLimitedError, ServiceUnavailableError } from './errors.js';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
@@ -43,7 +43,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
-    if (exception instanceof RateLimitedError && exception.retryAfterSeconds !== undefined) {
+    if (
+      (exception instanceof RateLimitedError || exception instanceof ServiceUnavailableError) &&
+      exception.retryAfterSeconds !== undefined
+    ) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     response.status(status).json(body);

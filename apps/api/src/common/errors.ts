@@ -79,3 +79,13 @@ export class PaymentProviderError extends AppError {
     super(ErrorCode.PaymentProviderError, message);
   }
 }
+
+/** A part the store depends on (the photo object store, say) cannot answer right now: 503 with Retry-After. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'The store is temporarily unavailable; please try again in a few seconds',
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(ErrorCode.ServiceUnavailable, message);
+  }
+}

@@ -109,6 +109,50 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps photos in Postgres unless PHOTO_STORE=s3 names a bucket, and checks the S3 settings', () => {
+    expect(loadConfig({}).photoStore).toEqual({ kind: 'postgres', s3: undefined });
+    expect(
+      loadConfig({
+        PHOTO_STORE: 's3',
+        S3_BUCKET: 'shop-photos',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).photoStore,
+    ).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'shop-photos',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9000',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+      },
+    });
+    // AWS itself: virtual-hosted addressing, the SDK's own credentials.
+    expect(loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'shop-photos', S3_REGION: 'eu-west-1' }).photoStore).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'shop-photos',
+        region: 'eu-west-1',
+        endpoint: undefined,
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        forcePathStyle: false,
+      },
+    });
+    // The S3 settings stay available with postgres, for photos not moved back yet.
+    expect(loadConfig({ S3_BUCKET: 'shop-photos' }).photoStore).toMatchObject({ kind: 'postgres', s3: { bucket: 'shop-photos' } });
+    expect(problems({ PHOTO_STORE: 's3' })).toEqual(['S3_BUCKET: required when PHOTO_STORE=s3']);
+    expect(problems({ PHOTO_STORE: 'disk', S3_BUCKET: 'Shop_Photos', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'k' })).toEqual([
+      'PHOTO_STORE: must be one of postgres, s3 (got "disk")',
+      'S3_BUCKET: "Shop_Photos" is not a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+      'S3_ENDPOINT: "minio:9000" is not an http(s) URL',
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK's default credentials)",
+    ]);
+  });
+
   it('accepts exact CORS origins and refuses anything else, each named', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://shop.example.com, http://127.0.0.1:5173' }).corsOrigins).toEqual([
       'https://shop.example.com',

@@ -33,6 +33,21 @@ export interface MailConfig {
   retryBaseMs: number;
 }
 
+/** Where product photo bytes live: in Postgres (the default) or in an S3-compatible object store. */
+export type PhotoStoreConfig = { kind: 'postgres'; s3?: S3Config } | { kind: 's3'; s3: S3Config };
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, R2, s3rver...); undefined: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  /** Both or neither: neither uses the SDK's default credential chain (instance role, AWS_* variables...). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket.host` (virtual-hosted, AWS) or `host/bucket` (path style, most self-hosted servers). */
+  forcePathStyle: boolean;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -74,6 +89,8 @@ export interface AppConfig {
   listCacheMaxEntries: number;
   photoCacheMaxBytes: number;
   mail: MailConfig;
+  /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
+  photoStore: PhotoStoreConfig;
 }
 
 export class ConfigError extends Error {
@@ -265,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     retryBaseMs: 30_000,
   };
 
+  const photoStore = photoStoreConfig(text, oneOf, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -287,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheMaxEntries,
     photoCacheMaxBytes,
     mail,
+    photoStore,
   };
 }
 
@@ -300,4 +320,43 @@ function isSmtpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * PHOTO_STORE=postgres|s3 and the S3_* settings: with `s3`, S3_BUCKET is required; S3_ACCESS_KEY_ID and
+ * S3_SECRET_ACCESS_KEY go together. S3 settings given with PHOTO_STORE=postgres are kept for reading photos a
+ * migration has not moved back yet.
+ */
+function photoStoreConfig(
+  text: (name: string) => string | undefined,
+  oneOf: <T extends string>(name: string, allowed: readonly T[], fallback: T) => T,
+  problems: string[],
+): PhotoStoreConfig {
+  const kind = oneOf<'postgres' | 's3'>('PHOTO_STORE', ['postgres', 's3'], 'postgres');
+  const bucket = text('S3_BUCKET');
+  if (kind === 's3' && !bucket) problems.push('S3_BUCKET: required when PHOTO_STORE=s3');
+  if (bucket !== undefined && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`S3_BUCKET: "${bucket}" is not a bucket name (3-63 lower-case letters, digits, dots and hyphens)`);
+  }
+  const endpoint = text('S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol))
+      problems.push(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
+  }
+  const accessKeyId = text('S3_ACCESS_KEY_ID');
+  const secretAccessKey = text('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK's default credentials)");
+  }
+  const s3: S3Config | undefined = bucket
+    ? {
+        bucket,
+        region: text('S3_REGION') ?? 'us-east-1',
+        endpoint,
+        accessKeyId,
+        secretAccessKey,
+        forcePathStyle: oneOf<'true' | 'false'>('S3_FORCE_PATH_STYLE', ['true', 'false'], endpoint ? 'true' : 'false') === 'true',
+      }
+    : undefined;
+  return kind === 's3' && s3 ? { kind, s3 } : { kind: 'postgres', s3 };
 }

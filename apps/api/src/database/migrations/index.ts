@@ -4,6 +4,7 @@ import { OrdersAndPayments1763700002000 } from './1763700002000-orders-and-payme
 import { CatalogueSpeed1763700012000 } from './1763700012000-catalogue-speed.js';
 import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.js';
 import { MailOutbox1763700022000 } from './1763700022000-mail-outbox.js';
+import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   CatalogueSpeed1763700012000,
   RefundsAndAudit1763700015000,
   MailOutbox1763700022000,
+  PhotoStore1763700023000,
 ];

@@ -49,7 +49,7 @@ describe('orderMails', () => {
         country: 'US',
         phone: null,
       },
-    } as Order;
+    } as unknown as Order;
     const [confirmation, notice] = orderMails(sized, 'sam@example.com', 'orders@shop.example');
     expect(confirmation.text).toContain('  - Sunset Tee (size XL) x 3 @ $24.99 = $74.97');
     expect(confirmation.text).toContain('  - Night Tee x 1 @ $10.00 = $10.00');

@@ -37,6 +37,21 @@ export class ProductPhotosService {
   async read(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): Promise<PhotoResponse> {
     // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is invalidated too.
     const id = productId.toLowerCase();
+    // A conditional request that misses the cache is answered from the row's ETag when it matches, without
+    // reading the bytes (which may be in the object store, a round trip away, or unreachable).
+    if (ifNoneMatch && !this.cache.peekPhoto(id, variant)) {
+      const tag = await this.repository.findTag(id, variant);
+      if (!tag) throw new NotFoundError('This product has no photo');
+      const { tags, any } = parseIfNoneMatch(ifNoneMatch);
+      if (any || tags.includes(tag.etag)) {
+        return {
+          etag: tag.etag,
+          contentType: variant === 'card' ? CARD_CONTENT_TYPE : tag.contentType,
+          bytes: undefined,
+          versioned: version === tag.version,
+        };
+      }
+    }
     const photo = await this.cache.photo(id, variant, () => this.repository.find(id, variant));
     if (!photo) throw new NotFoundError('This product has no photo');
     return answer(photo, variant, ifNoneMatch, version);

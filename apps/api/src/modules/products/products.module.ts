@@ -4,6 +4,9 @@ import { AuditModule } from '../audit/audit.module.js';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueFastPathMiddleware } from './catalogue-fast-path.middleware.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { PhotoObjectStore, S3PhotoObjectStore } from './photo-store.js';
 import { ProductPhotosRepository } from './product-photos.repository.js';
 import { ProductPhotosService } from './product-photos.service.js';
 import { ProductStockService } from './product-stock.service.js';
@@ -18,8 +21,21 @@ import { ProductsService } from './products.service.js';
 @Module({
   imports: [CategoriesModule, AuditModule],
   controllers: [ProductsController],
-  providers: [ProductsRepository, ProductPhotosRepository, CatalogueCache, ProductsService, ProductPhotosService, ProductStockService],
-  exports: [ProductsService, ProductStockService],
+  providers: [
+    ProductsRepository,
+    ProductPhotosRepository,
+    CatalogueCache,
+    ProductsService,
+    ProductPhotosService,
+    ProductStockService,
+    // The object store when S3 is configured (PHOTO_STORE=s3, or its S3_* settings kept to read photos not moved back yet).
+    {
+      provide: PhotoObjectStore,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.photoStore.s3 ? new S3PhotoObjectStore(config.photoStore.s3) : null),
+    },
+  ],
+  exports: [ProductsService, ProductStockService, ProductPhotosRepository],
 })
 export class ProductsModule implements NestModule {
   /** Cached list pages and photos are answered before the route pipeline (see CatalogueFastPathMiddleware). */

@@ -12,7 +12,7 @@ import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import { preparePhoto } from './photo-upload.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
-import { ProductPhotosRepository } from './product-photos.repository.js';
+import { type PhotoRecord, ProductPhotosRepository } from './product-photos.repository.js';
 import { ProductsRepository } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
@@ -95,13 +95,14 @@ export class ProductsService {
       throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
     const prepared = photo && (await preparePhoto(photo));
-    return this.write(async (manager) => {
+    let replaced: { previous: PhotoRecord | undefined; current: PhotoRecord } | undefined;
+    const updated = await this.write(async (manager) => {
       // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
       const old = await this.repository.findForUpdate(manager, id);
       if (!old) throw new NotFoundError('Product not found');
       const product = await this.repository.update(manager, id, changes);
       if (!product) throw new NotFoundError('Product not found');
-      if (prepared) await this.photos.save(manager, id, prepared);
+      if (prepared) replaced = await this.photos.save(manager, id, prepared);
       await this.audit.record(manager, actor, {
         action: 'product.update',
         entityType: 'product',
@@ -110,10 +111,14 @@ export class ProductsService {
       });
       return product;
     }, id);
+    if (replaced) this.discardPhotoObjects([replaced.previous], replaced.current);
+    return updated;
   }
 
   async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
+    let photo: PhotoRecord | undefined;
     const deleted = await this.write(async (manager) => {
+      photo = await this.photos.record(manager, id);
       const product = await this.repository.delete(manager, id);
       if (product) {
         await this.audit.record(manager, actor, {
@@ -126,7 +131,16 @@ export class ProductsService {
       return product;
     }, id);
     if (!deleted) throw new NotFoundError('Product not found');
+    this.discardPhotoObjects([photo]);
     return { message: `Product "${deleted.name}" deleted`, _id: id };
+  }
+
+  /**
+   * After a commit: removes the object-store copies of photos no row names any more. Not awaited by the request:
+   * a failure (logged by the store) leaves unreferenced objects, never a broken photo.
+   */
+  private discardPhotoObjects(records: Array<PhotoRecord | undefined>, keep?: PhotoRecord): void {
+    this.photos.discard(records, keep).catch(() => undefined);
   }
 
   private async assertCategoryExists(categoryId: string): Promise<void> {

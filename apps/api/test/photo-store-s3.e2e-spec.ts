@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { type Category, Role, type Session } from '@store/contract';
+import S3rver from 's3rver';
+import type { AppConfig, S3Config } from '../src/config/env.js';
+import { migratePhotos } from '../src/modules/products/photo-migration.js';
+import { ProductPhotosRepository } from '../src/modules/products/product-photos.repository.js';
+import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
+import { productCalls, productForm } from './fixtures/product-requests.js';
+import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+
+const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+const BUCKET = 'store-photos';
+
+/** A real S3-compatible server (s3rver) on a free port, with the store's bucket, its data in a temporary folder. */
+async function startS3(port = 0): Promise<{ config: S3Config; port: number; stop(): Promise<void> }> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const address = (await server.run()) as { port: number };
+  const config: S3Config = {
+    bucket: BUCKET,
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${address.port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  let stopped = false;
+  return {
+    config,
+    port: address.port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+function s3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: config.accessKeyId!, secretAccessKey: config.secretAccessKey! },
+  });
+}
+
+async function objectKeys(client: S3Client): Promise<string[]> {
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+  return (listed.Contents ?? []).map((object) => object.Key!).sort();
+}
+
+/** Waits for a condition the API reaches after answering (objects are removed after the commit, not awaited). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// Photo caching off: every read below must reach the store it tests.
+const NO_PHOTO_CACHE: Partial<AppConfig> = { photoCacheMaxBytes: 0 };
+
+describe('product photos in an S3-compatible object store (e2e, s3rver)', () => {
+  let images: ImageFixtures;
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let client: S3Client;
+
+  beforeAll(async () => {
+    [images, s3] = await Promise.all([createImageFixtures(), startS3()]);
+    client = s3Client(s3.config);
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await s3?.stop();
+    await images?.remove();
+  });
+
+  describe('PHOTO_STORE=s3', () => {
+    let t: TestApp;
+    let admin: Session;
+    let calls: ReturnType<typeof productCalls>;
+    let shirts: Category;
+
+    beforeAll(async () => {
+      t = await createTestApp({ ...NO_PHOTO_CACHE, photoStore: { kind: 's3', s3: s3.config } });
+      admin = await signedInUser(t, Role.Admin);
+      calls = productCalls(t, () => admin);
+      shirts = await calls.category('S3 Shirts');
+    });
+    afterAll(() => t?.close());
+
+    it('keeps the bytes in the bucket and only metadata in Postgres, and serves them unchanged with their ETags', async () => {
+      const upload = await readFile(images.jpeg);
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const [row] = await t.dataSource.query(
+        `SELECT stored_in, data IS NULL AS no_data, card_data IS NULL AS no_card, etag, card_etag FROM product_photos WHERE product_id = $1`,
+        [product._id],
+      );
+      expect(row).toEqual(expect.objectContaining({ stored_in: 's3', no_data: true, no_card: true }));
+      expect(await objectKeys(client)).toEqual(
+        [
+          `products/${product._id}/card-${row.card_etag.replaceAll('"', '')}`,
+          `products/${product._id}/original-${row.etag.replaceAll('"', '')}`,
+        ].sort(),
+      );
+
+      const original = await calls.photo(product._id).buffer(true).expect(200);
+      expect(Buffer.compare(original.body as Buffer, upload)).toBe(0);
+      expect(original.headers.etag).toBe(etagOf(upload));
+      expect(original.headers['content-type']).toBe('image/jpeg');
+      const card = await calls.photo(product._id, '?size=card').buffer(true).expect(200);
+      expect(card.headers['content-type']).toBe('image/webp');
+      expect(card.headers.etag).toBe(row.card_etag);
+      expect(card.headers.etag).toBe(etagOf(card.body as Buffer));
+
+      await calls.photo(product._id).set('If-None-Match', original.headers.etag).expect(304);
+      await calls.photo(product._id, '?size=card').set('If-None-Match', `W/${card.headers.etag}`).expect(304);
+    });
+
+    it('replacing a photo serves the new bytes and removes the old objects after the commit', async () => {
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const before = (await objectKeys(client)).filter((key) => key.includes(product._id));
+      await calls.update(product._id, {}, images.otherJpeg).expect(200);
+      const replaced = await calls.photo(product._id).buffer(true).expect(200);
+      expect(Buffer.compare(replaced.body as Buffer, await readFile(images.otherJpeg))).toBe(0);
+      await eventually(async () => {
+        const now = (await objectKeys(client)).filter((key) => key.includes(product._id));
+        return now.length === 2 && before.every((key) => !now.includes(key));
+      }, 'the replaced objects to be removed');
+    });
+
+    it('replacing a photo with the same bytes keeps its objects', async () => {
+      const product = await calls.created(productForm(shirts), images.png);
+      const before = (await objectKeys(client)).filter((key) => key.includes(product._id));
+      await calls.update(product._id, {}, images.png).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await objectKeys(client)).filter((key) => key.includes(product._id))).toEqual(before);
+      await calls.photo(product._id).expect(200);
+    });
+
+    it('deleting a product removes its objects', async () => {
+      const product = await calls.created(productForm(shirts), images.webp);
+      expect((await objectKeys(client)).some((key) => key.includes(product._id))).toBe(true);
+      await calls.remove(product._id).expect(200);
+      await eventually(async () => !(await objectKeys(client)).some((key) => key.includes(product._id)), 'the objects to be removed');
+    });
+  });
+
+  describe('photos:migrate', () => {
+    let t: TestApp;
+    let admin: Session;
+    let calls: ReturnType<typeof productCalls>;
+    let shirts: Category;
+
+    beforeAll(async () => {
+      // The shop still writes to Postgres; the S3 settings are there for the migration.
+      t = await createTestApp({ ...NO_PHOTO_CACHE, photoStore: { kind: 'postgres', s3: s3.config } });
+      admin = await signedInUser(t, Role.Admin);
+      calls = productCalls(t, () => admin);
+      shirts = await calls.category('Migrated Shirts');
+    });
+    afterAll(() => t?.close());
+
+    const where = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (await t.dataSource.query(`SELECT stored_in, count(*)::int AS n FROM product_photos GROUP BY stored_in`)).map(
+          (row: { stored_in: string; n: number }) => [row.stored_in, row.n],
+        ),
+      );
+
+    it('moves every photo to S3 and back, resumably, serving the same bytes throughout', async () => {
+      const files = [images.jpeg, images.png, images.webp, images.gif, images.otherJpeg];
+      const products = [];
+      for (const file of files) products.push(await calls.created(productForm(shirts), file));
+      const bytes = async (id: string): Promise<Buffer> => (await calls.photo(id).buffer(true).expect(200)).body as Buffer;
+      const originals = await Promise.all(products.map((p) => bytes(p._id)));
+      expect(await where()).toEqual({ postgres: 5 });
+
+      const photos = t.app.get(ProductPhotosRepository);
+      // Interrupted after two photos: those are in S3, the rest still in Postgres, and every photo is served.
+      const [first, second] = await photos.recordsStoredIn('postgres', undefined, 2);
+      expect(await photos.move(first, 's3')).toBe(true);
+      expect(await photos.move(second, 's3')).toBe(true);
+      expect(await where()).toEqual({ postgres: 3, s3: 2 });
+      for (const [i, product] of products.entries()) expect(Buffer.compare(await bytes(product._id), originals[i])).toBe(0);
+
+      // A second run finishes the work, and a third has nothing left to do.
+      expect(await migratePhotos(photos, 's3', { batch: 2 })).toEqual({ moved: 3, skipped: 0 });
+      expect(await migratePhotos(photos, 's3')).toEqual({ moved: 0, skipped: 0 });
+      expect(await where()).toEqual({ s3: 5 });
+      expect(await objectKeys(client)).toEqual(expect.arrayContaining(products.map((p) => expect.stringContaining(p._id))));
+      for (const [i, product] of products.entries()) expect(Buffer.compare(await bytes(product._id), originals[i])).toBe(0);
+
+      // And back: bytes in Postgres again, the objects gone.
+      expect(await migratePhotos(photos, 'postgres')).toEqual({ moved: 5, skipped: 0 });
+      expect(await where()).toEqual({ postgres: 5 });
+      const left = await objectKeys(client);
+      for (const product of products) expect(left.some((key) => key.includes(product._id))).toBe(false);
+      for (const [i, product] of products.entries()) expect(Buffer.compare(await bytes(product._id), originals[i])).toBe(0);
+    });
+
+    it('leaves a photo replaced during the move to the newer write', async () => {
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const photos = t.app.get(ProductPhotosRepository);
+      const [record] = (await photos.recordsStoredIn('postgres', undefined, 100)).filter((r) => r.productId === product._id);
+      await calls.update(product._id, {}, images.otherJpeg).expect(200);
+      expect(await photos.move(record, 's3')).toBe(false);
+      const served = await calls.photo(product._id).buffer(true).expect(200);
+      expect(Buffer.compare(served.body as Buffer, await readFile(images.otherJpeg))).toBe(0);
+      await eventually(async () => !(await objectKeys(client)).some((key) => key.includes(product._id)), 'the stray objects to be removed');
+    });
+  });
+
+  describe('an object store that is down', () => {
+    let t: TestApp;
+    let down: Awaited<ReturnType<typeof startS3>>;
+    let admin: Session;
+    let calls: ReturnType<typeof productCalls>;
+
+    beforeAll(async () => {
+      down = await startS3();
+      t = await createTestApp({ ...NO_PHOTO_CACHE, photoStore: { kind: 's3', s3: down.config } });
+      admin = await signedInUser(t, Role.Admin);
+      calls = productCalls(t, () => admin);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await down?.stop();
+    });
+
+    it('answers photo reads and uploads with 503 and Retry-After, saves nothing, and the rest of the store keeps working', async () => {
+      const shirts = await calls.category('Down Shirts');
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      await down.stop();
+
+      const read = await calls.photo(product._id).expect(503);
+      expect(read.body).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        error: 'Product photos are temporarily unavailable; please try again in a few seconds',
+      });
+      expect(read.headers['retry-after']).toBe('5');
+      // ETags are answered from the database without the store.
+      const [row] = await t.dataSource.query(`SELECT etag FROM product_photos WHERE product_id = $1`, [product._id]);
+      await calls.photo(product._id).set('If-None-Match', row.etag).expect(304);
+
+      const before = Number((await calls.list().expect(200)).headers['x-total-count']);
+      const upload = await calls.create(productForm(shirts), images.png).expect(503);
+      expect(upload.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Number((await calls.list().expect(200)).headers['x-total-count'])).toBe(before);
+      await calls.get(product._id).expect(200);
+    });
+  });
+});
