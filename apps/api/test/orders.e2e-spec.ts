@@ -83,6 +83,7 @@ describe('orders (e2e)', () => {
       expect(orders.map((o) => o._id)).toEqual([aliceSecond, aliceFirst]);
       expect(orders[0]).toEqual({
         _id: aliceSecond,
+        number: orders[1].number! + 1,
         user: { _id: alice.user._id, name: alice.user.name },
         products: [{ product: tee, name: 'Order Tee', price: 10, count: 3 }],
         amount: 30,

@@ -103,6 +103,16 @@ describe('payments (e2e, test gateway)', () => {
       expect(await orderStatusCounts(t)).toEqual({});
     });
 
+    it('refuses a nonce with control characters (400)', async () => {
+      const response = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce\u001b[2J',
+        amount: 12.5,
+        products: [{ _id: tee, count: 1 }],
+      }).expect(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(await stockOf(t, tee)).toEqual({ stock: 5, sold: 0 });
+    });
+
     it('still refuses a real mismatch of one cent with 409 naming the right total', async () => {
       const response = await pay(t, buyer, {
         paymentMethodNonce: 'fake-valid-nonce',
@@ -326,7 +336,7 @@ describe('payments (e2e, test gateway)', () => {
       const shopper = await signedInUser(t);
       const tee = await seedProduct(t, { name: 'Crashed Checkout Tee', price: 7, stock: 3 });
       // What a process leaves when it dies after reserving and before settling: a Pending order holding stock.
-      const crash = async (key: string, age: string) => {
+      const crash = async (key: string, age: string, lease = '0 seconds') => {
         const [order] = (await t.dataSource.query(
           `INSERT INTO orders (user_id, user_name, status, amount_cents, created_at) VALUES ($1, 'Shopper User', 'Pending', 700, now() - $2::interval) RETURNING id`,
           [shopper.user._id, age],
@@ -337,16 +347,15 @@ describe('payments (e2e, test gateway)', () => {
         );
         await t.dataSource.query(`UPDATE products SET stock = stock - 1 WHERE id = $1`, [tee]);
         const fingerprint = 'f'.repeat(64);
-        await t.dataSource.query(`INSERT INTO payment_idempotency_keys (user_id, key, request_hash, order_id) VALUES ($1, $2, $3, $4)`, [
-          shopper.user._id,
-          key,
-          fingerprint,
-          order.id,
-        ]);
+        await t.dataSource.query(
+          `INSERT INTO payment_idempotency_keys (user_id, key, request_hash, order_id, lease_until) VALUES ($1, $2, $3, $4, now() + $5::interval)`,
+          [shopper.user._id, key, fingerprint, order.id, lease],
+        );
         return order.id;
       };
       const stale = await crash('crashed-key', '11 minutes');
-      const recent = await crash('running-key', '1 minute');
+      // Its holder is alive and renewing the lease: not abandoned, whatever its age.
+      const recent = await crash('running-key', '1 minute', '1 hour');
       expect(await stockOf(t, tee)).toEqual({ stock: 1, sold: 0 });
 
       expect(await t.app.get(PaymentsService).releaseStaleReservations()).toEqual([stale]);
@@ -364,6 +373,57 @@ describe('payments (e2e, test gateway)', () => {
       expect(key.status_code).toBe(502);
       expect(key.response.code).toBe('PAYMENT_PROVIDER_ERROR');
       expect(await ordersOf(shopper)).toEqual([]);
+    });
+
+    it('asks the gateway first: a charge that went through before the crash completes the order (Received, sold)', async () => {
+      const shopper = await signedInUser(t);
+      const tee = await seedProduct(t, { name: 'Charged Before Crash Tee', price: 9, stock: 4 });
+      // The process reserved, the test gateway charged (its ledger, in Postgres, survives a restart), then it died.
+      const [order] = (await t.dataSource.query(
+        `INSERT INTO orders (user_id, user_name, status, amount_cents) VALUES ($1, 'Shopper User', 'Pending', 900) RETURNING id`,
+        [shopper.user._id],
+      )) as { id: string }[];
+      await t.dataSource.query(
+        `INSERT INTO order_lines (order_id, product_id, name, price_cents, count) VALUES ($1, $2, 'Charged Before Crash Tee', 900, 1)`,
+        [order.id, tee],
+      );
+      await t.dataSource.query(`UPDATE products SET stock = stock - 1 WHERE id = $1`, [tee]);
+      await t.dataSource.query(
+        `INSERT INTO payment_idempotency_keys (user_id, key, request_hash, order_id, lease_until) VALUES ($1, 'charged-key', $2, $3, now() - interval '1 second')`,
+        [shopper.user._id, 'e'.repeat(64), order.id],
+      );
+      await t.dataSource.query(
+        `INSERT INTO test_gateway_transactions (transaction_id, order_id, amount_cents, status) VALUES ('crashtx01', $1, 900, 'submitted_for_settlement')`,
+        [order.id],
+      );
+
+      expect(await t.app.get(PaymentsService).releaseStaleReservations()).toEqual([order.id]);
+
+      expect(await stockOf(t, tee)).toEqual({ stock: 3, sold: 1 });
+      const [row] = (await t.dataSource.query(`SELECT status, transaction_id FROM orders WHERE id = $1`, [order.id])) as {
+        status: string;
+        transaction_id: string;
+      }[];
+      expect(row).toEqual({ status: 'Received', transaction_id: 'crashtx01' });
+      const [key] = (await t.dataSource.query(`SELECT status_code, response FROM payment_idempotency_keys WHERE key = 'charged-key'`)) as {
+        status_code: number;
+        response: { success: boolean; order: { _id: string; status: string; amount: number } };
+      }[];
+      expect(key.status_code).toBe(200);
+      expect(key.response).toMatchObject({ success: true, order: { _id: order.id, status: 'Received', amount: 9 } });
+      expect((await ordersOf(shopper)).map((o) => o._id)).toEqual([order.id]);
+    });
+
+    it('records every test-gateway charge in its ledger by order id (what the sweeper asks)', async () => {
+      const shopper = await signedInUser(t);
+      const tee = await seedProduct(t, { name: 'Ledger Tee', price: 3, stock: 2 });
+      const paid = await pay(t, shopper, { paymentMethodNonce: 'fake-valid-nonce', amount: 3, products: [{ _id: tee, count: 1 }] }).expect(
+        200,
+      );
+      const rows = (await t.dataSource.query(`SELECT transaction_id, amount_cents FROM test_gateway_transactions WHERE order_id = $1`, [
+        paid.body.order._id,
+      ])) as { transaction_id: string; amount_cents: number }[];
+      expect(rows).toEqual([{ transaction_id: paid.body.transaction.id, amount_cents: 300 }]);
     });
   });
 });

@@ -7,6 +7,7 @@ import { type Category, Role, type Session } from '@store/contract';
 import S3rver from 's3rver';
 import type { AppConfig, S3Config } from '../src/config/env.js';
 import { migratePhotos } from '../src/modules/products/photo-migration.js';
+import { preparePhoto } from '../src/modules/products/photo-upload.js';
 import { ProductPhotosRepository } from '../src/modules/products/product-photos.repository.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
@@ -98,7 +99,8 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
     afterAll(() => t?.close());
 
     it('keeps the bytes in the bucket and only metadata in Postgres, and serves them unchanged with their ETags', async () => {
-      const upload = await readFile(images.jpeg);
+      // What the upload path stores: the upload re-encoded (photo-upload.ts), not the file's own bytes.
+      const upload = await storedBytes(images.jpeg);
       const product = await calls.created(productForm(shirts), images.jpeg);
       const [row] = await t.dataSource.query(
         `SELECT stored_in, data IS NULL AS no_data, card_data IS NULL AS no_card, etag, card_etag FROM product_photos WHERE product_id = $1`,
@@ -130,7 +132,7 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       const before = (await objectKeys(client)).filter((key) => key.includes(product._id));
       await calls.update(product._id, {}, images.otherJpeg).expect(200);
       const replaced = await calls.photo(product._id).buffer(true).expect(200);
-      expect(Buffer.compare(replaced.body as Buffer, await readFile(images.otherJpeg))).toBe(0);
+      expect(Buffer.compare(replaced.body as Buffer, await storedBytes(images.otherJpeg))).toBe(0);
       await eventually(async () => {
         const now = (await objectKeys(client)).filter((key) => key.includes(product._id));
         return now.length === 2 && before.every((key) => !now.includes(key));
@@ -214,7 +216,7 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       await calls.update(product._id, {}, images.otherJpeg).expect(200);
       expect(await photos.move(record, 's3')).toBe(false);
       const served = await calls.photo(product._id).buffer(true).expect(200);
-      expect(Buffer.compare(served.body as Buffer, await readFile(images.otherJpeg))).toBe(0);
+      expect(Buffer.compare(served.body as Buffer, await storedBytes(images.otherJpeg))).toBe(0);
       await eventually(async () => !(await objectKeys(client)).some((key) => key.includes(product._id)), 'the stray objects to be removed');
     });
   });
@@ -259,3 +261,8 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
     });
   });
 });
+
+/** The bytes the store keeps for an uploaded file: the upload re-encoded by preparePhoto (deterministic). */
+async function storedBytes(file: string): Promise<Buffer> {
+  return (await preparePhoto(await readFile(file))).data;
+}

@@ -40,16 +40,49 @@ describe('product photos (e2e)', () => {
       ['PNG', 'png', 'image/png'],
       ['WebP', 'webp', 'image/webp'],
       ['GIF', 'gif', 'image/gif'],
-    ] as const)('serves a %s back byte for byte, with its type, a strong ETag and Cache-Control', async (_, fixture, contentType) => {
-      const bytes = await readFile(images[fixture]);
-      const product = await calls.created(productForm(shirts), images[fixture]);
-      const response = await calls.photo(product._id).expect(200);
-      expect(response.headers['content-type']).toBe(contentType);
-      expect(response.headers['content-length']).toBe(String(bytes.length));
-      expect(response.headers.etag).toBe(etagOf(bytes));
-      expect(response.headers['cache-control']).toBe('public, no-cache');
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(Buffer.compare(response.body as Buffer, bytes)).toBe(0);
+    ] as const)(
+      'serves a %s re-encoded in its own type and size, with a strong ETag of the stored bytes and Cache-Control',
+      async (_, fixture, contentType) => {
+        const uploaded = await sharp(await readFile(images[fixture])).metadata();
+        const product = await calls.created(productForm(shirts), images[fixture]);
+        const response = await calls.photo(product._id).expect(200);
+        const bytes = response.body as Buffer;
+        expect(response.headers['content-type']).toBe(contentType);
+        expect(response.headers['content-length']).toBe(String(bytes.length));
+        expect(response.headers.etag).toBe(etagOf(bytes));
+        expect(response.headers['cache-control']).toBe('public, no-cache');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        const served = await sharp(bytes).metadata();
+        expect([served.format, served.width, served.height]).toEqual([uploaded.format, uploaded.width, uploaded.height]);
+      },
+    );
+
+    it('stores a re-encoded photo: metadata stripped, upright, at most 2000 px on its longest side', async () => {
+      // A 3000x1500 camera JPEG with EXIF (GPS position, camera), an ICC profile, XMP, turned by EXIF orientation 6.
+      const camera = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#1f3a5f' } })
+        .jpeg()
+        .withMetadata({
+          orientation: 6,
+          exif: { IFD0: { Make: 'SpyCam', Model: 'Serial 12345' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } },
+        })
+        .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+        .toBuffer();
+      expect((await sharp(camera).metadata()).exif).toBeDefined();
+      const product = await calls.created(productForm(shirts), {
+        path: await images.write('camera.jpg', camera),
+        filename: 'camera.jpg',
+        contentType: 'image/jpeg',
+      });
+      const stored = (await calls.photo(product._id).expect(200)).body as Buffer;
+      const meta = await sharp(stored).metadata();
+      expect(meta.format).toBe('jpeg');
+      // Orientation 6 turns 3000x1500 into 1500x3000; capped at 2000 px on the longest side.
+      expect([meta.width, meta.height]).toEqual([1000, 2000]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(stored.includes(Buffer.from('SpyCam'))).toBe(false);
     });
 
     it('judges by the bytes, not the name or declared type: a JPEG sent as notes.txt, text/plain is a JPEG', async () => {
@@ -73,10 +106,11 @@ describe('product photos (e2e)', () => {
       await calls.photo(response.body._id).expect(404);
     });
 
-    it('accepts a photo of exactly 3 MiB', async () => {
+    it('accepts a photo of exactly 3 MiB, and stores it without its 3 MB of hidden chunk', async () => {
       const product = await calls.created(productForm(shirts), images.png3MiB);
       const response = await calls.photo(product._id).expect(200);
-      expect((response.body as Buffer).length).toBe(3 * 1024 * 1024);
+      expect((await sharp(response.body as Buffer).metadata()).format).toBe('png');
+      expect((response.body as Buffer).length).toBeLessThan(200 * 1024);
     });
   });
 
@@ -90,7 +124,17 @@ describe('product photos (e2e)', () => {
 
     it('refuses an image whose dimensions would decode to far more than it weighs (413)', async () => {
       const response = await calls.create(productForm(shirts), images.hugeDimensionsPng).expect(413);
-      expect(response.body).toEqual({ error: 'The photo must be at most 50 megapixels', code: 'PAYLOAD_TOO_LARGE' });
+      expect(response.body).toEqual({ error: 'The photo must be at most 24 megapixels', code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('refuses a real 25-megapixel image (413): more than a shop photo needs', async () => {
+      const big = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+      const response = await calls
+        .create(productForm(shirts), { path: await images.write('big.png', big), filename: 'big.png', contentType: 'image/png' })
+        .expect(413);
+      expect(response.body).toEqual({ error: 'The photo must be at most 24 megapixels', code: 'PAYLOAD_TOO_LARGE' });
     });
 
     it.each([
@@ -123,8 +167,9 @@ describe('product photos (e2e)', () => {
     let original: Buffer;
 
     beforeAll(async () => {
-      original = await readFile(images.jpeg);
       product = await calls.created(productForm(shirts), images.jpeg);
+      // The stored photo is the upload re-encoded: its bytes are what every response carries.
+      original = (await calls.photo(product._id).expect(200)).body as Buffer;
     });
 
     it('answers 304 without a body to a matching If-None-Match, weak or strong, or *', async () => {
@@ -202,12 +247,14 @@ describe('product photos (e2e)', () => {
     it('gives the new photo (and its card) new ETags; the old ETag no longer matches', async () => {
       const product = await calls.created(productForm(shirts), images.jpeg);
       const [before] = await photoRows(product._id);
-      const replacement = await readFile(images.otherJpeg);
+      const replacement = await sharp(await readFile(images.otherJpeg)).metadata();
 
       await calls.update(product._id, {}, images.otherJpeg).expect(200);
       const response = await calls.photo(product._id).set('If-None-Match', before.etag).expect(200);
-      expect(response.headers.etag).toBe(etagOf(replacement));
-      expect(Buffer.compare(response.body as Buffer, replacement)).toBe(0);
+      expect(response.headers.etag).toBe(etagOf(response.body as Buffer));
+      expect(response.headers.etag).not.toBe(before.etag);
+      const served = await sharp(response.body as Buffer).metadata();
+      expect([served.width, served.height]).toEqual([replacement.width, replacement.height]);
       const card = await calls.photo(product._id, '?size=card').set('If-None-Match', before.card_etag).expect(200);
       expect(card.headers.etag).not.toBe(before.card_etag);
       // The version the client knew before the update is no longer current: that URL is revalidated again.

@@ -102,6 +102,8 @@ export interface LineRefundRequest {
 
 export interface Order {
   _id: string;
+  /** The shop's order number (1, 2, 3...: what a buyer quotes and an admin searches by); an optional extension. */
+  number?: number;
   user: { _id: string; name: string };
   products: OrderLine[];
   amount: number;
@@ -139,4 +141,33 @@ export function orderNumber(orderId: string): string {
 
 export interface OrderStatusUpdate {
   status: OrderStatus;
+}
+
+/** Order lists (optional extension): `limit` (1-100, default 50) and the `after` cursor of X-Next-Cursor, newest first. */
+export const ORDER_PAGE_DEFAULT = 50;
+export const ORDER_PAGE_MAX = 100;
+/** Past this many matches a filtered order list's X-Total-Count stops counting and says so (X-Total-Count-Capped: true). */
+export const ORDER_COUNT_CAP = 10_000;
+export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
+/** The admin list's filters: `status`, `from`/`to` (dates, YYYY-MM-DD, UTC, inclusive) and `q` (an order number or a buyer e-mail). */
+export const ORDER_LIST_QUERY_KEYS = ['limit', 'after', 'status', 'from', 'to', 'q'] as const;
+export const ORDER_SEARCH_MAX = 254;
+
+/** The admin dashboard's figures (GET /order/overview/{userId}); days are UTC. */
+export interface SalesOverview {
+  periods: SalesPeriod[];
+  bestSellers: Array<{ _id: string; name: string; sold: number }>;
+  lowStock: Array<{ _id: string; name: string; stock: number }>;
+  /** Products at or below this stock are listed as low (LOW_STOCK_THRESHOLD). */
+  lowStockThreshold: number;
+}
+
+export interface SalesPeriod {
+  /** today, 7 days (today and the 6 before), 30 days. */
+  period: 'today' | '7d' | '30d';
+  /** Paid orders placed in the period, cancelled ones included. */
+  orders: number;
+  cancelled: number;
+  /** Dollars: paid orders not cancelled, less refunded lines. */
+  revenue: number;
 }

@@ -32,6 +32,8 @@ export const ApiRoute = {
   ordersAll: '/order/all/:userId',
   /** One paid order, for its buyer (or an admin): the confirmation page after paying. */
   order: '/order/:orderId/user/:userId',
+  ordersExport: '/order/export/:userId',
+  ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
 

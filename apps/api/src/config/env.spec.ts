@@ -184,6 +184,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENT_RATE_LIMIT: '3' }).paymentRateLimit).toBe(3);
   });
 
+  it('reads the crash-recovery timings of checkouts, with defaults of a few seconds for the lease', () => {
+    expect(loadConfig({}).payments).toEqual({
+      idempotencyLeaseSeconds: 5,
+      staleReservationSeconds: 120,
+      sweepIntervalSeconds: 30,
+      testGatewayLedger: 'postgres',
+    });
+    expect(
+      loadConfig({ IDEMPOTENCY_LEASE_SECONDS: '2', STALE_RESERVATION_SECONDS: '10', SWEEP_INTERVAL_SECONDS: '1', TEST_GATEWAY_LEDGER: 'memory' })
+        .payments,
+    ).toEqual({ idempotencyLeaseSeconds: 2, staleReservationSeconds: 10, sweepIntervalSeconds: 1, testGatewayLedger: 'memory' });
+    expect(problems({ IDEMPOTENCY_LEASE_SECONDS: '0', TEST_GATEWAY_LEDGER: 'disk' })).toEqual([
+      expect.stringMatching(/^IDEMPOTENCY_LEASE_SECONDS: must be a whole number from 1 to 600/),
+      expect.stringMatching(/^TEST_GATEWAY_LEDGER: must be one of postgres, memory/),
+    ]);
+  });
+
   it('takes a separate URL for the catalogue cache listener (a transaction-mode pooler cannot LISTEN)', () => {
     expect(loadConfig({}).databaseListenUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_LISTEN_URL: 'postgres://u@db-primary:5432/store' }).databaseListenUrl).toBe(

@@ -79,6 +79,17 @@ export interface AppConfig {
   hsts: boolean;
   /** Checkout attempts a minute per signed-in user. */
   paymentRateLimit: number;
+  /**
+   * Crash recovery of checkouts (README, Security and failure): an Idempotency-Key's lease (renewed while its
+   * request runs; a dead holder's key is taken over once it lapses), the age at which the sweeper resolves a
+   * Pending order (asking the gateway first), how often it runs, and where the test gateway records its charges.
+   */
+  payments: {
+    idempotencyLeaseSeconds: number;
+    staleReservationSeconds: number;
+    sweepIntervalSeconds: number;
+    testGatewayLedger: 'postgres' | 'memory';
+  };
   /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
   signinFailureLimit: number;
   signinFailureWindowSeconds: number;
@@ -89,6 +100,8 @@ export interface AppConfig {
   listCacheMaxEntries: number;
   photoCacheMaxBytes: number;
   mail: MailConfig;
+  /** Products at or below this stock are "low" on the admin's sales overview. */
+  lowStockThreshold: number;
   /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
   photoStore: PhotoStoreConfig;
 }
@@ -245,6 +258,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins,
     hsts: oneOf<'true' | 'false'>('HSTS', ['true', 'false'], production ? 'true' : 'false') === 'true',
     paymentRateLimit: integer('PAYMENT_RATE_LIMIT', 10, 1, 1_000_000),
+    lowStockThreshold: integer('LOW_STOCK_THRESHOLD', 5, 0, 1_000_000),
+    payments: {
+      idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 5, 1, 600),
+      // Longer than the SDK's 60 s request timeout, so a live request still waiting on the provider is never swept.
+      staleReservationSeconds: integer('STALE_RESERVATION_SECONDS', 120, 1, 86_400),
+      sweepIntervalSeconds: integer('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
+      testGatewayLedger: oneOf<'postgres' | 'memory'>('TEST_GATEWAY_LEDGER', ['postgres', 'memory'], 'postgres'),
+    },
     signinFailureLimit: integer('SIGNIN_FAILURE_LIMIT', 10, 1, 1_000_000),
     signinFailureWindowSeconds: integer('SIGNIN_FAILURE_WINDOW_SECONDS', 900, 10, 86_400),
   };

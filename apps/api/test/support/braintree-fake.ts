@@ -1,3 +1,4 @@
+import { centsToDecimal, decimalToCents } from '@store/contract';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -115,6 +116,21 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
       if (approved) transactions.set(approved.id, approved);
       return sendXml(request, response, status, xml);
     }
+    // transaction.search: the SDK asks for the matching ids, then for the transactions of each page of ids.
+    if (request.method === 'POST' && path === `${base}/transactions/advanced_search_ids`) {
+      const ids = searchMatches(body, transactions).map((found) => `<item>${found.id}</item>`);
+      return sendXml(request, response, 200, `<search-results>\n  <page-size>50</page-size>\n  <ids type="array">${ids.join('')}</ids>\n</search-results>`);
+    }
+    if (request.method === 'POST' && path === `${base}/transactions/advanced_search`) {
+      const wanted = new Set(searchIds(body));
+      const page = searchMatches(body, transactions).filter((found) => wanted.has(found.id));
+      return sendXml(
+        request,
+        response,
+        200,
+        `<credit-card-transactions type="collection">\n  <current-page-number type="integer">1</current-page-number>\n  <page-size type="integer">50</page-size>\n  <total-items type="integer">${page.length}</total-items>\n  ${page.map((found) => storedTransactionXml(found, merchantId)).join('\n')}\n</credit-card-transactions>`,
+      );
+    }
     const one = new RegExp(`^${base}/transactions/([^/]+)(/void|/refund)?$`).exec(path);
     const transaction = one ? transactions.get(decodeURIComponent(one[1])) : undefined;
     if (one && !transaction) return void response.writeHead(404).end();
@@ -156,7 +172,7 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
         id: randomBytes(4).toString('hex'),
         type: 'credit',
         status: 'submitted_for_settlement',
-        amount: fromCents(cents),
+        amount: centsToDecimal(cents),
         orderId: transaction.orderId,
         refundIds: [],
         refundedTransactionId: transaction.id,
@@ -210,7 +226,7 @@ function answerSale(sale: SaleRequest, merchantId: string): { status: number; xm
   if (amount === undefined || amount === '') return validationError(sale, '81502', 'amount', 'Amount is required.');
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
   if (!match) return validationError(sale, '81503', 'amount', 'Amount is an invalid format.');
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  const cents = decimalToCents(amount) ?? 0;
 
   const outcome = sandboxSale(cents, sale.payment_method_nonce ?? '');
   switch (outcome.status) {
@@ -344,12 +360,20 @@ function transactionError(code: string, attribute: string, message: string): str
 }
 
 function toCents(amount: string): number {
-  const [whole, fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return decimalToCents(amount) ?? Number.NaN;
 }
 
-function fromCents(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** The search's criteria as the SDK sends them: `{ search: { order_id: { is } } }` (the only one the store uses). */
+function searchMatches(body: Record<string, unknown> | undefined, transactions: Map<string, FakeTransaction>): FakeTransaction[] {
+  const search = (body?.search ?? {}) as { order_id?: { is?: string } };
+  const orderId = search.order_id?.is;
+  return [...transactions.values()].filter((found) => orderId !== undefined && found.orderId === orderId);
+}
+
+/** The page of ids the SDK asks for: `{ search: { ids: [...] } }` (or `{ ids: { in: [...] } }`). */
+function searchIds(body: Record<string, unknown> | undefined): string[] {
+  const ids = (body?.search as { ids?: string[] | { in?: string[] } } | undefined)?.ids;
+  return Array.isArray(ids) ? ids : (ids?.in ?? []);
 }
 
 function errorResponse(sale: SaleRequest, message: string, transaction: string): { status: number; xml: string } {

@@ -104,6 +104,17 @@ export interface ApiResponse<T> {
 
 /** Sends one request; resolves with the parsed body and headers, rejects with an {@link ApiError}. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const response = await send(path, options);
+  return { data: (await readBody(response)) as T, status: response.status, headers: response.headers };
+}
+
+/** Sends one request for a file (the orders' CSV export); resolves with its bytes, rejects with an {@link ApiError}. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
+}
+
+/** The request itself: headers, body, the network failure and the server's refusal as an {@link ApiError}. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token ?? (options.signedIn ? settings.getAuth()?.token : undefined);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -129,15 +140,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
-  const data = await readBody(response);
   if (!response.ok) {
+    const data = await readBody(response);
     if (response.status === 401 && token) settings.onUnauthorized?.();
     const error = data as Partial<ErrorBody> | undefined;
     const message =
       typeof error?.error === 'string' && error.error ? error.error : `The store answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, typeof error?.code === 'string' ? error.code : undefined, data);
   }
-  return { data: data as T, status: response.status, headers: response.headers };
+  return response;
 }
 
 /** {@link apiRequest} for callers that need only the body. */

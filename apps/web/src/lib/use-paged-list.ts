@@ -21,6 +21,8 @@ export interface PagedListOptions<T> {
   queryKey: QueryKey;
   pageSize: number;
   fetchPage: (page: PageRequest, signal: AbortSignal) => Promise<Paged<T>>;
+  /** The list pages by cursor only (orders): a page without `after` is the last, whatever the total says. */
+  byCursor?: boolean;
 }
 
 export interface PagedList<T> {
@@ -39,14 +41,14 @@ export interface PagedList<T> {
  * The one paging helper of the web app (the catalogue grid, the admin products list, later orders): pages are
  * cached under `queryKey` and `loadMore` appends the next one while the server's total says more remain.
  */
-export function usePagedList<T>({ queryKey, pageSize, fetchPage }: PagedListOptions<T>): PagedList<T> {
+export function usePagedList<T>({ queryKey, pageSize, fetchPage, byCursor = false }: PagedListOptions<T>): PagedList<T> {
   const query = useInfiniteQuery({
     queryKey,
     initialPageParam: { limit: pageSize, offset: 0 } as PageRequest,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     getNextPageParam: (last, pages): PageRequest | undefined => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      if (loaded >= last.total || last.items.length === 0) return undefined;
+      if (loaded >= last.total || last.items.length === 0 || (byCursor && !last.after)) return undefined;
       return last.after ? { limit: pageSize, offset: loaded, after: last.after } : { limit: pageSize, offset: loaded };
     },
   });

@@ -189,8 +189,14 @@ export const ANY_STATUS = `^(${ORDER_STATUSES.join('|')})$`;
 export function orderJson(ids: { _id: unknown; status: unknown }) {
   return {
     _id: ids._id,
+    number: MatchersV3.integer(1),
     user: { _id: anId(EXAMPLE.userId), name: string('Sam Shopper') },
-    products: MatchersV3.eachLike({ product: anId(EXAMPLE.productId), name: string('Classic Tee'), price: MatchersV3.number(19.99), count: MatchersV3.integer(1) }),
+    products: MatchersV3.eachLike({
+      product: anId(EXAMPLE.productId),
+      name: string('Classic Tee'),
+      price: MatchersV3.number(19.99),
+      count: MatchersV3.integer(1),
+    }),
     amount: MatchersV3.number(19.99),
     transactionId: string('k3j9x2p1'),
     status: ids.status,
@@ -201,6 +207,7 @@ export function orderJson(ids: { _id: unknown; status: unknown }) {
 /** The order {@link orderJson} describes, as the web code reads it. */
 export const exampleOrder = (status: Order['status']): Order => ({
   _id: EXAMPLE.orderId,
+  number: 1,
   user: { _id: EXAMPLE.userId, name: 'Sam Shopper' },
   products: [{ product: EXAMPLE.productId, name: 'Classic Tee', price: 19.99, count: 1 }],
   amount: 19.99,
@@ -208,3 +215,6 @@ export const exampleOrder = (status: Order['status']): Order => ({
   status,
   createdAt: EXAMPLE.createdAt,
 });
+
+/** The paging headers of a list answer: the total, and (when a full page was served) the next page's cursor. */
+export const pageHeaders = () => ({ 'X-Total-Count': regex('^\\d+$', '1') });

@@ -3,6 +3,8 @@ import { Products1763700001000 } from './1763700001000-products.js';
 import { OrdersAndPayments1763700002000 } from './1763700002000-orders-and-payments.js';
 import { CatalogueSpeed1763700012000 } from './1763700012000-catalogue-speed.js';
 import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.js';
+import { PaymentRecovery1763700020000 } from './1763700020000-payment-recovery.js';
+import { OrdersVolume1763700021000 } from './1763700021000-orders-volume.js';
 import { MailOutbox1763700022000 } from './1763700022000-mail-outbox.js';
 import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
 
@@ -13,6 +15,8 @@ export const migrations = [
   OrdersAndPayments1763700002000,
   CatalogueSpeed1763700012000,
   RefundsAndAudit1763700015000,
+  PaymentRecovery1763700020000,
+  OrdersVolume1763700021000,
   MailOutbox1763700022000,
   PhotoStore1763700023000,
 ];

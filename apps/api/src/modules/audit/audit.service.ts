@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AUDIT_LIST_LIMIT_DEFAULT, type AuditAction, type AuditChange, type AuditEntityType, type AuditEntry } from '@store/contract';
 import type { DataSource, EntityManager } from 'typeorm';
+import { changedFields } from './audit-changes.js';
 import { AuditLogEntity } from './audit-log.entity.js';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
 
@@ -60,6 +61,14 @@ interface AuditRow {
 @Injectable()
 export class AuditService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The fields that differ between `before` and `after`, each with both values: the `changes` of an entry
+   * (see audit-changes.ts). Offered here so other modules reach the audit trail through this service only.
+   */
+  changedFields<T extends object>(before: T | null, after: T | null, fields: readonly (keyof T & string)[]): Record<string, AuditChange> {
+    return changedFields(before, after, fields);
+  }
 
   /** Records one admin write inside the caller's transaction. Does nothing when `changes` is empty. */
   async record(manager: EntityManager, actor: AuditActor, entry: AuditRecord): Promise<void> {

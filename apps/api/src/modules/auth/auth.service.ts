@@ -7,7 +7,6 @@ import { LessThan, type Repository } from 'typeorm';
 import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { toUser } from '../users/user.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import type { AuthUser, JwtPayload } from './auth-user.js';
 import type { SigninDto } from './dto/signin.dto.js';
@@ -34,7 +33,7 @@ export class AuthService {
 
   async signup(input: SignupDto): Promise<User> {
     const passwordHash = await this.hasher.hash(input.password);
-    return toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
+    return this.users.toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
   }
 
   async signin(input: SigninDto): Promise<Session> {
@@ -55,7 +54,7 @@ export class AuthService {
     }
     const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID() };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
-    return { token, user: toUser(user) };
+    return { token, user: this.users.toUser(user) };
   }
 
   /**
@@ -99,7 +98,7 @@ export class AuthService {
       const passwordHash = await this.hasher.hash(admin.password);
       const created = await this.users.create({ name: admin.name, email: admin.email, passwordHash, role: Role.Admin });
       this.logger.log(`Created admin ${admin.email}`);
-      return toUser(created);
+      return this.users.toUser(created);
     }
     const changes: { role?: Role; passwordHash?: string } = {};
     if (existing.role !== Role.Admin) changes.role = Role.Admin;
@@ -108,6 +107,6 @@ export class AuthService {
       await this.users.update(existing.id, changes);
       this.logger.log(`Updated admin ${admin.email} (${Object.keys(changes).join(', ')})`);
     }
-    return toUser({ ...existing, role: Role.Admin });
+    return this.users.toUser({ ...existing, role: Role.Admin });
   }
 }

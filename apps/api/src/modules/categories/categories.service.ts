@@ -4,7 +4,6 @@ import type { Category, DeletedResponse } from '@store/contract';
 import type { Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
-import { changedFields } from '../audit/audit-changes.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoryEntity } from './category.entity.js';
 import { toCategory } from './category.mapper.js';
@@ -44,7 +43,7 @@ export class CategoriesService {
           action: 'category.create',
           entityType: 'category',
           entityId: created.id,
-          changes: changedFields(null, { name }, ['name']),
+          changes: this.audit.changedFields(null, { name }, ['name']),
         });
         return toCategory(created);
       });
@@ -67,7 +66,7 @@ export class CategoriesService {
           action: 'category.update',
           entityType: 'category',
           entityId: id,
-          changes: changedFields(before, { name }, ['name']),
+          changes: this.audit.changedFields(before, { name }, ['name']),
         });
         return toCategory(saved);
       });
@@ -87,7 +86,7 @@ export class CategoriesService {
           action: 'category.delete',
           entityType: 'category',
           entityId: id,
-          changes: changedFields({ name: category.name }, null, ['name']),
+          changes: this.audit.changedFields({ name: category.name }, null, ['name']),
         });
       });
     } catch (error) {

@@ -14,8 +14,21 @@ export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
+  /** The shop's order number, from a sequence (1, 2, 3...). bigint in SQL; never near 2^53 in a shop's life. */
+  @Column({
+    type: 'bigint',
+    insert: false,
+    update: false,
+    transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? v : Number(v)) },
+  })
+  number!: number;
+
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
+
+  /** The buyer's e-mail as at purchase, set by the database from users on insert (searchable by admins). */
+  @Column({ name: 'user_email', type: 'varchar', length: 254, insert: false, update: false, nullable: true })
+  userEmail!: string | null;
 
   /** The buyer's name as at purchase, like the lines' names and prices (the Orders module never reads users). */
   @Column({ name: 'user_name', type: 'varchar', length: 32 })

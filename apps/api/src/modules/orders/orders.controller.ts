@@ -1,21 +1,33 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiRoute, type Order, Role } from '@store/contract';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiRoute, type Order, Role, type SalesOverview, TOTAL_COUNT_CAPPED_HEADER } from '@store/contract';
+import type { Response } from 'express';
+import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { LineRefundDto } from './dto/line-refund.dto.js';
+import { parseOrderListQuery } from './dto/order-list-query.js';
 import { OrderStatusDto } from './dto/order-status.dto.js';
+import { ORDERS_CSV_HEADER, orderCsvRows } from './orders-csv.js';
 import { OrdersService } from './orders.service.js';
 
 @Controller()
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
-  /** The signed-in buyer's own orders (the path's userId is checked against the token by the global guard). */
+  /**
+   * The signed-in buyer's own orders, newest first, a page at a time (`limit`, `after`; the path's userId is
+   * checked against the token by the global guard).
+   */
   @Get(ApiRoute.ordersOfUser)
-  mine(@CurrentUser() user: AuthUser): Promise<Order[]> {
-    return this.orders.listForUser(user.id);
+  async mine(
+    @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Order[]> {
+    const { limit, after } = parseOrderListQuery(query, false);
+    return this.page({ userId: user.id }, limit, after, response);
   }
 
   /** One paid order of the signed-in buyer (an admin may read any): the confirmation page after paying. */
@@ -24,10 +36,47 @@ export class OrdersController {
     return this.orders.findForUser(orderId, user);
   }
 
+  /** Every paid order, newest first, a page at a time; filtered by `status`, `from`/`to` and searched by `q`. */
   @Roles(Role.Admin)
   @Get(ApiRoute.ordersAll)
-  all(): Promise<Order[]> {
-    return this.orders.listAll();
+  async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<Order[]> {
+    const { limit, after, filter } = parseOrderListQuery(query, true);
+    return this.page(filter, limit, after, response);
+  }
+
+  /**
+   * The orders matching the admin list's filters as CSV, for bookkeeping: streamed a batch at a time as it is
+   * read, never built whole in memory.
+   */
+  @Roles(Role.Admin)
+  @Get(ApiRoute.ordersExport)
+  async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    const { filter } = parseOrderListQuery(query, true);
+    const name = `orders${filter.from ? `-from-${filter.from}` : ''}${filter.to ? `-to-${filter.to}` : ''}.csv`;
+    const batches = this.orders.allMatching(filter);
+    // The first batch is read before anything is sent, so a failure then is still a proper error answer.
+    const first = await batches.next();
+    response.status(200);
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    response.write(ORDERS_CSV_HEADER);
+    try {
+      for (let batch = first; !batch.done; batch = await batches.next()) {
+        if (!response.write(orderCsvRows(batch.value))) await new Promise((resolve) => response.once('drain', resolve));
+        if (response.destroyed) return;
+      }
+      response.end();
+    } catch (error) {
+      // Headers are gone: the only honest signal left is a cut connection (the client sees an incomplete file).
+      response.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** Orders and revenue today / 7 / 30 days, best sellers and products low on stock. */
+  @Roles(Role.Admin)
+  @Get(ApiRoute.ordersOverview)
+  overview(): Promise<SalesOverview> {
+    return this.orders.overview();
   }
 
   @Roles(Role.Admin)
@@ -42,5 +91,17 @@ export class OrdersController {
   @HttpCode(200)
   refundLine(@UuidParam('orderId') orderId: string, @Body() body: LineRefundDto, @CurrentUser() admin: AuthUser): Promise<Order> {
     return this.orders.refundLine(orderId, body.product, admin);
+  }
+
+  private async page(
+    filter: Parameters<OrdersService['listPage']>[0],
+    limit: number,
+    after: Parameters<OrdersService['listPage']>[2],
+    response: Response,
+  ): Promise<Order[]> {
+    const page = await this.orders.listPage(filter, limit, after);
+    setPageHeaders(response, page.total, page.next);
+    if (page.capped) response.setHeader(TOTAL_COUNT_CAPPED_HEADER, 'true');
+    return page.orders;
   }
 }

@@ -8,6 +8,7 @@ import { UsersModule } from '../users/users.module.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
+import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 /**
@@ -26,7 +27,7 @@ import { OrdersService } from './orders.service.js';
     NotificationsModule,
   ],
   controllers: [OrdersController],
-  providers: [OrdersService],
+  providers: [OrdersService, OrdersRepository],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -1,8 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role } from '@store/contract';
-import { DataSource, type EntityManager, In, Repository } from 'typeorm';
+import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role, type SalesOverview } from '@store/contract';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
+import { type Cursor, encodeCursor } from '../../common/pagination.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { ProductsService } from '../products/products.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { OutboxService } from '../notifications/outbox.service.js';
@@ -12,13 +16,24 @@ import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { toOrder } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
+import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 
 const UNPAID = ['Pending', 'Failed'];
 
 /** A checkout attempt whose stock is reserved and whose card is about to be charged. */
 export interface PendingOrder {
+  kind: 'pending';
   id: string;
   amountCents: number;
+}
+
+/**
+ * The cart was refused (a product short or gone, or a total that is not the database's): an answer, not a
+ * failure. Nothing is reserved once the caller rolls back its transaction, which it must do.
+ */
+export interface CartRefused {
+  kind: 'refused';
+  error: ConflictError;
 }
 
 export interface PendingOrderInput {
@@ -42,22 +57,28 @@ export class OrdersService {
     private readonly stock: ProductStockService,
     private readonly gateway: PaymentGateway,
     private readonly audit: AuditService,
+    private readonly repository: OrdersRepository,
+    private readonly products: ProductsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly outbox: OutboxService,
   ) {}
 
   /**
-   * Reserves the cart's stock and records a Pending order with lines priced from the database. Throws
-   * ConflictError (the caller rolls back) when a product is short or the total is not what the buyer saw.
+   * Reserves the cart's stock and records a Pending order with lines priced from the database. Returns
+   * CartRefused (409; the caller must roll back, undoing any stock taken) when a product is short or the total
+   * is not what the buyer saw. Totals compare in integer cents.
    */
-  async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder> {
+  async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
     const reserved = await this.stock.reserve(manager, input.lines);
+    if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.shortage };
     const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
     if (amountCents !== input.expectedCents) {
-      throw new ConflictError(
+      const error = new ConflictError(
         `The cart total is ${formatCents(amountCents)}, not ${formatCents(input.expectedCents)}; prices have changed, review your cart`,
         [{ field: 'paymentInfo.amount', message: `must be ${fromCents(amountCents)}` }],
       );
+      return { kind: 'refused', error };
     }
     const order = await manager.save(
       manager.create(OrderEntity, { userId: input.userId, userName: input.userName, status: 'Pending', amountCents, transactionId: null }),
@@ -72,7 +93,7 @@ export class OrdersService {
         count: line.count,
       })),
     );
-    return { id: order.id, amountCents };
+    return { kind: 'pending', id: order.id, amountCents };
   }
 
   /**
@@ -110,28 +131,48 @@ export class OrdersService {
     return true;
   }
 
-  /**
-   * Fails the Pending orders older than `olderThanSeconds` (their process died mid-checkout) and releases their
-   * stock. Rows another replica is sweeping are skipped. Returns the ids it failed.
-   */
-  async failStalePending(manager: EntityManager, olderThanSeconds: number, failure: string, limit = 100): Promise<string[]> {
-    const stale = await manager
-      .createQueryBuilder(OrderEntity, 'o')
+  /** Ids of Pending orders older than `olderThanSeconds`: presumably orphaned by a process that died mid-checkout. */
+  async stalePendingIds(olderThanSeconds: number, limit = 100): Promise<string[]> {
+    const stale = await this.orders
+      .createQueryBuilder('o')
       .select('o.id')
       .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
       .orderBy('o.created_at', 'ASC')
       .limit(limit)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
       .getMany();
-    const failed: string[] = [];
-    for (const { id } of stale) if (await this.markFailed(manager, id, failure)) failed.push(id);
-    return failed;
+    return stale.map((order) => order.id);
   }
 
-  /** The buyer's paid orders, newest first. */
-  listForUser(userId: string): Promise<Order[]> {
-    return this.list(userId);
+  /**
+   * Locks a Pending order for the caller's transaction (FOR UPDATE SKIP LOCKED), so exactly one process
+   * resolves an abandoned checkout; undefined when it is no longer Pending or another process holds it.
+   */
+  async lockPending(manager: EntityManager, orderId: string): Promise<PendingOrder | undefined> {
+    const order = await manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .select(['o.id', 'o.amountCents'])
+      .where(`o.id = :orderId AND o.status = 'Pending'`, { orderId })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getOne();
+    return order ? { kind: 'pending', id: order.id, amountCents: order.amountCents } : undefined;
+  }
+
+  /**
+   * One page of paid orders, newest first, matching `filter` (a buyer's own: `userId`), with the total and the
+   * cursor of the next page. The total may be capped (see OrdersRepository.count).
+   */
+  async listPage(
+    filter: OrderFilter,
+    limit: number,
+    after: Cursor | undefined,
+  ): Promise<{ orders: Order[]; total: number; capped: boolean; next: string | undefined }> {
+    const [page, count] = await Promise.all([this.repository.page(filter, limit, after), this.repository.count(filter)]);
+    return {
+      orders: page.orders.map(({ order, lines }) => toOrder(order, lines)),
+      ...count,
+      next: page.next && encodeCursor(page.next),
+    };
   }
 
   /**
@@ -147,9 +188,21 @@ export class OrdersService {
     return toOrder(order, await this.lines.find({ where: { orderId } }));
   }
 
-  /** Every paid order, newest first. */
-  listAll(): Promise<Order[]> {
-    return this.list(undefined);
+  /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */
+  async *allMatching(filter: OrderFilter, batch = 500): AsyncGenerator<Order[]> {
+    let after: Cursor | undefined;
+    do {
+      const page = await this.repository.page(filter, batch, after);
+      if (page.orders.length > 0) yield page.orders.map(({ order, lines }) => toOrder(order, lines));
+      after = page.next;
+    } while (after);
+  }
+
+  /** The admin dashboard's figures: orders and revenue today / 7 / 30 days, best sellers, products low on stock. */
+  async overview(): Promise<SalesOverview> {
+    const threshold = this.config.lowStockThreshold;
+    const [periods, products] = await Promise.all([this.repository.periods(), this.products.stockOverview(threshold)]);
+    return { periods, ...products, lowStockThreshold: threshold };
   }
 
   /**
@@ -283,21 +336,6 @@ export class OrdersService {
       });
       return toOrder(await manager.findOneByOrFail(OrderEntity, { id: orderId }), await this.linesOf(manager, orderId));
     });
-  }
-
-  private async list(userId: string | undefined): Promise<Order[]> {
-    const query = this.orders
-      .createQueryBuilder('o')
-      .where('o.status NOT IN (:...unpaid)', { unpaid: UNPAID })
-      .orderBy('o.created_at', 'DESC')
-      .addOrderBy('o.id', 'DESC');
-    if (userId !== undefined) query.andWhere('o.user_id = :userId', { userId });
-    const orders = await query.getMany();
-    if (orders.length === 0) return [];
-    const lines = await this.lines.find({ where: { orderId: In(orders.map((o) => o.id)) } });
-    const byOrder = new Map<string, OrderLineEntity[]>();
-    for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
-    return orders.map((order) => toOrder(order, byOrder.get(order.id) ?? []));
   }
 
   private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {

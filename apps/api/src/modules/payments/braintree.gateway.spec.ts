@@ -175,4 +175,38 @@ describe('BraintreeGateway', () => {
       expect(await gateway.reverse(id, 500, { refundOnly: true })).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 500 });
     });
   });
+
+  describe('findCharge (transaction.search by orderId, asked after a crash)', () => {
+    it('finds the sale charged for an order, with its id, status and amount', async () => {
+      const crashedOrder = 'a7d3c2b1-0000-4000-8000-00000000c0de';
+      const charged = await gateway.charge({ orderId: crashedOrder, amountCents: 4321, paymentMethodNonce: braintreeNonce('Transactable') });
+      expect(charged.outcome).toBe('approved');
+      const found = await gateway.findCharge(crashedOrder);
+      expect(found).toEqual({
+        outcome: 'charged',
+        transactionId: charged.outcome === 'approved' ? charged.transactionId : '',
+        status: 'submitted_for_settlement',
+        amountCents: 4321,
+      });
+      const paths = fake.requests.slice(-2).map((r) => r.path);
+      expect(paths).toEqual(['/merchants/fake_merchant/transactions/advanced_search_ids', '/merchants/fake_merchant/transactions/advanced_search']);
+    });
+
+    it('answers none for an order never charged (a declined sale does not count)', async () => {
+      const declinedOrder = 'a7d3c2b1-0000-4000-8000-00000000dec1';
+      await gateway.charge({ orderId: declinedOrder, amountCents: 200000, paymentMethodNonce: braintreeNonce('Transactable') });
+      expect(await gateway.findCharge(declinedOrder)).toEqual({ outcome: 'none' });
+      expect(await gateway.findCharge('a7d3c2b1-0000-4000-8000-000000000000')).toEqual({ outcome: 'none' });
+    });
+
+    it('answers provider-error (never throws) when Braintree is down', async () => {
+      fake.failWith(503);
+      expect(await gateway.findCharge(orderId)).toEqual({ outcome: 'provider-error', message: 'The payment provider could not be reached' });
+    });
+  });
 });
+
+/** A test nonce the SDK ships (`braintree.Test.Nonces`). */
+function braintreeNonce(name: string): string {
+  return (braintree as unknown as { Test: { Nonces: Record<string, string> } }).Test.Nonces[name];
+}

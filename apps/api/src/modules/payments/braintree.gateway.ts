@@ -3,7 +3,14 @@ import braintree from 'braintree';
 import { centsToDecimal, decimalToCents } from '@store/contract';
 import { PaymentProviderError } from '../../common/errors.js';
 import type { BraintreeConfig, BraintreeEnvironmentName } from '../../config/env.js';
-import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
+import {
+  type ChargeLookup,
+  type ChargeOutcome,
+  type ChargeRequest,
+  PaymentGateway,
+  type ReversalOptions,
+  type ReversalOutcome,
+} from './payment-gateway.js';
 
 const ENVIRONMENTS: Record<BraintreeEnvironmentName, braintree.Environment> = {
   sandbox: braintree.Environment.Sandbox,
@@ -24,6 +31,8 @@ const DECLINED_STATUSES = new Set(['processor_declined', 'gateway_rejected', 'se
 
 /** States in which Braintree voids a transaction (the money never left the buyer's account). */
 const VOIDABLE_STATUSES = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
+/** States of a sale whose money was (or is being) taken: a crash recovery completes such an order. */
+const CHARGED_STATUSES = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 /** States in which only a refund (a new credit transaction) returns the money. */
 const REFUNDABLE_STATUSES = new Set(['settled', 'settling']);
 
@@ -78,7 +87,7 @@ export class BraintreeGateway extends PaymentGateway {
         outcome: 'approved',
         transactionId: transaction.id,
         status: transaction.status,
-        amountCents: amountToCents(transaction.amount) ?? request.amountCents,
+        amountCents: decimalToCents(transaction.amount) ?? request.amountCents,
       };
     }
     if (transaction && DECLINED_STATUSES.has(transaction.status)) {
@@ -99,6 +108,27 @@ export class BraintreeGateway extends PaymentGateway {
     // Validation errors, e.g. a used, unknown or expired nonce: the payment method was refused before processing.
     const first = result.errors?.deepErrors()[0];
     return { outcome: 'declined', code: first?.code, message: result.message };
+  }
+
+  /** `transaction.search` by orderId (two calls: the ids, then the transactions), first charged sale wins. */
+  async findCharge(orderId: string): Promise<ChargeLookup> {
+    try {
+      const results = this.gateway.transaction.search((search) => search.orderId().is(orderId));
+      for await (const found of results as AsyncIterable<braintree.Transaction>) {
+        if (found.type === 'sale' && found.orderId === orderId && CHARGED_STATUSES.has(found.status)) {
+          return {
+            outcome: 'charged',
+            transactionId: found.id,
+            status: found.status,
+            amountCents: decimalToCents(found.amount) ?? 0,
+          };
+        }
+      }
+      return { outcome: 'none' };
+    } catch (error) {
+      this.logger.error(`Braintree search for order ${orderId} failed: ${describe(error)}`);
+      return { outcome: 'provider-error', message: 'The payment provider could not be reached' };
+    }
   }
 
   reverse(transactionId: string, amountCents?: number, options: ReversalOptions = {}): Promise<ReversalOutcome> {
@@ -131,7 +161,7 @@ async function reverseWithBraintree(
     }
     return failed('lookup', error);
   }
-  const fullCents = amountToCents(transaction.amount);
+  const fullCents = decimalToCents(transaction.amount);
 
   // Already done (a retry after a crash between the provider's answer and our commit): report what was done.
   if (transaction.status === 'voided') {
@@ -167,7 +197,7 @@ async function reverseWithBraintree(
         outcome: 'reversed',
         kind,
         reversalId: done.id,
-        amountCents: amountToCents(done.amount) ?? amountCents ?? fullCents ?? 0,
+        amountCents: decimalToCents(done.amount) ?? amountCents ?? fullCents ?? 0,
       };
     }
     const codes = result.errors?.deepErrors().map((error) => error.code) ?? [];
@@ -180,11 +210,6 @@ async function reverseWithBraintree(
     return { outcome: 'provider-error', message: `The payment provider refused the ${kind}: ${result.message}` };
   }
   return { outcome: 'provider-error', message: 'The payment provider refused the void and the refund' };
-}
-
-/** Braintree's amount string ("12.34") in cents; undefined when absent or not a decimal. */
-function amountToCents(amount: string | undefined): number | undefined {
-  return amount === undefined ? undefined : decimalToCents(amount);
 }
 
 /** An SDK error in one line, without request details (which could carry credentials). */

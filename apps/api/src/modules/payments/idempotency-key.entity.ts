@@ -28,6 +28,10 @@ export class IdempotencyKeyEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
+  /** While unanswered: the holder renews this while its request runs; once it lapses, a retry takes the key over. */
+  @Column({ name: 'lease_until', type: 'timestamptz', default: () => 'now()' })
+  leaseUntil!: Date;
+
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
 }

@@ -1,38 +1,55 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IDEMPOTENCY_KEY_HEADER } from '@store/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager, Repository } from 'typeorm';
 import { ConflictError, ValidationFailedError } from '../../common/errors.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
-import type { PaymentAnswer } from './payments.service.js';
+import type { PaymentAnswer } from './payment-outcome.js';
 
 /** How long a retry waits for the first request's answer before it is told to come back (409). */
 const WAIT_FOR_FIRST_MS = 30_000;
 const TABLE = 'payment_idempotency_keys';
 
-export type Claim = { kind: 'claimed' } | { kind: 'answered'; answer: PaymentAnswer };
+/**
+ * `claimed`: this request holds the key and runs the checkout. `answered`: the first answer, to replay.
+ * `taken-over`: the holder died (its lease lapsed) after reserving stock for `orderId`; this request must
+ * resolve that order (ask the gateway whether it was charged) instead of starting a new checkout.
+ */
+export type Claim = { kind: 'claimed' } | { kind: 'answered'; answer: PaymentAnswer } | { kind: 'taken-over'; orderId: string };
 
 /**
- * Idempotency-Keys of payments, in Postgres so that every replica shares them. The first request inserts
- * the (user, key) row before doing anything; a retry that finds the row waits, polling, until the first
- * request stores its answer, then answers the same status and body. Nothing is held in memory.
+ * Idempotency-Keys of payments, in Postgres so that every replica shares them. The first request inserts the
+ * (user, key) row under a lease (IDEMPOTENCY_LEASE_SECONDS) that it renews while it runs; a retry that finds the
+ * row waits, polling, until the first request stores its answer, then answers the same status and body. When the
+ * holder dies (kill -9, a lost node) its lease lapses within seconds and the next retry takes the key over.
+ * Lease times are the database's clock, so replicas' clocks never matter. Nothing is held in memory.
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(@InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>) {}
+  private readonly leaseSeconds: number;
+
+  constructor(
+    @InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.leaseSeconds = config.payments.idempotencyLeaseSeconds;
+  }
 
   /**
-   * Claims `key` for this request, or returns the answer the first request with this key got (waiting for
-   * it while that request runs). 400 when the key was used with a different request; 409 when the first
-   * request is still running after the wait.
+   * Claims `key` for this request, or returns the answer the first request with this key got (waiting for it
+   * while that request runs), or hands over a dead holder's key. 400 when the key was used with a different
+   * request; 409 when the first request is still running (and renewing its lease) after the wait.
    */
   async claim(userId: string, key: string, requestHash: string): Promise<Claim> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
       const inserted = (await this.keys.query(
-        `INSERT INTO ${TABLE} (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
-        [userId, key, requestHash],
+        `INSERT INTO ${TABLE} (user_id, key, request_hash, lease_until) VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+         ON CONFLICT DO NOTHING RETURNING key`,
+        [userId, key, requestHash, this.leaseSeconds],
       )) as unknown[];
       if (inserted.length === 1) return { kind: 'claimed' };
 
@@ -47,12 +64,39 @@ export class IdempotencyStore {
         }
         if (first.statusCode !== null)
           return { kind: 'answered', answer: { status: first.statusCode, body: first.response } as PaymentAnswer };
+        const taken = await this.takeOver(userId, key);
+        if (taken !== undefined) return taken === null ? { kind: 'claimed' } : { kind: 'taken-over', orderId: taken };
         if (Date.now() >= deadline) {
           throw new ConflictError(`A payment with this ${IDEMPOTENCY_KEY_HEADER} is still being processed; try again in a moment`);
         }
       }
       await sleep(delay);
     }
+  }
+
+  /**
+   * Keeps the key's lease while its request runs: renewed every third of the lease, so only a dead (or frozen)
+   * holder ever lets it lapse. Returns the function that stops renewing.
+   */
+  hold(userId: string, key: string): () => void {
+    const timer = setInterval(
+      () => {
+        void this.keys
+          .query(
+            `UPDATE ${TABLE} SET lease_until = now() + make_interval(secs => $3) WHERE user_id = $1 AND key = $2 AND status_code IS NULL`,
+            [userId, key, this.leaseSeconds],
+          )
+          .catch(() => undefined);
+      },
+      Math.max(200, (this.leaseSeconds * 1000) / 3),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Lets the lease lapse now (this request could not finish the key's work), so the next retry takes it over. */
+  async letLapse(userId: string, key: string): Promise<void> {
+    await this.keys.query(`UPDATE ${TABLE} SET lease_until = now() WHERE user_id = $1 AND key = $2 AND status_code IS NULL`, [userId, key]);
   }
 
   /** Ties the key to the order its request reserved stock for (in the reservation's transaction). */
@@ -69,7 +113,7 @@ export class IdempotencyStore {
     );
   }
 
-  /** Gives the key up after an unexpected failure before any stock was reserved, so a retry starts afresh. */
+  /** Gives the key up after an unexpected failure before any stock was reserved, so a retry starts afresh at once. */
   async releaseUnreserved(userId: string, key: string): Promise<void> {
     await this.keys.query(`DELETE FROM ${TABLE} WHERE user_id = $1 AND key = $2 AND order_id IS NULL AND status_code IS NULL`, [
       userId,
@@ -77,7 +121,7 @@ export class IdempotencyStore {
     ]);
   }
 
-  /** Answers every unanswered key of these (abandoned) orders. */
+  /** Answers every unanswered key of these orders (resolved after their checkout was abandoned). */
   async completeForOrders(manager: EntityManager, orderIds: string[], answer: PaymentAnswer): Promise<void> {
     if (orderIds.length === 0) return;
     await manager.query(
@@ -86,16 +130,38 @@ export class IdempotencyStore {
     );
   }
 
+  /** Orders reserved under a key whose holder stopped renewing its lease: abandoned checkouts, for the sweeper. */
+  async lapsedOrderIds(limit = 100): Promise<string[]> {
+    const rows = (await this.keys.query(
+      `SELECT order_id FROM ${TABLE} WHERE status_code IS NULL AND order_id IS NOT NULL AND lease_until < now() ORDER BY lease_until LIMIT $1`,
+      [limit],
+    )) as { order_id: string }[];
+    return rows.map((row) => row.order_id);
+  }
+
   /**
    * Housekeeping: forgets answered keys after `keepSeconds`, and unanswered keys that never reserved anything
-   * after `staleSeconds` (their process died before reserving, so nothing was charged).
+   * once their lease lapsed (their process died before reserving, so nothing was charged).
    */
-  async prune(manager: EntityManager, keepSeconds: number, staleSeconds: number): Promise<void> {
+  async prune(manager: EntityManager, keepSeconds: number): Promise<void> {
     await manager.query(
       `DELETE FROM ${TABLE}
         WHERE (completed_at IS NOT NULL AND completed_at < now() - make_interval(secs => $1))
-           OR (status_code IS NULL AND order_id IS NULL AND created_at < now() - make_interval(secs => $2))`,
-      [keepSeconds, staleSeconds],
+           OR (status_code IS NULL AND order_id IS NULL AND lease_until < now())`,
+      [keepSeconds],
     );
+  }
+
+  /**
+   * Takes over a key whose holder let its lease lapse. Returns undefined when the lease is still held, null when
+   * the dead holder had reserved nothing (a fresh start), or the order id it had reserved stock for.
+   */
+  private async takeOver(userId: string, key: string): Promise<string | null | undefined> {
+    const [rows] = (await this.keys.query(
+      `UPDATE ${TABLE} SET lease_until = now() + make_interval(secs => $3)
+        WHERE user_id = $1 AND key = $2 AND status_code IS NULL AND lease_until < now() RETURNING order_id`,
+      [userId, key, this.leaseSeconds],
+    )) as [{ order_id: string | null }[], number];
+    return rows.length === 1 ? rows[0].order_id : undefined;
   }
 }

@@ -1,18 +1,22 @@
 import { Logger, Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { BraintreeGateway } from './braintree.gateway.js';
 import { PaymentGateway } from './payment-gateway.js';
-import { TestGateway } from './test.gateway.js';
+import { MemoryLedger, PostgresLedger } from './test-gateway-ledger.js';
+import { TEST_GATEWAY_SETTLE_AFTER_MS, TestGateway } from './test.gateway.js';
 
 /** Braintree when the configuration has its keys (see PAYMENT_GATEWAY in env.ts); otherwise the offline test gateway. */
-function selectGateway(config: AppConfig): PaymentGateway {
+function selectGateway(config: AppConfig, dataSource: DataSource): PaymentGateway {
   if (config.braintree) return new BraintreeGateway(config.braintree);
   if (config.nodeEnv === 'production') {
     // Production reaches here only with PAYMENT_GATEWAY=test chosen explicitly; say so loudly at every start.
     new Logger('Payments').warn('PAYMENT_GATEWAY=test: payments use the offline TEST gateway and no real money is taken');
   }
-  return new TestGateway();
+  const ledger = config.payments.testGatewayLedger === 'postgres' ? new PostgresLedger(dataSource) : new MemoryLedger();
+  return new TestGateway(TEST_GATEWAY_SETTLE_AFTER_MS, ledger);
 }
 
 /**
@@ -21,7 +25,7 @@ function selectGateway(config: AppConfig): PaymentGateway {
  * importing each other.
  */
 @Module({
-  providers: [{ provide: PaymentGateway, inject: [APP_CONFIG], useFactory: selectGateway }],
+  providers: [{ provide: PaymentGateway, inject: [APP_CONFIG, getDataSourceToken()], useFactory: selectGateway }],
   exports: [PaymentGateway],
 })
 export class PaymentGatewayModule {}

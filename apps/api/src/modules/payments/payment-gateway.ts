@@ -17,6 +17,15 @@ export type ChargeOutcome =
   | { outcome: 'provider-error'; message: string };
 
 /**
+ * What the provider knows of an order's charge, asked after a crash: `charged` (a successful sale with that order
+ * id exists: the buyer paid), `none` (no such sale: nothing was taken), or `provider-error` (cannot tell now).
+ */
+export type ChargeLookup =
+  | { outcome: 'charged'; transactionId: string; status: string; amountCents: number }
+  | { outcome: 'none' }
+  | { outcome: 'provider-error'; message: string };
+
+/**
  * How returning a charge's money ended. `reversed`: the provider voided the charge (`kind: 'void'`, it had not
  * settled; `reversalId` is the charge's own id) or refunded it (`kind: 'refund'`, it had settled; `reversalId` is
  * the new credit's id). `provider-error`: nothing was returned (the provider refused or could not be reached);
@@ -48,6 +57,12 @@ export abstract class PaymentGateway {
 
   /** Charges the nonce and submits it for settlement. Never throws for a decline or a provider failure. */
   abstract charge(request: ChargeRequest): Promise<ChargeOutcome>;
+
+  /**
+   * Looks for a successful charge made for `orderId` (the checkout passes its order id with every charge). The
+   * crash recovery asks this before it fails an order whose process died mid-payment. Never throws.
+   */
+  abstract findCharge(orderId: string): Promise<ChargeLookup>;
 
   /**
    * Gives a charge's money back, choosing by the transaction's state at the provider: an unsettled charge

@@ -1,40 +1,31 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  type ClientTokenResponse,
-  type ErrorBody,
-  fromCents,
-  type PaymentDeclined,
-  type PaymentInfo,
-  type PaymentResult,
-  toCents,
-} from '@store/contract';
+import { type ClientTokenResponse, fromCents, type PaymentInfo, toCents } from '@store/contract';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppError, PaymentProviderError } from '../../common/errors.js';
+import { PaymentProviderError } from '../../common/errors.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import { OrdersService, type PendingOrder } from '../orders/orders.service.js';
+import { type CartRefused, OrdersService, type PendingOrder } from '../orders/orders.service.js';
 import { mergeLines, type StockLine } from '../products/product-stock.service.js';
 import { IdempotencyStore } from './idempotency.store.js';
-import { type ChargeOutcome, PaymentGateway } from './payment-gateway.js';
+import { type ChargeLookup, type ChargeOutcome, PaymentGateway } from './payment-gateway.js';
+import type { PaymentAnswer } from './payment-outcome.js';
 
-/** A payment's answer as a value: status and body, stored as-is for Idempotency-Key retries. */
-export interface PaymentAnswer {
-  status: number;
-  /** `body.success` is true only for a paid order (a refused cart or provider failure has no `success` at all). */
-  body: PaymentResult | PaymentDeclined | (ErrorBody & { success?: undefined });
-}
-
-/**
- * A Pending reservation older than this is presumed orphaned by a process that died mid-checkout. It is far
- * longer than the SDK's 60 s request timeout, so no live request can still be waiting on the provider.
- */
-export const STALE_RESERVATION_SECONDS = 10 * 60;
 /** How long an answered Idempotency-Key is remembered. */
 export const IDEMPOTENCY_KEY_KEEP_SECONDS = 24 * 60 * 60;
 /** How often one finalisation is tried after the provider approved a charge (a database hiccup must not lose it). */
 const FINALISE_ATTEMPTS = 3;
+
+/** What an abandoned checkout's buyer is told when the provider has no charge for it: nothing was taken. */
+const ABANDONED_ANSWER: PaymentAnswer = {
+  status: 502,
+  body: new PaymentProviderError(
+    'The payment did not complete and your order was not placed; you were not charged, so you can try again',
+  ).toBody(),
+};
 
 interface Attempt {
   nonce: string;
@@ -46,6 +37,11 @@ interface Attempt {
  * Checkout: prices the cart from the database, reserves its stock and records a Pending order in one short
  * transaction, charges the card with no transaction open, then settles the order in a second transaction
  * (Received and sold on approval; Failed and stock released on a decline or provider error).
+ *
+ * Crash recovery (README, Security and failure): a process can die between reserving and settling. Its
+ * Idempotency-Key's lease then lapses and the buyer's retry takes the key over, or the sweeper finds the
+ * order; either asks the gateway whether that order id was charged ({@link PaymentGateway.findCharge}) and
+ * completes the order (charged) or fails it and returns its stock (not charged), answering the key.
  */
 @Injectable()
 export class PaymentsService {
@@ -57,6 +53,7 @@ export class PaymentsService {
     private readonly keys: IdempotencyStore,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly metrics: StoreMetrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async clientToken(): Promise<ClientTokenResponse> {
@@ -70,65 +67,107 @@ export class PaymentsService {
   async pay(buyer: AuthUser, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
     const attempt: Attempt = {
       nonce: info.paymentMethodNonce,
+      // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
       amountCents: toCents(info.amount),
       lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count }))),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
 
-    const claim = await this.keys.claim(buyer.id, idempotencyKey, fingerprint(attempt));
-    if (claim.kind === 'answered') return claim.answer;
-    try {
-      return await this.checkout(buyer, attempt, idempotencyKey);
-    } catch (error) {
-      await this.keys.releaseUnreserved(buyer.id, idempotencyKey).catch(() => undefined);
-      throw error;
+    for (;;) {
+      const claim = await this.keys.claim(buyer.id, idempotencyKey, fingerprint(attempt));
+      if (claim.kind === 'answered') return claim.answer;
+      if (claim.kind === 'taken-over') {
+        // The first request's process died after reserving: finish its order rather than start a second one.
+        const resolved = await this.resolveAbandoned(claim.orderId);
+        if (resolved.kind === 'answered') return resolved.answer;
+        if (resolved.kind === 'unknown') {
+          await this.keys.letLapse(buyer.id, idempotencyKey);
+          return {
+            status: 502,
+            body: new PaymentProviderError(`Your earlier payment could not be confirmed yet; ${resolved.reason}`).toBody(),
+          };
+        }
+        continue; // another process resolved it meanwhile: its answer is on the key
+      }
+      const stopHolding = this.keys.hold(buyer.id, idempotencyKey);
+      try {
+        return await this.checkout(buyer, attempt, idempotencyKey);
+      } catch (error) {
+        await this.keys.releaseUnreserved(buyer.id, idempotencyKey).catch(() => undefined);
+        throw error;
+      } finally {
+        stopHolding();
+      }
     }
   }
 
   /**
-   * Fails checkout attempts whose process died between reserving and settling, releasing their stock and
-   * answering their Idempotency-Keys with 502; forgets old keys. Safe on several replicas at once.
-   * The charge of such an attempt may or may not have gone through: it is logged with the order id, which
-   * Braintree keeps as the transaction's orderId, for an operator to reconcile.
+   * The sweep: resolves checkouts whose process died between reserving and settling, found either by a lapsed
+   * Idempotency-Key lease or by age (STALE_RESERVATION_SECONDS, for checkouts without a key). Each is looked up at
+   * the gateway first: a charged order is completed (Received, sold), an uncharged one failed and its stock
+   * released; its keys get that answer. Forgets old keys. Safe on several replicas at once (rows are locked with
+   * SKIP LOCKED). Returns the ids of the orders it resolved.
    */
-  async releaseStaleReservations(staleSeconds = STALE_RESERVATION_SECONDS): Promise<string[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const failed = await this.orders.failStalePending(manager, staleSeconds, 'Abandoned: the checkout did not finish');
-      await this.keys.completeForOrders(manager, failed, {
-        status: 502,
-        body: new PaymentProviderError(
-          'The payment did not complete and your order was not placed; check your card statement before trying again',
-        ).toBody(),
-      });
-      await this.keys.prune(manager, IDEMPOTENCY_KEY_KEEP_SECONDS, staleSeconds);
-      for (const id of failed) {
-        this.logger.warn(`Released the stale reservation of order ${id}; check Braintree for a transaction with this order id`);
+  async releaseStaleReservations(staleSeconds = this.config.payments.staleReservationSeconds): Promise<string[]> {
+    const candidates = new Set([...(await this.keys.lapsedOrderIds()), ...(await this.orders.stalePendingIds(staleSeconds))]);
+    const resolved: string[] = [];
+    for (const orderId of candidates) {
+      const outcome = await this.resolveAbandoned(orderId);
+      if (outcome.kind === 'answered') {
+        resolved.push(orderId);
+        this.logger.warn(
+          `Resolved the abandoned checkout of order ${orderId}: ${outcome.answer.status === 200 ? 'charged, completed' : 'not charged, failed and stock released'}`,
+        );
+      } else if (outcome.kind === 'unknown') {
+        this.logger.warn(`Could not resolve the abandoned checkout of order ${orderId} yet: ${outcome.reason}`);
       }
-      return failed;
+    }
+    await this.dataSource.transaction((manager) => this.keys.prune(manager, IDEMPOTENCY_KEY_KEEP_SECONDS));
+    return resolved;
+  }
+
+  /**
+   * Finishes a Pending order whose checkout was abandoned, by the gateway's record: `answered` (done here, and
+   * every key of the order answered the same), `gone` (no longer Pending, or another process is on it), or
+   * `unknown` (the gateway could not say; nothing changed, try later). The gateway is asked with no transaction open.
+   */
+  private async resolveAbandoned(
+    orderId: string,
+  ): Promise<{ kind: 'answered'; answer: PaymentAnswer } | { kind: 'gone' } | { kind: 'unknown'; reason: string }> {
+    const lookup: ChargeLookup = await this.gateway.findCharge(orderId);
+    if (lookup.outcome === 'provider-error') return { kind: 'unknown', reason: lookup.message };
+    return this.dataSource.transaction(async (manager) => {
+      const order = await this.orders.lockPending(manager, orderId);
+      if (!order) return { kind: 'gone' as const };
+      let answer: PaymentAnswer;
+      if (lookup.outcome === 'charged') {
+        await this.orders.markPaid(manager, order.id, lookup.transactionId);
+        answer = settle(order, {
+          outcome: 'approved',
+          transactionId: lookup.transactionId,
+          status: lookup.status,
+          amountCents: lookup.amountCents,
+        });
+      } else {
+        await this.orders.markFailed(manager, order.id, 'Abandoned: the checkout did not finish and nothing was charged');
+        answer = ABANDONED_ANSWER;
+      }
+      await this.keys.completeForOrders(manager, [order.id], answer);
+      return { kind: 'answered' as const, answer };
     });
   }
 
   private async checkout(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PaymentAnswer> {
-    let order: PendingOrder;
-    try {
-      order = await this.dataSource.transaction(async (manager) => {
-        const pending = await this.orders.createPending(manager, {
-          userId: buyer.id,
-          userName: buyer.name,
-          lines: attempt.lines,
-          expectedCents: attempt.amountCents,
-        });
-        if (key !== undefined) await this.keys.attachOrder(manager, buyer.id, key, pending.id);
-        return pending;
-      });
-    } catch (error) {
-      // A refused cart (stock, total) is an answer like any other: a retry with the same key gets it too.
-      if (!(error instanceof AppError)) throw error;
-      const answer: PaymentAnswer = { status: error.status, body: error.toBody() };
+    // The cart refused (stock, total) rolls the reservation back and is an answer like any other: a retry with
+    // the same key gets it too. Anything thrown here is a real failure, never turned into an answer.
+    const reservation = await this.reserve(buyer, attempt, key);
+    if (reservation.kind === 'refused') {
+      const answer: PaymentAnswer = { status: reservation.error.status, body: reservation.error.toBody() };
       this.metrics.checkoutOutcome('refused');
       if (key !== undefined) await this.keys.complete(undefined, buyer.id, key, answer);
       return answer;
     }
+    const order = reservation;
 
     // No transaction is open here: the provider may take seconds, and row locks must not wait on it.
     const outcome = await this.gateway
@@ -151,10 +190,37 @@ export class PaymentsService {
       } catch (error) {
         if (attemptNo >= FINALISE_ATTEMPTS) {
           const charge = outcome.outcome === 'approved' ? `transaction ${outcome.transactionId}` : outcome.outcome;
-          this.logger.error(`Could not settle order ${order.id} (${charge}); the stale-reservation sweep will release it`);
+          this.logger.error(`Could not settle order ${order.id} (${charge}); the stale-reservation sweep will resolve it`);
           throw error;
         }
       }
+    }
+  }
+
+  /** One transaction: reserve and record the Pending order (and tie the key to it), or roll back a refused cart. */
+  private async reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const pending = await this.orders.createPending(runner.manager, {
+        userId: buyer.id,
+        userName: buyer.name,
+        lines: attempt.lines,
+        expectedCents: attempt.amountCents,
+      });
+      if (pending.kind === 'refused') {
+        await runner.rollbackTransaction();
+        return pending;
+      }
+      if (key !== undefined) await this.keys.attachOrder(runner.manager, buyer.id, key, pending.id);
+      await runner.commitTransaction();
+      return pending;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
     }
   }
 }

@@ -1,12 +1,13 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { PaymentsService } from './payments.service.js';
 
-const SWEEP_EVERY_MS = 60_000;
-
 /**
- * Every minute, releases the stock of checkouts whose process died mid-payment (see
- * {@link PaymentsService.releaseStaleReservations}). Every replica runs one; they skip each other's rows.
+ * Every SWEEP_INTERVAL_SECONDS (30 by default), resolves checkouts whose process died mid-payment, asking the
+ * gateway first (see {@link PaymentsService.releaseStaleReservations}). Every replica runs one; they skip each
+ * other's rows. A buyer's retry does not wait for it: a retry takes over a dead holder's key after its lease.
  */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -16,10 +17,11 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly payments: PaymentsService,
     private readonly metrics: StoreMetrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.timer = setInterval(() => void this.sweep(), this.config.payments.sweepIntervalSeconds * 1000);
     this.timer.unref();
   }
 

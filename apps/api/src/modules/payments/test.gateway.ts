@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type ChargeOutcome, type ChargeRequest, PaymentGateway, type ReversalOptions, type ReversalOutcome } from './payment-gateway.js';
+import {
+  type ChargeLookup,
+  type ChargeOutcome,
+  type ChargeRequest,
+  PaymentGateway,
+  type ReversalOptions,
+  type ReversalOutcome,
+} from './payment-gateway.js';
 import { sandboxSale } from './sandbox-rules.js';
+import { MemoryLedger, type TestGatewayLedger } from './test-gateway-ledger.js';
 
 /** What the test gateway remembers of a charge it approved. */
 interface TestTransaction {
@@ -42,7 +50,11 @@ export class TestGateway extends PaymentGateway {
   /** Every reversal this gateway performed, in order (tests count them). */
   readonly reversals: { transactionId: string; kind: 'void' | 'refund'; reversalId: string; amountCents: number }[] = [];
 
-  constructor(private readonly settleAfterMs = TEST_GATEWAY_SETTLE_AFTER_MS) {
+  constructor(
+    private readonly settleAfterMs = TEST_GATEWAY_SETTLE_AFTER_MS,
+    /** Every approved charge by order id, for {@link findCharge} (Postgres in the app, so it survives a restart). */
+    private readonly ledger: TestGatewayLedger = new MemoryLedger(REMEMBERED),
+  ) {
     super();
   }
 
@@ -90,6 +102,17 @@ export class TestGateway extends PaymentGateway {
     return { outcome: 'reversed', ...reversal };
   }
 
+  async findCharge(orderId: string): Promise<ChargeLookup> {
+    try {
+      const charge = await this.ledger.findByOrder(orderId);
+      return charge
+        ? { outcome: 'charged', transactionId: charge.transactionId, status: charge.status, amountCents: charge.amountCents }
+        : { outcome: 'none' };
+    } catch (error) {
+      return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
   async clientToken(): Promise<string> {
     // Opaque to the browser, which shows its own test-card form when the gateway is "test".
     return `test-gateway-${randomBytes(12).toString('base64url')}`;
@@ -100,6 +123,17 @@ export class TestGateway extends PaymentGateway {
     switch (result.status) {
       case 'submitted_for_settlement': {
         const id = newTransactionId();
+        // The ledger entry IS the charge: if it cannot be written, nothing was charged (a provider failure).
+        try {
+          await this.ledger.record({
+            transactionId: id,
+            orderId: request.orderId,
+            amountCents: request.amountCents,
+            status: result.status,
+          });
+        } catch (error) {
+          return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
+        }
         if (this.transactions.size >= REMEMBERED) this.transactions.delete(this.transactions.keys().next().value as string);
         this.transactions.set(id, { amountCents: request.amountCents, chargedAt: Date.now(), settled: false, refunds: [] });
         return { outcome: 'approved', transactionId: id, status: result.status, amountCents: request.amountCents };

@@ -2,10 +2,12 @@ import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3
 import { Logger } from '@nestjs/common';
 import { ServiceUnavailableError } from '../../common/errors.js';
 import type { S3Config } from '../../config/env.js';
-import type { PhotoVariant } from './product-photos.repository.js';
 
 /** Where a photo's bytes are: in its `product_photos` row, or in the object store. */
 export type PhotoLocation = 'postgres' | 's3';
+
+/** Which of a product's photos: the original (re-encoded at upload) or its card-size WebP. */
+export type PhotoVariant = 'original' | 'card';
 
 /**
  * The object key of one variant of a photo. Named by the bytes' ETag (a SHA-256), so a replaced photo gets new

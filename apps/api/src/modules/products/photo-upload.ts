@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_PHOTO_TYPES } from '@store/contract';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../common/errors.js';
 
 export type PhotoContentType = (typeof PRODUCT_PHOTO_TYPES)[number];
@@ -10,11 +10,20 @@ export const CARD_MAX_PX = 600;
 export const CARD_CONTENT_TYPE = 'image/webp';
 /**
  * Largest image accepted, in pixels: a 3 MB file can still claim enormous dimensions (a few kilobytes of PNG
- * can decode to gigabytes), and decoding is what the server pays for.
+ * can decode to gigabytes), and decoding is what the server pays for. 24 MP is a 6000x4000 camera photo,
+ * more than any product photo needs (it is stored at most PHOTO_MAX_PX on its longest side anyway).
  */
-export const PHOTO_MAX_PIXELS = 50_000_000;
+export const PHOTO_MAX_PIXELS = 24_000_000;
+/**
+ * The longest side of the stored photo, in pixels: larger uploads are scaled down (never up) when re-encoded.
+ * 2,000 px fills a large retina product view; more would only cost bytes and browsers' decode time.
+ */
+export const PHOTO_MAX_PX = 2000;
 
-/** A photo checked and ready to store: the original as uploaded, its card variant, and a strong ETag for each. */
+/**
+ * A photo checked and ready to store: the original re-encoded (see {@link preparePhoto}), its card variant, and
+ * a strong ETag for each.
+ */
 export interface PreparedPhoto {
   contentType: PhotoContentType;
   data: Buffer;
@@ -47,19 +56,29 @@ export function photoEtag(bytes: Buffer): string {
 }
 
 /**
- * Checks an uploaded photo and makes its card variant, once, here at upload. The magic number decides the type
- * (415 when it is not JPEG, PNG, WebP or GIF); then sharp decodes the whole image to make the card, so a truncated
- * or corrupt file with a valid magic number is a 415 too, rather than a 500 later.
+ * Checks an uploaded photo, re-encodes it and makes its card variant, once, here at upload. The magic number
+ * decides the type (415 when it is not JPEG, PNG, WebP or GIF); then sharp decodes the whole image, so a
+ * truncated or corrupt file with a valid magic number is a 415 too, rather than a 500 later. Over
+ * PHOTO_MAX_PIXELS is 413 before anything is decoded.
+ *
+ * What is stored is never the uploaded bytes: the image is re-encoded in its own format, turned upright by its
+ * EXIF orientation, with all metadata dropped (EXIF with GPS position and camera serial, XMP, ICC profiles,
+ * comments, unknown chunks: sharp writes none unless asked) and its longest side capped at PHOTO_MAX_PX.
+ * So a browser never decodes more than 2000x2000 pixels from the store, and nothing hidden in a file is served.
  */
-export async function preparePhoto(data: Buffer): Promise<PreparedPhoto> {
-  const contentType = sniffImageType(data);
+export async function preparePhoto(upload: Buffer): Promise<PreparedPhoto> {
+  const contentType = sniffImageType(upload);
   if (!contentType) throw new UnsupportedMediaTypeError('The photo must be a JPEG, PNG, WebP or GIF image');
+  let data: Buffer;
   let cardData: Buffer;
   try {
-    const image = sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' });
+    // One frame: an animated GIF or WebP is stored as its first frame (a product photo needs no animation).
+    const image = sharp(upload, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' });
     const { format } = await image.metadata();
     if (format !== SHARP_FORMAT[contentType]) throw new Error(`magic number says ${contentType}, decoder says ${format}`);
+    data = await reencode(image.clone(), contentType);
     cardData = await image
+      .clone()
       .rotate() // upright by its EXIF orientation: the card carries no metadata to say so
       .resize({ width: CARD_MAX_PX, height: CARD_MAX_PX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
@@ -71,4 +90,19 @@ export async function preparePhoto(data: Buffer): Promise<PreparedPhoto> {
     throw new UnsupportedMediaTypeError('The photo could not be read as an image; it may be truncated or corrupt');
   }
   return { contentType, data, etag: photoEtag(data), cardData, cardEtag: photoEtag(cardData) };
+}
+
+/** The stored original: upright, at most PHOTO_MAX_PX on its longest side, in its own format, without metadata. */
+function reencode(image: Sharp, contentType: PhotoContentType): Promise<Buffer> {
+  const upright = image.rotate().resize({ width: PHOTO_MAX_PX, height: PHOTO_MAX_PX, fit: 'inside', withoutEnlargement: true });
+  switch (contentType) {
+    case 'image/jpeg':
+      return upright.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    case 'image/png':
+      return upright.png({ compressionLevel: 9 }).toBuffer();
+    case 'image/webp':
+      return upright.webp({ quality: 85 }).toBuffer();
+    case 'image/gif':
+      return upright.gif().toBuffer();
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  decimalToCents,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_FIELDS,
   PRODUCT_NAME_MAX,
@@ -24,7 +25,6 @@ export type ProductChanges = Partial<ProductDraft>;
 type FormField = (typeof PRODUCT_FIELDS)[number];
 
 /** Digits, then at most two decimals: "12", "12.5", "12.50". No sign, exponent or hex, which Number() would take. */
-const PRICE = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 const WHOLE = /^\d{1,9}$/;
 
 /** Each field's check: the stored value, or the message a person reads. Values arrive as strings (multipart). */
@@ -45,9 +45,8 @@ const checks: Record<FormField, (value: string) => { ok: unknown } | { error: st
       : { error: `Description must be 1 to ${PRODUCT_DESCRIPTION_MAX} characters` };
   },
   price: (value) => {
-    const match = PRICE.exec(value.trim());
     // Cents from the digits themselves: 0.29 * 100 is 28.999999999999996 in floating point.
-    const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : NaN;
+    const cents = decimalToCents(value) ?? NaN;
     return between(cents, 0, PRODUCT_PRICE_MAX * 100)
       ? { ok: cents }
       : { error: `Price must be a number from 0 to ${PRODUCT_PRICE_MAX} with at most 2 decimals` };

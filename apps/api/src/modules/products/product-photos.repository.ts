@@ -5,11 +5,12 @@ import type { AppConfig } from '../../config/env.js';
 import { ServiceUnavailableError } from '../../common/errors.js';
 import { pgPool, queryRows } from '../../database/pg.js';
 import type { PreparedPhoto } from './photo-upload.js';
-import { type PhotoLocation, PhotoObjectStore, photoObjectKey } from './photo-store.js';
+import { type PhotoLocation, PhotoObjectStore, type PhotoVariant, photoObjectKey } from './photo-store.js';
 import { isoTimestampSql } from './products.repository.js';
 
 /** `original` is the upload as it came; `card` the small WebP made from it for the home grid. */
-export type PhotoVariant = 'original' | 'card';
+// Defined beside the object store (which names objects by variant), so the two files do not import each other.
+export type { PhotoVariant } from './photo-store.js';
 
 /** One variant of a stored photo, with the version (the product's updatedAt, as the wire shows it) it belongs to. */
 export interface StoredPhoto {

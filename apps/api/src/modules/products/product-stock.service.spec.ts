@@ -1,7 +1,8 @@
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { seedProduct, stockOf } from '../../../test/support/checkout-fixtures.js';
 import { ConflictError } from '../../common/errors.js';
-import { mergeLines, ProductStockService } from './product-stock.service.js';
+import type { EntityManager } from 'typeorm';
+import { mergeLines, ProductStockService, type StockLine } from './product-stock.service.js';
 
 /** Stock moves on a real Postgres: the conditional updates and the lock order are what is under test. */
 describe('ProductStockService', () => {
@@ -13,6 +14,13 @@ describe('ProductStockService', () => {
     stock = t.app.get(ProductStockService);
   });
   afterAll(() => t.close());
+
+  /** reserve() answers a shortage as a value; thrown here so the caller's transaction rolls back, as the checkout does. */
+  async function reserve(m: EntityManager, lines: StockLine[]) {
+    const reserved = await stock.reserve(m, lines);
+    if (!Array.isArray(reserved)) throw reserved.shortage;
+    return reserved;
+  }
 
   it('merges duplicate products (ids in any case) and orders lines by id', () => {
     const a = 'aaaaaaaa-0000-4000-8000-000000000000';
@@ -31,7 +39,7 @@ describe('ProductStockService', () => {
 
   it('reserves stock and prices the lines from the database', async () => {
     const id = await seedProduct(t, { name: 'Priced Tee', price: 12.34, stock: 5 });
-    const lines = await t.dataSource.transaction((m) => stock.reserve(m, [{ productId: id, count: 2 }]));
+    const lines = await t.dataSource.transaction((m) => reserve(m, [{ productId: id, count: 2 }]));
     expect(lines).toEqual([{ productId: id, count: 2, name: 'Priced Tee', priceCents: 1234 }]);
     expect(await stockOf(t, id)).toEqual({ stock: 3, sold: 0 });
   });
@@ -40,7 +48,7 @@ describe('ProductStockService', () => {
     const plenty = await seedProduct(t, { name: 'Plenty Tee', price: 1, stock: 10 });
     const scarce = await seedProduct(t, { name: 'Scarce Tee', price: 1, stock: 1 });
     const attempt = t.dataSource.transaction((m) =>
-      stock.reserve(m, [
+      reserve(m, [
         { productId: plenty, count: 3 },
         { productId: scarce, count: 2 },
       ]),
@@ -54,7 +62,7 @@ describe('ProductStockService', () => {
   it('never takes stock below zero, however many reserve at once', async () => {
     const id = await seedProduct(t, { name: 'Rush Tee', price: 1, stock: 5 });
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => t.dataSource.transaction((m) => stock.reserve(m, [{ productId: id, count: 1 }]))),
+      Array.from({ length: 12 }, () => t.dataSource.transaction((m) => reserve(m, [{ productId: id, count: 1 }]))),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     for (const refused of results.filter((r) => r.status === 'rejected')) {
@@ -69,13 +77,13 @@ describe('ProductStockService', () => {
     for (let round = 0; round < 10; round += 1) {
       await Promise.all([
         t.dataSource.transaction((m) =>
-          stock.reserve(m, [
+          reserve(m, [
             { productId: a, count: 1 },
             { productId: b, count: 1 },
           ]),
         ),
         t.dataSource.transaction((m) =>
-          stock.reserve(m, [
+          reserve(m, [
             { productId: b, count: 1 },
             { productId: a, count: 1 },
           ]),
@@ -89,10 +97,10 @@ describe('ProductStockService', () => {
   it('releases, records sales, and returns sold items to stock', async () => {
     const id = await seedProduct(t, { name: 'Cycle Tee', price: 1, stock: 10 });
     const line = [{ productId: id, count: 4 }];
-    await t.dataSource.transaction((m) => stock.reserve(m, line));
+    await t.dataSource.transaction((m) => reserve(m, line));
     await t.dataSource.transaction((m) => stock.release(m, line));
     expect(await stockOf(t, id)).toEqual({ stock: 10, sold: 0 });
-    await t.dataSource.transaction((m) => stock.reserve(m, line));
+    await t.dataSource.transaction((m) => reserve(m, line));
     await t.dataSource.transaction((m) => stock.recordSale(m, line));
     expect(await stockOf(t, id)).toEqual({ stock: 6, sold: 4 });
     await t.dataSource.transaction((m) => stock.returnSold(m, line));

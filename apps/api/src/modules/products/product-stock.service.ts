@@ -27,13 +27,14 @@ export class ProductStockService {
 
   /**
    * Takes `lines` out of stock and returns them priced from the database. Duplicate products are merged.
-   * Throws ConflictError naming the product when one is short or gone; the caller's rollback undoes the rest.
+   * Returns `{ shortage }` (a ConflictError naming the product, not thrown) when one is short or gone: the
+   * caller must then roll its transaction back, which undoes the lines already taken.
    */
-  async reserve(manager: EntityManager, lines: StockLine[]): Promise<ReservedLine[]> {
+  async reserve(manager: EntityManager, lines: StockLine[]): Promise<ReservedLine[] | { shortage: ConflictError }> {
     const reserved: ReservedLine[] = [];
     for (const line of mergeLines(lines)) {
       const row = await this.products.takeStock(manager, line.productId, line.count);
-      if (!row) throw await this.shortage(manager, line);
+      if (!row) return { shortage: await this.shortage(manager, line) };
       reserved.push({ productId: line.productId, count: line.count, name: row.name, priceCents: row.priceCents });
     }
     return reserved;

@@ -150,6 +150,24 @@ export class ProductsRepository {
     return rows[0].total;
   }
 
+  /** The products sold most (all time, `sold`), for the sales overview; along the sold index. */
+  async bestSellers(limit: number): Promise<Array<{ _id: string; name: string; sold: number }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ _id: string; name: string; sold: number }>(
+      `SELECT id AS "_id", name, sold FROM products WHERE sold > 0 ORDER BY sold DESC, id DESC LIMIT $1`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** Products at or below `threshold` in stock, fewest first, for the sales overview; along the stock index. */
+  async lowStock(threshold: number, limit: number): Promise<Array<{ _id: string; name: string; stock: number }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ _id: string; name: string; stock: number }>(
+      `SELECT id AS "_id", name, stock FROM products WHERE stock <= $1 ORDER BY stock, id LIMIT $2`,
+      [threshold, limit],
+    );
+    return rows;
+  }
+
   async find(id: string): Promise<Product | undefined> {
     const { rows } = await pgPool(this.dataSource).query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
     return rows[0] && toProduct(rows[0]);

@@ -5,7 +5,6 @@ import type { EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
-import { changedFields } from '../audit/audit-changes.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
@@ -72,6 +71,15 @@ export class ProductsService {
     return product;
   }
 
+  /** The sales overview's product figures: the best sellers and the products running low. */
+  async stockOverview(threshold: number): Promise<{
+    bestSellers: Array<{ _id: string; name: string; sold: number }>;
+    lowStock: Array<{ _id: string; name: string; stock: number }>;
+  }> {
+    const [bestSellers, lowStock] = await Promise.all([this.repository.bestSellers(5), this.repository.lowStock(threshold, 10)]);
+    return { bestSellers, lowStock };
+  }
+
   /** Creates a product (and its photo); the audit entry commits with it. */
   async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
@@ -83,7 +91,7 @@ export class ProductsService {
         action: 'product.create',
         entityType: 'product',
         entityId: product._id,
-        changes: { ...changedFields(null, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+        changes: { ...this.audit.changedFields(null, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
       });
       return product;
     });
@@ -107,7 +115,7 @@ export class ProductsService {
         action: 'product.update',
         entityType: 'product',
         entityId: id,
-        changes: { ...changedFields(old, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+        changes: { ...this.audit.changedFields(old, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
       });
       return product;
     }, id);
@@ -125,7 +133,7 @@ export class ProductsService {
           action: 'product.delete',
           entityType: 'product',
           entityId: id,
-          changes: changedFields(product, null, AUDITED),
+          changes: this.audit.changedFields(product, null, AUDITED),
         });
       }
       return product;

@@ -1,15 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Role } from '@store/contract';
+import { Role, type User } from '@store/contract';
 import type { EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import { UserEntity } from './user.entity.js';
+import { toUser } from './user.mapper.js';
 
 /** Owns the users table; other modules reach users only through this service. */
 @Injectable()
 export class UsersService {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  /** A user row in the wire shape (no password hash), for the modules that hand users out (auth's sessions). */
+  toUser(entity: Pick<UserEntity, 'id' | 'name' | 'email' | 'role'>): User {
+    return toUser(entity);
+  }
 
   async create(input: { name: string; email: string; passwordHash: string; role?: Role }): Promise<UserEntity> {
     try {

@@ -24,6 +24,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NoControlCharacters } from '../../../common/text-rules.js';
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -39,6 +40,7 @@ export class PaymentInfoDto implements PaymentInfo {
   @IsString({ message: 'paymentMethodNonce is required' })
   @IsNotEmpty({ message: 'paymentMethodNonce is required' })
   @MaxLength(4096, { message: 'paymentMethodNonce is too long' })
+  @NoControlCharacters({ message: 'paymentMethodNonce must not contain control or invalid characters' })
   paymentMethodNonce!: string;
 
   // A browser's float sum of the cart's prices (76.47999999999999) is a whole number of cents: accepted, and

@@ -9,15 +9,16 @@ import {
   exampleOrder,
   idFromState,
   orderJson,
+  pageHeaders,
   pathFromState,
   resetApiClient,
   signedInAs,
   storeApiPact,
   useMockServer,
 } from '@test/pact/store-api-pact';
-import { listAllOrders, refundOrderLine, updateOrderStatus } from './orders';
+import { exportOrders, getSalesOverview, listOrders, refundOrderLine, updateOrderStatus } from './orders';
 
-const { eachLike, number, regex, string } = MatchersV3;
+const { eachLike, integer, number, regex, string } = MatchersV3;
 
 const pact = storeApiPact();
 afterEach(resetApiClient);
@@ -25,19 +26,74 @@ afterEach(resetApiClient);
 beforeEach(() => signedInAs());
 
 describe('order administration', () => {
-  it('lists every order for an admin', () =>
+  it('lists the first page of orders for an admin, filtered by status', () =>
     pact
       .addInteraction()
       .given('an admin exists')
       .given('a customer has paid for an order')
-      .uponReceiving('a request from an admin for all orders')
-      .withRequest('GET', pathFromState(ApiRoute.ordersAll), (request) => request.headers(bearer()))
+      .uponReceiving('a request from an admin for the first page of Received orders')
+      .withRequest('GET', pathFromState(ApiRoute.ordersAll), (request) =>
+        request.headers(bearer()).query({ limit: '50', status: 'Received' }),
+      )
       .willRespondWith(200, (response) =>
-        response.jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
+        response.headers(pageHeaders()).jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: 'Received' }))),
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listAllOrders()).resolves.toEqual([exampleOrder('Received')]);
+        await expect(listOrders({ status: 'Received' }, { limit: 50 })).resolves.toEqual({
+          orders: [exampleOrder('Received')],
+          total: 1,
+          capped: false,
+          after: undefined,
+        });
+      }));
+
+  it('exports the orders of a date range as CSV', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a customer has paid for an order')
+      .uponReceiving('a request from an admin for the CSV export of a date range')
+      .withRequest('GET', pathFromState(ApiRoute.ordersExport), (request) =>
+        request.headers({ ...bearer(), Accept: 'text/csv' }).query({ from: '2020-01-01', to: '2099-12-31' }),
+      )
+      // The CSV's rows are the API's e2e tests' business; the contract is the call and that a CSV file comes back.
+      .willRespondWith(200, (response) =>
+        response.headers({
+          'Content-Type': regex('^text/csv(;.*)?$', 'text/csv; charset=utf-8'),
+          'Content-Disposition': 'attachment; filename="orders-from-2020-01-01-to-2099-12-31.csv"',
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const file = await exportOrders({ from: '2020-01-01', to: '2099-12-31' });
+        expect(file.type).toMatch(/^text\/csv/);
+      }));
+
+  it('reads the sales overview', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a customer has paid for an order')
+      .uponReceiving('a request from an admin for the sales overview')
+      .withRequest('GET', pathFromState(ApiRoute.ordersOverview), (request) => request.headers(bearer()))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          periods: [
+            { period: 'today', orders: integer(1), cancelled: integer(0), revenue: number(19.99) },
+            { period: '7d', orders: integer(1), cancelled: integer(0), revenue: number(19.99) },
+            { period: '30d', orders: integer(1), cancelled: integer(0), revenue: number(19.99) },
+          ],
+          bestSellers: eachLike({ _id: anId(EXAMPLE.productId), name: string('Classic Tee'), sold: integer(1) }),
+          lowStock: MatchersV3.atLeastLike({ _id: anId(EXAMPLE.productId), name: string('Classic Tee'), stock: integer(1) }, 0),
+          lowStockThreshold: integer(5),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const overview = await getSalesOverview();
+        expect(overview.periods.map((p) => p.period)).toEqual(['today', '7d', '30d']);
+        expect(overview.bestSellers[0]).toEqual({ _id: EXAMPLE.productId, name: 'Classic Tee', sold: 1 });
       }));
 
   it('moves an order to its next status', () =>

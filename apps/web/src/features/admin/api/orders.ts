@@ -1,9 +1,61 @@
-import { ApiRoute, apiPath, type LineRefundRequest, type Order, type OrderStatus, type OrderStatusUpdate } from '@store/contract';
-import { apiCall, currentAuth } from '@/lib/api-client';
+import {
+  ApiRoute,
+  apiPath,
+  type LineRefundRequest,
+  NEXT_CURSOR_HEADER,
+  type Order,
+  type OrderStatus,
+  type OrderStatusUpdate,
+  type SalesOverview,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@store/contract';
+import { apiCall, apiDownload, apiRequest, currentAuth } from '@/lib/api-client';
 
-/** Every order in the shop (admins only). */
-export function listAllOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiCall<Order[]>(apiPath(ApiRoute.ordersAll, { userId: currentAuth().userId }), { signedIn: true, signal });
+/** The admin list's filters (all optional): a status, a date range (YYYY-MM-DD, UTC) and a search (order number or e-mail). */
+export interface OrderFilters {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+export interface OrderPage {
+  orders: Order[];
+  total: number;
+  /** The total stopped counting at the server's cap: there are at least `total`. */
+  capped: boolean;
+  after?: string;
+}
+
+/** One page of the shop's orders, newest first (admins only). */
+export async function listOrders(filters: OrderFilters, page: { limit: number; after?: string }, signal?: AbortSignal): Promise<OrderPage> {
+  const { data, headers } = await apiRequest<Order[]>(apiPath(ApiRoute.ordersAll, { userId: currentAuth().userId }), {
+    signedIn: true,
+    signal,
+    query: { limit: page.limit, after: page.after, ...filters },
+  });
+  const orders = Array.isArray(data) ? data : [];
+  return {
+    orders,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? orders.length),
+    capped: headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true',
+    after: headers.get(NEXT_CURSOR_HEADER) ?? undefined,
+  };
+}
+
+/** The orders matching `filters` as a CSV file (admins only). */
+export function exportOrders(filters: OrderFilters): Promise<Blob> {
+  return apiDownload(apiPath(ApiRoute.ordersExport, { userId: currentAuth().userId }), {
+    signedIn: true,
+    query: { ...filters },
+    headers: { Accept: 'text/csv' },
+  });
+}
+
+/** Orders and revenue today / 7 / 30 days, best sellers, products low on stock (admins only). */
+export function getSalesOverview(signal?: AbortSignal): Promise<SalesOverview> {
+  return apiCall<SalesOverview>(apiPath(ApiRoute.ordersOverview, { userId: currentAuth().userId }), { signedIn: true, signal });
 }
 
 /** Moves an order along Received -> Processing -> Shipped -> Delivered, or to Cancelled before shipping (admins only). */

@@ -1,5 +1,5 @@
-import { formatDollars, type Order, type OrderStatus } from '@store/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDollars, ORDER_PAGE_DEFAULT, ORDER_STATUSES, type Order, type OrderStatus } from '@store/contract';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -8,56 +8,193 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
-import { listAllOrders, refundOrderLine, updateOrderStatus } from '../api/orders';
+import { type Paged, usePagedList } from '@/lib/use-paged-list';
+import { exportOrders, listOrders, type OrderFilters, refundOrderLine, updateOrderStatus } from '../api/orders';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge, nextStatuses } from '@/components/order-status';
 
-/** Every order with its buyer, items, amount and status, and a control to move the status along. */
+/**
+ * The shop's orders, newest first, a page at a time: filtered by status and date range, searched by order number
+ * or buyer e-mail, exported as CSV; each with its buyer, items, amount, status and a control to move it along.
+ */
 export function ManageOrders() {
   const queryClient = useQueryClient();
-  const queryKey = queryKeys.orders.everyone(useRequiredSession().user._id);
-  const { data: orders, error } = useQuery({ queryKey, queryFn: ({ signal }) => listAllOrders(signal) });
+  const [filters, setFilters] = useState<OrderFilters>({});
+  const queryKey = [...queryKeys.orders.everyone(useRequiredSession().user._id), filters];
+  const [capped, setCapped] = useState(false);
+  const list = usePagedList<Order>({
+    queryKey,
+    pageSize: ORDER_PAGE_DEFAULT,
+    byCursor: true,
+    fetchPage: async (page, signal) => {
+      const answer = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
+      setCapped(answer.capped);
+      return { items: answer.orders, total: answer.total, after: answer.after };
+    },
+  });
   const replace = (order: Order) => {
-    queryClient.setQueryData<Order[]>(queryKey, (list) => list?.map((o) => (o._id === order._id ? order : o)));
+    queryClient.setQueryData<InfiniteData<Paged<Order>>>(
+      queryKey,
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, items: page.items.map((o) => (o._id === order._id ? order : o)) })),
+        },
+    );
     // The list shows the answer as it is; the buyers' histories are read again when next shown.
     void queryClient.invalidateQueries({ queryKey: queryKeys.orders.ofBuyers });
   };
-  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
-  if (!orders) return <Spinner label="Loading orders..." />;
-  if (orders.length === 0) return <p className="text-body-secondary">No orders yet.</p>;
+  const filtered = Object.values(filters).some(Boolean);
   return (
     <>
-      <p className="text-body-secondary">
-        {orders.length} {orders.length === 1 ? 'order' : 'orders'}
-      </p>
-      <ul className="list-group shadow-sm" aria-label="Orders">
-        {orders.map((order) => (
-          <li key={order._id} className="list-group-item py-3" aria-label={`Order ${shortOrderId(order._id)}`}>
-            <div className="row g-3 align-items-start">
-              <div className="col-md-4">
-                <div className="fw-semibold" title={order._id}>
-                  Order {shortOrderId(order._id)}
+      <OrderFilterForm onApply={setFilters} />
+      {list.error && list.items.length === 0 ? <Alert variant="danger">{list.error}</Alert> : null}
+      {list.loading ? <Spinner label="Loading orders..." /> : null}
+      {!list.loading && !list.error && list.items.length === 0 ? (
+        <p className="text-body-secondary">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
+      ) : null}
+      {list.items.length > 0 ? (
+        <>
+          <p className="text-body-secondary" aria-live="polite">
+            {list.total.toLocaleString('en-US')}
+            {capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
+            {filtered ? ' match' : ''}
+          </p>
+          <ul className="list-group shadow-sm" aria-label="Orders">
+            {list.items.map((order) => (
+              <li key={order._id} className="list-group-item py-3" aria-label={`Order ${shortOrderId(order._id)}`}>
+                <div className="row g-3 align-items-start">
+                  <div className="col-md-4">
+                    <div className="fw-semibold" title={order._id}>
+                      Order {shortOrderId(order._id)}
+                      {order.number !== undefined ? <span className="text-body-secondary fw-normal"> · No. {order.number}</span> : null}
+                    </div>
+                    <div className="small text-body-secondary">{formatOrderDate(order.createdAt)}</div>
+                    <div className="small">
+                      Buyer: <span className="fw-semibold">{order.user?.name ?? 'unknown'}</span>
+                    </div>
+                    {order.transactionId ? <div className="small text-body-secondary">Transaction {order.transactionId}</div> : null}
+                  </div>
+                  <div className="col-md-4">
+                    <OrderItems order={order} />
+                    <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
+                    {order.refund ? <RefundNote refund={order.refund} /> : null}
+                    <LineRefunds order={order} onChanged={replace} />
+                  </div>
+                  <div className="col-md-4">
+                    <StatusControl order={order} onChanged={replace} />
+                  </div>
                 </div>
-                <div className="small text-body-secondary">{formatOrderDate(order.createdAt)}</div>
-                <div className="small">
-                  Buyer: <span className="fw-semibold">{order.user?.name ?? 'unknown'}</span>
-                </div>
-                {order.transactionId ? <div className="small text-body-secondary">Transaction {order.transactionId}</div> : null}
-              </div>
-              <div className="col-md-4">
-                <OrderItems order={order} />
-                <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
-                {order.refund ? <RefundNote refund={order.refund} /> : null}
-                <LineRefunds order={order} onChanged={replace} />
-              </div>
-              <div className="col-md-4">
-                <StatusControl order={order} onChanged={replace} />
-              </div>
+              </li>
+            ))}
+          </ul>
+          {list.error ? (
+            <Alert variant="danger" className="mt-3">
+              {list.error}
+            </Alert>
+          ) : null}
+          {list.hasMore ? (
+            <div className="text-center mt-3">
+              <button type="button" className="btn btn-outline-success" onClick={list.loadMore} disabled={list.loadingMore}>
+                {list.loadingMore ? 'Loading...' : 'Load more orders'}
+              </button>
             </div>
-          </li>
-        ))}
-      </ul>
+          ) : null}
+        </>
+      ) : null}
     </>
+  );
+}
+
+interface FilterValues {
+  status: OrderStatus | '';
+  from: string;
+  to: string;
+  q: string;
+}
+
+/** Status, date range and search for the list, and the CSV export of what they select. */
+function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void }) {
+  const { register, handleSubmit, getValues } = useForm<FilterValues>({ defaultValues: { status: '', from: '', to: '', q: '' } });
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const asFilters = (values: FilterValues): OrderFilters => ({
+    status: values.status || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+    q: values.q.trim() || undefined,
+  });
+  const download = async () => {
+    setExportError(null);
+    setExporting(true);
+    try {
+      const filters = asFilters(getValues());
+      const url = URL.createObjectURL(await exportOrders(filters));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `orders${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (cause) {
+      console.error(cause);
+      setExportError(errorMessage(cause));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <form
+      className="card card-body shadow-sm mb-3"
+      aria-label="Find orders"
+      onSubmit={handleSubmit((values) => onApply(asFilters(values)))}
+    >
+      <div className="row g-2 align-items-end">
+        <div className="col-md-3">
+          <label className="form-label small mb-1" htmlFor="orders-q">
+            Order number or e-mail
+          </label>
+          <input id="orders-q" type="search" className="form-control form-control-sm" maxLength={254} {...register('q')} />
+        </div>
+        <div className="col-md-3">
+          <label className="form-label small mb-1" htmlFor="orders-status">
+            Status
+          </label>
+          <select id="orders-status" className="form-select form-select-sm" {...register('status')}>
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-md-2">
+          <label className="form-label small mb-1" htmlFor="orders-from">
+            From
+          </label>
+          <input id="orders-from" type="date" className="form-control form-control-sm" {...register('from')} />
+        </div>
+        <div className="col-md-2">
+          <label className="form-label small mb-1" htmlFor="orders-to">
+            To
+          </label>
+          <input id="orders-to" type="date" className="form-control form-control-sm" {...register('to')} />
+        </div>
+        <div className="col-md-2 d-flex gap-2">
+          <button type="submit" className="btn btn-sm btn-success">
+            Find
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void download()} disabled={exporting}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </button>
+        </div>
+      </div>
+      {exportError ? (
+        <Alert variant="danger" className="mt-2 py-2 small">
+          {exportError}
+        </Alert>
+      ) : null}
+    </form>
   );
 }
 

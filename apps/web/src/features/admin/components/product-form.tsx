@@ -1,4 +1,5 @@
 import {
+  isWholeCents,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_PHOTO_MAX_BYTES,
@@ -156,7 +157,7 @@ export function ProductForm({ product, onSaved }: Props) {
                             ? 'Price is required'
                             : v < 0 || v > PRODUCT_PRICE_MAX
                               ? `Price must be from 0 to ${PRODUCT_PRICE_MAX}`
-                              : Math.abs(Math.round(v * 100) - v * 100) > 1e-6
+                              : !isWholeCents(v)
                                 ? 'Price can have at most two decimals'
                                 : true,
                       })}

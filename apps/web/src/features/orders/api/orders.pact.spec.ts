@@ -8,6 +8,7 @@ import {
   EXAMPLE,
   exampleOrder,
   orderJson,
+  pageHeaders,
   pathFromState,
   resetApiClient,
   signedInAs,
@@ -33,19 +34,21 @@ afterEach(resetApiClient);
 beforeEach(() => signedInAs());
 
 describe('orders', () => {
-  it("lists the signed-in buyer's own orders", () =>
+  it("lists the signed-in buyer's own orders, a page at a time", () =>
     pact
       .addInteraction()
       .given('a customer exists')
       .given('the customer has paid for an order')
-      .uponReceiving("a request for the signed-in customer's orders")
-      .withRequest('GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()))
+      .uponReceiving("a request for the first page of the signed-in customer's orders")
+      .withRequest('GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' }))
       .willRespondWith(200, (response) =>
-        response.jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
+        response
+          .headers(pageHeaders())
+          .jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listMyOrders()).resolves.toEqual([exampleOrder('Received')]);
+        await expect(listMyOrders({ limit: 50 })).resolves.toEqual({ orders: [exampleOrder('Received')], total: 1, after: undefined });
       }));
 
   it("reads one of the signed-in buyer's orders (the confirmation page after paying)", () =>

@@ -1,42 +1,64 @@
-import { formatDollars } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
+import { formatDollars, ORDER_PAGE_DEFAULT, type Order } from '@store/contract';
 import { Alert } from '@/components/alert';
 import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
-import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
+import { usePagedList } from '@/lib/use-paged-list';
 import { listMyOrders } from '../api/orders';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 
-/** The buyer's own orders, newest first as the server lists them. */
+/** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
   const userId = useRequiredSession().user._id;
-  const { data: orders, error } = useQuery({ queryKey: queryKeys.orders.mine(userId), queryFn: ({ signal }) => listMyOrders(signal) });
-  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
-  if (!orders) return <Spinner label="Loading your orders..." />;
+  const list = usePagedList<Order>({
+    queryKey: queryKeys.orders.mine(userId),
+    pageSize: ORDER_PAGE_DEFAULT,
+    byCursor: true,
+    fetchPage: async (page, signal) => {
+      const answer = await listMyOrders({ limit: page.limit, after: page.after }, signal);
+      return { items: answer.orders, total: answer.total, after: answer.after };
+    },
+  });
+  const orders = list.items;
+  if (list.error && orders.length === 0) return <Alert variant="danger">{list.error}</Alert>;
+  if (list.loading) return <Spinner label="Loading your orders..." />;
   if (orders.length === 0) return <p className="text-body-secondary">You have no orders yet.</p>;
   return (
-    <ul className="list-group shadow-sm" aria-label="Your orders">
-      {orders.map((order) => (
-        <li key={order._id} className="list-group-item py-3" aria-label={`Order ${shortOrderId(order._id)}`}>
-          <div className="d-flex flex-wrap justify-content-between gap-2 mb-2">
-            <div>
-              <span className="fw-semibold" title={order._id}>
-                Order {shortOrderId(order._id)}
-              </span>
-              <span className="text-body-secondary small ms-2">{formatOrderDate(order.createdAt)}</span>
+    <>
+      <ul className="list-group shadow-sm" aria-label="Your orders">
+        {orders.map((order) => (
+          <li key={order._id} className="list-group-item py-3" aria-label={`Order ${shortOrderId(order._id)}`}>
+            <div className="d-flex flex-wrap justify-content-between gap-2 mb-2">
+              <div>
+                <span className="fw-semibold" title={order._id}>
+                  Order {shortOrderId(order._id)}
+                </span>
+                <span className="text-body-secondary small ms-2">{formatOrderDate(order.createdAt)}</span>
+              </div>
+              <div className="d-flex align-items-center gap-2">
+                <StatusBadge status={order.status} />
+                <span className="fw-semibold">{formatDollars(order.amount)}</span>
+              </div>
             </div>
-            <div className="d-flex align-items-center gap-2">
-              <StatusBadge status={order.status} />
-              <span className="fw-semibold">{formatDollars(order.amount)}</span>
-            </div>
-          </div>
-          <OrderItems order={order} />
-          {order.refund ? <RefundNote refund={order.refund} /> : null}
-        </li>
-      ))}
-    </ul>
+            <OrderItems order={order} />
+            {order.refund ? <RefundNote refund={order.refund} /> : null}
+          </li>
+        ))}
+      </ul>
+      {list.error ? (
+        <Alert variant="danger" className="mt-3">
+          {list.error}
+        </Alert>
+      ) : null}
+      {list.hasMore ? (
+        <div className="text-center mt-3">
+          <button type="button" className="btn btn-outline-success" onClick={list.loadMore} disabled={list.loadingMore}>
+            {list.loadingMore ? 'Loading...' : 'Load more orders'}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,52 @@
+import { centsToDecimal, type Order, toCents } from '@store/contract';
+
+/** The export's columns, one order a row; amounts in dollars with 2 decimals, times in UTC (ISO 8601). */
+const COLUMNS = [
+  'number',
+  'order_id',
+  'created_at',
+  'status',
+  'buyer_id',
+  'buyer_name',
+  'items',
+  'amount',
+  'refunded',
+  'transaction_id',
+  'refund_ids',
+] as const;
+
+export const ORDERS_CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
+
+/** Rows of the CSV export (RFC 4180: CRLF, quoted where needed) for a batch of orders. */
+export function orderCsvRows(orders: Order[]): string {
+  return orders.map((order) => `${row(order).map(cell).join(',')}\r\n`).join('');
+}
+
+function row(order: Order): Array<string | number> {
+  const lineRefunds = order.products.filter((line) => line.refund);
+  const refundedCents =
+    (order.refund ? toCents(order.refund.amount) : 0) + lineRefunds.reduce((sum, line) => sum + toCents(line.refund!.amount), 0);
+  return [
+    order.number ?? '',
+    order._id,
+    order.createdAt,
+    order.status,
+    order.user._id,
+    order.user.name,
+    order.products.map((line) => `${line.count} x ${line.name}`).join('; '),
+    centsToDecimal(toCents(order.amount)),
+    centsToDecimal(refundedCents),
+    order.transactionId,
+    [order.refund?.id, ...lineRefunds.map((line) => line.refund!.id)].filter(Boolean).join(' '),
+  ];
+}
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break; and text a spreadsheet would run as a
+ * formula (=, +, -, @ first: a product or buyer name is anyone's input) made inert with a leading apostrophe.
+ */
+function cell(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

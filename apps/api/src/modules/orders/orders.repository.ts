@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod } from '@store/contract';
+import { DataSource, In } from 'typeorm';
+import type { Cursor } from '../../common/pagination.js';
+import { pgPool } from '../../database/pg.js';
+import { OrderLineEntity } from './order-line.entity.js';
+import { OrderEntity } from './order.entity.js';
+
+/** What narrows an order list; every field optional. `from`/`to` are UTC dates (YYYY-MM-DD), both inclusive. */
+export interface OrderFilter {
+  userId?: string;
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  /** Exactly one of these, from the search box: an order number, an order id, or the start of a buyer's e-mail. */
+  number?: number;
+  orderId?: string;
+  emailPrefix?: string;
+}
+
+export interface OrderPage {
+  orders: Array<{ order: OrderEntity; lines: OrderLineEntity[] }>;
+  /** Where the next page starts, when this one was full. */
+  next: Cursor | undefined;
+}
+
+/** The sort key of a cursor: created_at in UTC to the microsecond (a JavaScript Date would drop the microseconds). */
+const SORT_KEY = `to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
+/**
+ * The SQL of order listings, counts, the export and the sales overview. Lists walk the paid-orders indexes
+ * newest first (created_at DESC, id DESC), by keyset, so page 500 costs what page 1 does; the overview reads
+ * the daily rollup (order_daily_totals, kept by triggers), never the orders.
+ */
+@Injectable()
+export class OrdersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One page of paid orders matching `filter`, newest first, with their lines. */
+  async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
+    const { sql, values } = orderPageQuery(filter, limit, after);
+    const { rows } = await pgPool(this.dataSource).query<{ id: string; k: string }>(sql, values);
+    if (rows.length === 0) return { orders: [], next: undefined };
+    const ids = rows.map((row) => row.id);
+    const [orders, lines] = await Promise.all([
+      this.dataSource.getRepository(OrderEntity).findBy({ id: In(ids) }),
+      this.dataSource.getRepository(OrderLineEntity).findBy({ orderId: In(ids) }),
+    ]);
+    const byId = new Map(orders.map((order) => [order.id, order]));
+    const linesOf = new Map<string, OrderLineEntity[]>();
+    for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
+    const last = rows.at(-1)!;
+    return {
+      orders: ids.flatMap((id) => {
+        const order = byId.get(id);
+        return order ? [{ order, lines: linesOf.get(id) ?? [] }] : [];
+      }),
+      next: rows.length === limit ? { key: [last.k], id: last.id } : undefined,
+    };
+  }
+
+  /**
+   * How many paid orders match: from the daily rollup when only dates (or nothing) narrow the list, exact for one
+   * buyer, and otherwise counted up to ORDER_COUNT_CAP (`capped` past it), so no count walks 100,000 rows.
+   */
+  async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
+    const pool = pgPool(this.dataSource);
+    const narrowed =
+      filter.status !== undefined || filter.number !== undefined || filter.orderId !== undefined || filter.emailPrefix !== undefined;
+    if (filter.userId === undefined && !narrowed) {
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
+        [filter.from ?? null, filter.to ?? null],
+      );
+      return { total: Number(rows[0].n), capped: false };
+    }
+    const { where, values } = conditions(filter);
+    values.push(ORDER_COUNT_CAP + 1);
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
+      values,
+    );
+    return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+  }
+
+  /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
+  async periods(): Promise<SalesPeriod[]> {
+    const { rows } = await pgPool(this.dataSource).query<{
+      period: SalesPeriod['period'];
+      orders: string;
+      cancelled: string;
+      revenue_cents: string;
+    }>(
+      `WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS d)
+       SELECT p.period, coalesce(sum(t.orders), 0) AS orders, coalesce(sum(t.cancelled), 0) AS cancelled,
+              coalesce(sum(t.revenue_cents), 0) AS revenue_cents
+       FROM (VALUES ('today', 1, 1), ('7d', 7, 2), ('30d', 30, 3)) AS p(period, days, position)
+       CROSS JOIN today
+       LEFT JOIN order_daily_totals t ON t.day > today.d - p.days AND t.day <= today.d
+       GROUP BY p.period, p.position ORDER BY p.position`,
+    );
+    return rows.map((row) => ({
+      period: row.period,
+      orders: Number(row.orders),
+      cancelled: Number(row.cancelled),
+      revenue: Number(row.revenue_cents) / 100,
+    }));
+  }
+}
+
+/** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
+export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {
+  const { where, values } = conditions(filter);
+  if (after) {
+    values.push(after.key[0], after.id);
+    where.push(`(o.created_at, o.id) < (($${values.length - 1})::timestamp AT TIME ZONE 'UTC', $${values.length}::uuid)`);
+  }
+  values.push(limit);
+  return {
+    sql: `SELECT o.id, ${SORT_KEY} AS k FROM orders o WHERE ${where.join(' AND ')}
+       ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
+    values,
+  };
+}
+
+/** The WHERE clause of a filter (paid orders only), with its values as $1, $2... */
+function conditions(filter: OrderFilter): { where: string[]; values: unknown[] } {
+  const where = [`o.status NOT IN ('Pending', 'Failed')`];
+  const values: unknown[] = [];
+  const add = (sql: (n: number) => string, value: unknown): void => {
+    values.push(value);
+    where.push(sql(values.length));
+  };
+  if (filter.userId !== undefined) add((n) => `o.user_id = $${n}`, filter.userId);
+  if (filter.status !== undefined) add((n) => `o.status = $${n}`, filter.status);
+  if (filter.from !== undefined) add((n) => `o.created_at >= ($${n}::date)::timestamp AT TIME ZONE 'UTC'`, filter.from);
+  if (filter.to !== undefined) add((n) => `o.created_at < ($${n}::date + 1)::timestamp AT TIME ZONE 'UTC'`, filter.to);
+  if (filter.number !== undefined) add((n) => `o.number = $${n}`, filter.number);
+  if (filter.orderId !== undefined) add((n) => `o.id = $${n}`, filter.orderId);
+  if (filter.emailPrefix !== undefined) {
+    // LIKE's wildcards in what was typed are literal characters, not patterns.
+    add((n) => `lower(o.user_email) LIKE $${n} ESCAPE '\\'`, `${filter.emailPrefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+  }
+  return { where, values };
+}
+
+/** True when `key` is a sort key this repository wrote into a cursor. */
+export function isOrderCursorKey(key: readonly (string | number)[]): boolean {
+  return key.length === 1 && typeof key[0] === 'string' && CURSOR_KEY.test(key[0]);
+}

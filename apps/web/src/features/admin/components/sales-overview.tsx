@@ -1,0 +1,87 @@
+import { formatDollars, type SalesPeriod } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useRequiredSession } from '@/lib/session';
+import { getSalesOverview } from '../api/orders';
+
+const PERIOD_LABELS: Record<SalesPeriod['period'], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+
+/** How the shop is doing: orders and revenue today / 7 / 30 days (UTC), best sellers, products running low. */
+export function SalesOverview() {
+  const userId = useRequiredSession().user._id;
+  const { data, error } = useQuery({ queryKey: queryKeys.orders.overview(userId), queryFn: ({ signal }) => getSalesOverview(signal) });
+  return (
+    <section className="card shadow-sm mt-4" aria-labelledby="sales-overview-heading">
+      <h2 id="sales-overview-heading" className="card-header h5">
+        Sales Overview
+      </h2>
+      <div className="card-body">
+        {error ? <Alert variant="danger">{errorMessage(error)}</Alert> : null}
+        {!data && !error ? <Spinner label="Loading the overview..." /> : null}
+        {data ? (
+          <>
+            <table className="table table-sm mb-4" aria-label="Orders and revenue">
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col" className="text-end">
+                    Orders
+                  </th>
+                  <th scope="col" className="text-end">
+                    Cancelled
+                  </th>
+                  <th scope="col" className="text-end">
+                    Revenue
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.periods.map((row) => (
+                  <tr key={row.period}>
+                    <th scope="row">{PERIOD_LABELS[row.period]}</th>
+                    <td className="text-end">{row.orders}</td>
+                    <td className="text-end">{row.cancelled}</td>
+                    <td className="text-end">{formatDollars(row.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="row g-3">
+              <div className="col-md-6">
+                <h3 className="h6">Best sellers</h3>
+                {data.bestSellers.length === 0 ? (
+                  <p className="small text-body-secondary mb-0">Nothing sold yet.</p>
+                ) : (
+                  <ol className="small mb-0" aria-label="Best sellers">
+                    {data.bestSellers.map((product) => (
+                      <li key={product._id}>
+                        {product.name}: {product.sold} sold
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </div>
+              <div className="col-md-6">
+                <h3 className="h6">Low on stock (at most {data.lowStockThreshold})</h3>
+                {data.lowStock.length === 0 ? (
+                  <p className="small text-body-secondary mb-0">Every product is well stocked.</p>
+                ) : (
+                  <ul className="small mb-0" aria-label="Low on stock">
+                    {data.lowStock.map((product) => (
+                      <li key={product._id}>
+                        {product.name}: {product.stock} left
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
