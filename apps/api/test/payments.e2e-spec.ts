@@ -195,6 +195,7 @@ describe('payments (e2e, test gateway)', () => {
       const [order] = await ordersOf(buyer);
       expect(order).toEqual({
         _id: response.body.order._id,
+        number: expect.any(Number),
         user: { _id: buyer.user._id, name: buyer.user.name },
         products: [
           { product: logo, name: 'Logo Tee', price: 19.99, count: 1 },
