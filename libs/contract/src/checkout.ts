@@ -132,11 +132,11 @@ export interface OrderRefund {
 }
 
 /**
- * The order number people see (the confirmation page, the e-mails, the order lists): the id's first 8
- * characters in capitals, short enough to read out on the phone; the full id stays the key.
+ * The order number people see on the confirmation page and in the e-mails: the shop's `#1042` (what an admin
+ * searches by), or for an order without one the id's first 8 characters in capitals.
  */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
+export function orderNumber(order: Pick<Order, '_id' | 'number'>): string {
+  return order.number !== undefined && order.number !== null ? `#${order.number}` : order._id.slice(0, 8).toUpperCase();
 }
 
 export interface OrderStatusUpdate {

@@ -1,4 +1,4 @@
-import { formatDollars, orderNumber } from '@store/contract';
+import { formatDollars } from '@store/contract';
 import type { Order } from '@store/contract';
 
 export function OrderItems({ order }: { order: Order }) {
@@ -21,5 +21,5 @@ export function formatOrderDate(iso: string): string {
 
 /** The short form people can read out on the phone; the full id stays in the title attribute. */
 export function shortOrderId(id: string): string {
-  return orderNumber(id);
+  return id.slice(0, 8).toUpperCase();
 }

@@ -36,6 +36,7 @@ describe('orderMails', () => {
   it('shows sizes and the shipping address when the order has them, and notices the shop', () => {
     const sized = {
       ...order,
+      number: 1042,
       products: [
         { ...order.products[0], size: 'XL' },
         { ...order.products[1], size: null },
@@ -58,7 +59,7 @@ describe('orderMails', () => {
       expect.objectContaining({
         kind: 'shop-order-notice',
         recipient: 'orders@shop.example',
-        subject: 'New order ABCDEF12: $84.97 from Sam Shopper',
+        subject: 'New order #1042: $84.97 from Sam Shopper',
       }),
     );
     expect(notice.text).toContain('Sam Shopper <sam@example.com> placed an order');

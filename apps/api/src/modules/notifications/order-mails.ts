@@ -35,7 +35,7 @@ function addressLines(order: OrderWithAddress): string[] {
 function orderSummary(order: OrderWithAddress): string[] {
   const address = addressLines(order);
   return [
-    `Order number: ${orderNumber(order._id)}`,
+    `Order number: ${orderNumber(order)}`,
     '',
     'Items:',
     ...(order.products as LineWithSize[]).map(lineText),
@@ -47,7 +47,7 @@ function orderSummary(order: OrderWithAddress): string[] {
 
 /** The buyer's confirmation and, when the shop has an address, the shop's notice of the same order. */
 export function orderMails(order: Order, buyerEmail: string, shopEmail: string | undefined): MailDraft[] {
-  const number = orderNumber(order._id);
+  const number = orderNumber(order);
   const mails: MailDraft[] = [
     {
       kind: 'order-confirmation',

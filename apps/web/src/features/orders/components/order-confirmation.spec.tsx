@@ -15,6 +15,7 @@ describe('order confirmation', () => {
     const paid = {
       ...order({
         _id: ORDER_ID,
+        number: 1042,
         products: [
           { product: 'p1', name: 'Sunset Tee', price: 24.99, count: 2 },
           { product: 'p2', name: 'Night Tee', price: 10, count: 1 },
@@ -31,7 +32,7 @@ describe('order confirmation', () => {
     const api = installFakeApi().on('GET', ApiRoute.order, { body: paid });
     renderWithProviders(<OrderConfirmation orderId={ORDER_ID} />);
 
-    expect(await screen.findByRole('heading', { name: 'Order ABCDEF12' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Items in this order' })).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual(['ItemSizeQuantityPrice', 'Sunset TeeM2$49.98', 'Night Tee-1$10.00', 'Total$59.98']);
     const address = screen.getByLabelText('Shipping address');

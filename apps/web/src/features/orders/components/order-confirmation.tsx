@@ -1,7 +1,7 @@
-import { formatCents, formatDollars, type Order, type OrderLine, toCents } from '@store/contract';
+import { formatCents, formatDollars, type Order, type OrderLine, orderNumber, toCents } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
-import { formatOrderDate, shortOrderId } from '@/components/order-items';
+import { formatOrderDate } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -50,7 +50,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
       <div className="card-body">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
           <h2 id="order-number" className="h4 mb-0" title={order._id}>
-            Order {shortOrderId(order._id)}
+            Order {orderNumber(order)}
           </h2>
           <div className="d-flex align-items-center gap-2">
             <span className="text-body-secondary small">{formatOrderDate(order.createdAt)}</span>
