@@ -119,12 +119,7 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
     // transaction.search: the SDK asks for the matching ids, then for the transactions of each page of ids.
     if (request.method === 'POST' && path === `${base}/transactions/advanced_search_ids`) {
       const ids = searchMatches(body, transactions).map((found) => `<item>${found.id}</item>`);
-      return sendXml(
-        request,
-        response,
-        200,
-        `<search-results>\n  <page-size>50</page-size>\n  <ids type="array">${ids.join('')}</ids>\n</search-results>`,
-      );
+      return sendXml(request, response, 200, `<search-results>\n  <page-size>50</page-size>\n  <ids type="array">${ids.join('')}</ids>\n</search-results>`);
     }
     if (request.method === 'POST' && path === `${base}/transactions/advanced_search`) {
       const wanted = new Set(searchIds(body));
