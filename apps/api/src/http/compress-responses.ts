@@ -26,6 +26,7 @@ export function compressResponses(): RequestHandler {
     threshold: COMPRESSION_THRESHOLD,
     level: GZIP_LEVEL,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    filter: (request: Request, response: Response) => !PHOTO_PATH.test(request.path) && compression.filter(request, response),
+    filter: (request: Request, response: Response) =>
+      !PHOTO_PATH.test(request.path) && compression.filter(request, response),
   });
 }
