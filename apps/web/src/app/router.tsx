@@ -15,7 +15,6 @@ export const routeChunks = {
   signin: () => import('./routes/signin'),
   cart: () => import('./routes/cart'),
   user: () => import('./routes/user-dashboard'),
-  order: () => import('./routes/order-confirmation'),
   admin: () => import('./routes/admin'),
 };
 
@@ -49,7 +48,7 @@ export const routes: RouteObject[] = [
         element: <RequireSignIn />,
         children: [
           { path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') },
-          { path: paths.orderConfirmation, lazy: lazyPage('order', 'OrderConfirmationPage') },
+          { path: paths.orderConfirmation, lazy: lazyPage('cart', 'OrderConfirmationPage') },
         ],
       },
       {

@@ -26,7 +26,6 @@ export const paths = {
 } as const;
 
 export const hrefs = {
-  orderConfirmation: (orderId: string): string => generatePath(paths.orderConfirmation, { orderId }),
   adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
   adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
 };

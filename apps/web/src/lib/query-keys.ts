@@ -22,8 +22,6 @@ export const queryKeys = {
     ofBuyers: ['orders', 'mine'] as const,
     mine: (userId: string) => ['orders', 'mine', userId] as const,
     everyone: (userId: string) => ['orders', 'all', userId] as const,
-    /** One of the buyer's orders (under `mine`, so an admin's status change refreshes it too). */
-    one: (userId: string, orderId: string) => ['orders', 'mine', userId, orderId] as const,
     overview: (userId: string) => ['orders', 'overview', userId] as const,
   },
   audit: {

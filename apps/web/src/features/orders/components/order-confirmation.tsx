@@ -30,7 +30,8 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   const session = useRequiredSession();
   const userId = session.user._id;
   const { data: order, error } = useQuery({
-    queryKey: queryKeys.orders.one(userId, orderId),
+    // Under the buyer's `mine` key, so whatever refreshes their orders (an admin's status move) refreshes this too.
+    queryKey: [...queryKeys.orders.mine(userId), orderId],
     queryFn: ({ signal }) => getMyOrder(orderId, signal),
   });
   if (error) {
