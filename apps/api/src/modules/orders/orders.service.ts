@@ -220,12 +220,7 @@ export class OrdersService {
    */
   changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager
-        .createQueryBuilder(OrderEntity, 'o')
-        .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
-        .setLock('pessimistic_write')
-        .getOne();
-      if (!order) throw new NotFoundError('Order not found');
+      const order = await this.lockPaidOrder(manager, orderId);
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
@@ -294,12 +289,7 @@ export class OrdersService {
    */
   refundLine(orderId: string, productId: string, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager
-        .createQueryBuilder(OrderEntity, 'o')
-        .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
-        .setLock('pessimistic_write')
-        .getOne();
-      if (!order) throw new NotFoundError('Order not found');
+      const order = await this.lockPaidOrder(manager, orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
       const lines = await this.linesOf(manager, orderId);
       const line = lines.find((candidate) => candidate.productId === productId);
@@ -336,6 +326,17 @@ export class OrdersService {
       });
       return toOrder(await manager.findOneByOrFail(OrderEntity, { id: orderId }), await this.linesOf(manager, orderId));
     });
+  }
+
+  /** A paid order, its row locked until the caller's transaction ends (so two admins' moves queue); 404 otherwise. */
+  private async lockPaidOrder(manager: EntityManager, orderId: string): Promise<OrderEntity> {
+    const order = await manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!order) throw new NotFoundError('Order not found');
+    return order;
   }
 
   private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {
