@@ -131,6 +131,14 @@ export interface OrderRefund {
   at: string;
 }
 
+/**
+ * The order number people see on the confirmation page and in the e-mails: the shop's `#1042` (what an admin
+ * searches by), or for an order without one the id's first 8 characters in capitals.
+ */
+export function orderNumber(order: Pick<Order, '_id' | 'number'>): string {
+  return order.number !== undefined && order.number !== null ? `#${order.number}` : order._id.slice(0, 8).toUpperCase();
+}
+
 export interface OrderStatusUpdate {
   status: OrderStatus;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, type SalesOverview } from '@store/contract';
+import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role, type SalesOverview } from '@store/contract';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
@@ -8,8 +8,11 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { ProductsService } from '../products/products.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { OutboxService } from '../notifications/outbox.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
+import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { toOrder } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
@@ -57,6 +60,8 @@ export class OrdersService {
     private readonly repository: OrdersRepository,
     private readonly products: ProductsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /**
@@ -91,7 +96,11 @@ export class OrdersService {
     return { kind: 'pending', id: order.id, amountCents };
   }
 
-  /** The payment went through: the Pending order becomes Received and its reserved stock counts as sold. */
+  /**
+   * The payment went through: the Pending order becomes Received, its reserved stock counts as sold, and its
+   * e-mails are queued in the outbox, all in the caller's transaction: no order without its mails, no mail
+   * without its order, and no mail server on the checkout's path.
+   */
   async markPaid(manager: EntityManager, orderId: string, transactionId: string): Promise<void> {
     const result = await manager
       .createQueryBuilder()
@@ -103,7 +112,10 @@ export class OrdersService {
       // Only possible when the sweeper gave up on this order while the provider was still answering.
       throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
     }
-    await this.stock.recordSale(manager, await this.linesOf(manager, orderId));
+    const lines = await this.linesOf(manager, orderId);
+    await this.stock.recordSale(manager, lines);
+    const order = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+    await this.outbox.orderReceived(manager, toOrder(order, lines), await this.users.emailOf(manager, order.userId));
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
@@ -161,6 +173,19 @@ export class OrdersService {
       ...count,
       next: page.next && encodeCursor(page.next),
     };
+  }
+
+  /**
+   * One paid order, for its buyer or an admin; anyone else gets the same 404 as for an order that does not
+   * exist, so order ids cannot be probed.
+   */
+  async findForUser(orderId: string, user: AuthUser): Promise<Order> {
+    const order = await this.orders
+      .createQueryBuilder('o')
+      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+      .getOne();
+    if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
+    return toOrder(order, await this.lines.find({ where: { orderId } }));
   }
 
   /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */
