@@ -65,11 +65,15 @@ describe('npm run photos:migrate (e2e, the CLI as a process, s3rver)', () => {
   }
 
   function start(args: string[], env: NodeJS.ProcessEnv): { process: ChildProcess; done: Promise<Run> } {
-    const cli = spawn(process.execPath, ['--import', './apps/api/test/support/ts-register.mjs', 'apps/api/src/photos-migrate.ts', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = spawn(
+      process.execPath,
+      ['--import', './apps/api/test/support/ts-register.mjs', 'apps/api/src/photos-migrate.ts', ...args],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     cli.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     cli.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
