@@ -1,60 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { readFile } from 'node:fs/promises';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { type Category, Role, type Session } from '@store/contract';
-import S3rver from 's3rver';
-import type { AppConfig, S3Config } from '../src/config/env.js';
+import type { AppConfig } from '../src/config/env.js';
 import { migratePhotos } from '../src/modules/products/photo-migration.js';
 import { preparePhoto } from '../src/modules/products/photo-upload.js';
 import { ProductPhotosRepository } from '../src/modules/products/product-photos.repository.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
+import { objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
-const BUCKET = 'store-photos';
-
-/** A real S3-compatible server (s3rver) on a free port, with the store's bucket, its data in a temporary folder. */
-async function startS3(port = 0): Promise<{ config: S3Config; port: number; stop(): Promise<void> }> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const address = (await server.run()) as { port: number };
-  const config: S3Config = {
-    bucket: BUCKET,
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${address.port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
-  let stopped = false;
-  return {
-    config,
-    port: address.port,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-function s3Client(config: S3Config): S3Client {
-  return new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: config.accessKeyId!, secretAccessKey: config.secretAccessKey! },
-  });
-}
-
-async function objectKeys(client: S3Client): Promise<string[]> {
-  const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
-  return (listed.Contents ?? []).map((object) => object.Key!).sort();
-}
 
 /** Waits for a condition the API reaches after answering (objects are removed after the commit, not awaited). */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -125,6 +82,14 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
 
       await calls.photo(product._id).set('If-None-Match', original.headers.etag).expect(304);
       await calls.photo(product._id, '?size=card').set('If-None-Match', `W/${card.headers.etag}`).expect(304);
+
+      // The caching rules are the Postgres store's: revalidate a bare URL, keep a versioned one for good.
+      expect(original.headers['cache-control']).toBe('public, no-cache');
+      const versioned = await calls.photo(product._id, `?size=card&v=${encodeURIComponent(product.updatedAt)}`).expect(200);
+      expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(versioned.headers.etag).toBe(row.card_etag);
+      const stale = await calls.photo(product._id, '?v=2000-01-01T00:00:00.000Z').expect(200);
+      expect(stale.headers['cache-control']).toBe('public, no-cache');
     });
 
     it('replacing a photo serves the new bytes and removes the old objects after the commit', async () => {
