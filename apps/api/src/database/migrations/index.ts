@@ -6,6 +6,7 @@ import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.
 import { PaymentRecovery1763700020000 } from './1763700020000-payment-recovery.js';
 import { OrdersVolume1763700021000 } from './1763700021000-orders-volume.js';
 import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
+import { ProductSearch1763700025000 } from './1763700025000-product-search.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   PaymentRecovery1763700020000,
   OrdersVolume1763700021000,
   PhotoStore1763700023000,
+  ProductSearch1763700025000,
 ];
