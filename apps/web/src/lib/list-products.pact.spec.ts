@@ -40,7 +40,7 @@ describe('product administration', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listProducts({ limit: 20, offset: 0, sort: PRODUCT_SORTS.byName })).resolves.toEqual({
+        await expect(listProducts({ limit: 20, offset: 0, view: PRODUCT_SORTS.byName })).resolves.toEqual({
           products: [EXAMPLE_PRODUCT],
           total: 1,
         });
