@@ -8,6 +8,7 @@ import { AppLogger } from './common/logging/app-logger.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { prepareDevelopmentDatabase } from './database/development-database.js';
 import { seedDemoCatalog } from './database/seed/demo-seed.js';
+import { MailSender } from './modules/notifications/mail-sender.js';
 
 /** Set once the configuration is known: JSON lines in production, readable ones in development. */
 let logger: AppLogger | undefined;
@@ -32,6 +33,7 @@ async function bootstrap(): Promise<void> {
   drainOnShutdown(app.getHttpServer(), logger);
   const url = `http://localhost:${config.port}`;
   logger.log(`Store listening on ${url} (API under ${url}/api)`, 'Bootstrap');
+  logger.log(`Mail: ${app.get(MailSender).describe()}`, 'Bootstrap');
   dev?.printWelcome(url);
 }
 

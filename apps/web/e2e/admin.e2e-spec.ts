@@ -1,4 +1,4 @@
-import type { Order, Product, Session } from '@store/contract';
+import type { Order, Product, SalesOverview, Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { buy, call, firstProducts, fixture, getProduct, productCount, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
@@ -246,6 +246,40 @@ describe('admin', () => {
     await shown(page.getByText('3 entries matching the filter'));
     expect(await rows.count()).toBe(3);
     await screenshot(page, 'admin-audit-trail');
+  });
+
+  it('finds an order by the buyer e-mail and by its number, and shows the sales overview', async () => {
+    await page.goto('/admin/orders');
+    const search = page.getByRole('form', { name: 'Find orders' });
+    await search.getByLabel('Order number or e-mail').fill(buyer.user.email.slice(0, 9).toUpperCase());
+    await search.getByRole('button', { name: 'Find' }).click();
+    await shown(page.getByText('1 order match'));
+    const row = await shown(page.getByRole('listitem').filter({ hasText: 'Olive Ordering' }));
+    const number = /No\. (\d+)/.exec(await row.innerText())![1];
+
+    await search.getByLabel('Order number or e-mail').fill(`#${number}`);
+    await search.getByLabel('Status').selectOption('Cancelled');
+    await search.getByRole('button', { name: 'Find' }).click();
+    await shown(page.getByText('1 order match'));
+    expect(await page.getByRole('list', { name: 'Orders' }).locator(':scope > li').count()).toBe(1);
+    await search.getByLabel('Status').selectOption('Delivered');
+    await search.getByRole('button', { name: 'Find' }).click();
+    await shown(page.getByText('No orders match.'));
+    await expectAccessible(page, 'admin-orders-search');
+
+    await page.goto('/admin/dashboard');
+    const overview = await shown(page.getByRole('region', { name: 'Sales Overview' }));
+    const table = overview.getByRole('table', { name: 'Orders and revenue' });
+    const today = (await table.getByRole('row', { name: /^Today/ }).innerText()).split('\t').map((cell) => cell.trim());
+    // The shop's figures today, from the API: the overview shows them as they are.
+    const session = await signin(admin.email, admin.password);
+    const { body } = await call<SalesOverview>('GET', `/order/overview/${session.user._id}`, { token: session.token });
+    const figures = body.periods[0];
+    expect(today).toEqual(['Today', String(figures.orders), String(figures.cancelled), `$${figures.revenue.toFixed(2)}`]);
+    expect(figures.cancelled).toBeGreaterThanOrEqual(1);
+    await shown(overview.getByRole('heading', { name: 'Best sellers' }));
+    await screenshot(page, 'admin-sales-overview');
+    await expectAccessible(page, 'admin-dashboard-overview');
   });
 
   it('after signing out and in again from /signin, lands on the admin dashboard', async () => {

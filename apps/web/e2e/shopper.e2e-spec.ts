@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { call, productCount, unique } from './support/api';
 import { expectAccessible } from './support/axe';
@@ -194,8 +196,38 @@ describe('shopper', () => {
     await expectAccessible(page, 'checkout-paid');
   });
 
+  it('sees the confirmation of the order: number, item, total; its e-mail is written to the outbox folder', async () => {
+    expect(await page.getByRole('link', { name: 'see your orders' }).getAttribute('href')).toBe('/user/dashboard');
+    await page.getByRole('link', { name: 'view your order confirmation' }).click();
+    await page.waitForURL('**/order/*/confirmation');
+    const orderId = /\/order\/([0-9a-f-]{36})\/confirmation$/.exec(await pathOf(page))?.[1];
+    expect(orderId).toBeDefined();
+    const heading = await shown(page.getByRole('heading', { name: /^Order #\d+$/ }));
+    const number = (await heading.innerText()).replace(/^Order /, '');
+    const items = page.getByRole('table', { name: 'Items in this order' });
+    expect(await items.getByRole('row').nth(1).innerText()).toMatch(
+      new RegExp(`^${escapeRegExp(chosen.name)}\\s+-\\s+1\\s+${escapeRegExp(chosen.price)}$`),
+    );
+    expect(await page.getByTestId('order-total').innerText()).toBe(chosen.price);
+    await shown(page.getByText(shopper.email));
+    await screenshot(page, 'order-confirmation');
+    await expectAccessible(page, 'order-confirmation');
+
+    // No SMTP_URL in this store: the worker writes the buyer's mail as an .eml file (it polls every 2 s).
+    const outbox = process.env.E2E_OUTBOX_DIR!;
+    let mail: string | undefined;
+    for (let waited = 0; mail === undefined && waited < 15_000; waited += 250) {
+      const file = existsSync(outbox) ? readdirSync(outbox).find((name) => name.includes('order-confirmation')) : undefined;
+      if (file) mail = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(mail).toContain(`Subject: Your order ${number} is confirmed`);
+    expect(mail).toContain(`To: ${shopper.email}`);
+    expect(mail).toContain(`Total: ${chosen.price}`);
+  });
+
   it('finds the order on the dashboard', async () => {
-    await page.getByRole('link', { name: 'see your orders' }).click();
+    await page.getByRole('link', { name: 'See all your orders' }).click();
     await page.waitForURL('**/user/dashboard');
     const order = await shown(page.getByRole('listitem', { name: /^Order / }));
     expect(await page.getByRole('listitem', { name: /^Order / }).count()).toBe(1);
@@ -254,3 +286,7 @@ describe('shopper', () => {
     expect(phone.pageErrors).toEqual([]);
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -131,6 +131,14 @@ export interface OrderRefund {
   at: string;
 }
 
+/**
+ * The order number people see on the confirmation page and in the e-mails: the shop's `#1042` (what an admin
+ * searches by), or for an order without one the id's first 8 characters in capitals.
+ */
+export function orderNumber(order: Pick<Order, '_id' | 'number'>): string {
+  return order.number !== undefined && order.number !== null ? `#${order.number}` : order._id.slice(0, 8).toUpperCase();
+}
+
 export interface OrderStatusUpdate {
   status: OrderStatus;
 }
@@ -139,7 +147,7 @@ export interface OrderStatusUpdate {
 export const ORDER_PAGE_DEFAULT = 50;
 export const ORDER_PAGE_MAX = 100;
 /** Past this many matches a filtered order list's X-Total-Count stops counting and says so (X-Total-Count-Capped: true). */
-export const ORDER_COUNT_CAP = 10_000;
+export const ORDER_COUNT_CAP = 1_000;
 export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 /** The admin list's filters: `status`, `from`/`to` (dates, YYYY-MM-DD, UTC, inclusive) and `q` (an order number or a buyer e-mail). */
 export const ORDER_LIST_QUERY_KEYS = ['limit', 'after', 'status', 'from', 'to', 'q'] as const;

@@ -30,6 +30,8 @@ export const ApiRoute = {
 
   ordersOfUser: '/orders/user/:userId',
   ordersAll: '/order/all/:userId',
+  /** One paid order, for its buyer (or an admin): the confirmation page after paying. */
+  order: '/order/:orderId/user/:userId',
   ordersExport: '/order/export/:userId',
   ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',

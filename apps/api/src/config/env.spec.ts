@@ -210,4 +210,27 @@ describe('loadConfig', () => {
       'DATABASE_LISTEN_URL: must be a postgres:// or postgresql:// connection URL',
     ]);
   });
+
+  it('reads the mail settings: files under STORE_DATA_DIR without SMTP_URL, a sender required with one', () => {
+    const defaults = loadConfig({ STORE_DATA_DIR: '/var/store' }).mail;
+    expect(defaults).toEqual(
+      expect.objectContaining({ smtpUrl: undefined, shopEmail: undefined, outboxDir: '/var/store/outbox', workerEnabled: true }),
+    );
+    const smtp = {
+      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+      MAIL_FROM: 'T-shirt Store <shop@example.com>',
+      SHOP_EMAIL: 'orders@example.com',
+    };
+    expect(loadConfig(smtp).mail).toEqual(
+      expect.objectContaining({ smtpUrl: smtp.SMTP_URL, from: smtp.MAIL_FROM, shopEmail: 'orders@example.com' }),
+    );
+    expect(problems({ SMTP_URL: 'smtps://mail.example.com' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: required when SMTP_URL is set/),
+    ]);
+    expect(problems({ SMTP_URL: 'mail.example.com:25', MAIL_FROM: 'shop', SHOP_EMAIL: 'nope' })).toEqual([
+      expect.stringMatching(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/),
+      expect.stringMatching(/^MAIL_FROM: must be an email address/),
+      'SHOP_EMAIL: must be an email address',
+    ]);
+  });
 });

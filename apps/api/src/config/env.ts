@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * The API's configuration, read once from the environment and validated at start-up.
  * Every bad or missing value is reported on its own line, so one start tells the operator everything to fix.
@@ -12,6 +14,23 @@ export interface BraintreeConfig {
   environment: BraintreeEnvironmentName;
   /** Tests only, never read from the environment: the URL of a local Braintree protocol fake to use instead. */
   serverUrl?: string;
+}
+
+/** Order e-mails (issue 14): how the notifications worker sends what the outbox holds. */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: write .eml files to `outboxDir`. */
+  smtpUrl: string | undefined;
+  /** The sender: `address` or `Name <address>`. */
+  from: string;
+  /** The shop's own address, sent a notice of every order; undefined: no notice. */
+  shopEmail: string | undefined;
+  /** Where the mails go as .eml files when there is no SMTP_URL: STORE_DATA_DIR/outbox (`.data/outbox`). */
+  outboxDir: string;
+  /** Tests only, never read from the environment: false keeps the worker from running on its own (tests drive it). */
+  workerEnabled: boolean;
+  /** Tests only: how often the worker looks for due mails, and the first retry's delay (doubling, capped). */
+  pollMs: number;
+  retryBaseMs: number;
 }
 
 /** Where product photo bytes live: in Postgres (the default) or in an S3-compatible object store. */
@@ -80,6 +99,7 @@ export interface AppConfig {
   listCacheMaxBytes: number;
   listCacheMaxEntries: number;
   photoCacheMaxBytes: number;
+  mail: MailConfig;
   /** Products at or below this stock are "low" on the admin's sales overview. */
   lowStockThreshold: number;
   /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
@@ -261,6 +281,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const listCacheMaxEntries = integer('LIST_CACHE_MAX_ENTRIES', 2000, 0, 1_000_000);
   const photoCacheMaxBytes = integer('PHOTO_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3);
 
+  const smtpUrl = text('SMTP_URL');
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
+    problems.push('SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465');
+  }
+  const mailFrom = text('MAIL_FROM');
+  if (mailFrom !== undefined && !MAILBOX.test(mailFrom)) {
+    problems.push('MAIL_FROM: must be an email address, or a name and one in angle brackets (T-shirt Store <shop@example.com>)');
+  } else if (mailFrom === undefined && smtpUrl !== undefined) {
+    problems.push('MAIL_FROM: required when SMTP_URL is set (a real mail server wants a real sender)');
+  }
+  const shopEmail = text('SHOP_EMAIL');
+  if (shopEmail !== undefined && !EMAIL.test(shopEmail)) problems.push('SHOP_EMAIL: must be an email address');
+  const mail: MailConfig = {
+    smtpUrl,
+    from: mailFrom ?? 'T-shirt Store <store@localhost>',
+    shopEmail,
+    outboxDir: path.resolve(text('STORE_DATA_DIR') ?? '.data', 'outbox'),
+    workerEnabled: true,
+    pollMs: 2000,
+    retryBaseMs: 30_000,
+  };
+
   const photoStore = photoStoreConfig(text, oneOf, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -284,8 +326,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheMaxBytes,
     listCacheMaxEntries,
     photoCacheMaxBytes,
+    mail,
     photoStore,
   };
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const MAILBOX = /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /**

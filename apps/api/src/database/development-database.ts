@@ -45,6 +45,9 @@ export async function prepareDevelopmentDatabase(config: AppConfig): Promise<Dev
           `  The store is open at ${url}`,
           `  Embedded Postgres data: ${displayPath(path.join(dataRoot, 'postgres'))}`,
           `  Admin sign-in: ${admin.email} / ${admin.password}`,
+          config.mail.smtpUrl
+            ? `  E-mails: sent through SMTP_URL (${new URL(config.mail.smtpUrl).host})`
+            : `  E-mails: no SMTP_URL set, so order mails are written to ${displayPath(config.mail.outboxDir)}/ as .eml files`,
           '',
         ].join('\n'),
       );

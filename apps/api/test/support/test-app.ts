@@ -25,7 +25,16 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}, shared?: TestDatabase): Promise<TestApp> {
   const db = shared ?? (await createTestDatabase());
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), authRateLimit: 1000, paymentRateLimit: 1000, ...overrides, databaseUrl: db.url };
+  const base = loadConfig({ NODE_ENV: 'test' });
+  // The mail worker stays off unless a test asks for it (it drives OutboxWorker.runOnce itself, or turns it on).
+  const config = {
+    ...base,
+    authRateLimit: 1000,
+    paymentRateLimit: 1000,
+    mail: { ...base.mail, workerEnabled: false },
+    ...overrides,
+    databaseUrl: db.url,
+  };
   let app: NestExpressApplication | undefined;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();

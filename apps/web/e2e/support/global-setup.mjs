@@ -71,8 +71,11 @@ export default async function globalSetup() {
     await onServer(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${name}`;
-    Object.assign(env, { DATABASE_URL: url.toString(), SEED_DEMO: 'true' });
+    // Without SMTP_URL the order e-mails go to STORE_DATA_DIR/outbox: a folder of this run's, not the checkout's .data.
+    const dataDir = mkdtempSync('/tmp/web-e2e-');
+    Object.assign(env, { DATABASE_URL: url.toString(), SEED_DEMO: 'true', STORE_DATA_DIR: dataDir });
     state.database = { serverUrl: process.env.TEST_DATABASE_URL, name };
+    state.dataDir = dataDir;
   } else {
     delete env.DATABASE_URL;
     const dataDir = mkdtempSync('/tmp/web-e2e-');
@@ -114,6 +117,7 @@ export default async function globalSetup() {
   );
 
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_OUTBOX_DIR = path.join(env.STORE_DATA_DIR, 'outbox');
   process.env.E2E_CORS_PORT = String(corsPort);
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;

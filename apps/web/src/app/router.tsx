@@ -46,7 +46,10 @@ export const routes: RouteObject[] = [
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       {
         element: <RequireSignIn />,
-        children: [{ path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') }],
+        children: [
+          { path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') },
+          { path: paths.orderConfirmation, lazy: lazyPage('cart', 'OrderConfirmationPage') },
+        ],
       },
       {
         element: <RequireAdmin />,

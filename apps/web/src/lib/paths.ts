@@ -12,6 +12,8 @@ export const paths = {
   signin: '/signin',
   cart: '/cart',
   userDashboard: '/user/dashboard',
+  /** After paying: the order's number, items, total and address (issue 14). */
+  orderConfirmation: '/order/:orderId/confirmation',
   adminDashboard: '/admin/dashboard',
   adminCreateCategory: '/admin/create/category',
   adminCategories: '/admin/categories',

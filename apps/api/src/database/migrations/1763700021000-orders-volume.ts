@@ -56,6 +56,8 @@ export class OrdersVolume1763700021000 implements MigrationInterface {
         cancelled integer NOT NULL DEFAULT 0,
         revenue_cents bigint NOT NULL DEFAULT 0
       )`);
+    // Paid orders per status, so a status filter's total is read, not counted.
+    await q.query(`CREATE TABLE order_status_totals (status varchar(16) PRIMARY KEY, orders integer NOT NULL DEFAULT 0)`);
     await q.query(`
       CREATE FUNCTION order_daily_apply(d date, orders_delta integer, cancelled_delta integer, revenue_delta bigint) RETURNS void
       LANGUAGE sql AS $$
@@ -74,11 +76,14 @@ export class OrdersVolume1763700021000 implements MigrationInterface {
           SELECT coalesce(sum(refund_cents), 0) INTO refunded FROM order_lines WHERE order_id = OLD.id;
           PERFORM order_daily_apply((OLD.created_at AT TIME ZONE 'UTC')::date, -1, CASE WHEN OLD.status = 'Cancelled' THEN -1 ELSE 0 END,
             CASE WHEN OLD.status = 'Cancelled' THEN 0 ELSE -(OLD.amount_cents - refunded) END);
+          UPDATE order_status_totals SET orders = orders - 1 WHERE status = OLD.status;
         END IF;
         IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status NOT IN ('Pending', 'Failed') THEN
           SELECT coalesce(sum(refund_cents), 0) INTO refunded FROM order_lines WHERE order_id = NEW.id;
           PERFORM order_daily_apply((NEW.created_at AT TIME ZONE 'UTC')::date, 1, CASE WHEN NEW.status = 'Cancelled' THEN 1 ELSE 0 END,
             CASE WHEN NEW.status = 'Cancelled' THEN 0 ELSE NEW.amount_cents - refunded END);
+          INSERT INTO order_status_totals AS t (status, orders) VALUES (NEW.status, 1)
+            ON CONFLICT (status) DO UPDATE SET orders = t.orders + 1;
         END IF;
         RETURN NULL;
       END $$`);
@@ -108,13 +113,16 @@ export class OrdersVolume1763700021000 implements MigrationInterface {
       FROM orders o LEFT JOIN (SELECT order_id, sum(refund_cents) AS refunded FROM order_lines GROUP BY order_id) l ON l.order_id = o.id
       WHERE o.status NOT IN ('Pending', 'Failed')
       GROUP BY 1`);
+    await q.query(`
+      INSERT INTO order_status_totals (status, orders)
+      SELECT status, count(*) FROM orders WHERE status NOT IN ('Pending', 'Failed') GROUP BY status`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER order_lines_refund_totals ON order_lines`);
     await q.query(`DROP TRIGGER orders_daily_totals ON orders`);
     await q.query(`DROP FUNCTION order_line_refund_track(), order_daily_track(), order_daily_apply(date, integer, integer, bigint)`);
-    await q.query(`DROP TABLE order_daily_totals`);
+    await q.query(`DROP TABLE order_daily_totals, order_status_totals`);
     await q.query(`DROP INDEX products_stock_idx, orders_paid_email_idx, orders_paid_status_created_at_idx`);
     await q.query(`DROP INDEX orders_paid_created_at_idx, orders_user_id_created_at_idx`);
     await q.query(`CREATE INDEX orders_user_id_created_at_idx ON orders (user_id, created_at DESC, id)`);

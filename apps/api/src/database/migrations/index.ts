@@ -5,6 +5,7 @@ import { CatalogueSpeed1763700012000 } from './1763700012000-catalogue-speed.js'
 import { RefundsAndAudit1763700015000 } from './1763700015000-refunds-and-audit.js';
 import { PaymentRecovery1763700020000 } from './1763700020000-payment-recovery.js';
 import { OrdersVolume1763700021000 } from './1763700021000-orders-volume.js';
+import { MailOutbox1763700022000 } from './1763700022000-mail-outbox.js';
 import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
 import { ProductSearch1763700025000 } from './1763700025000-product-search.js';
 
@@ -17,6 +18,7 @@ export const migrations = [
   RefundsAndAudit1763700015000,
   PaymentRecovery1763700020000,
   OrdersVolume1763700021000,
+  MailOutbox1763700022000,
   PhotoStore1763700023000,
   ProductSearch1763700025000,
 ];

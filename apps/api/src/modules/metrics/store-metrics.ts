@@ -74,6 +74,12 @@ export class StoreMetrics {
     help: 'Stale checkout reservations the sweep released (their orders failed, their stock returned)',
     registers: [this.registry],
   });
+  private readonly outboxMails = new Counter({
+    name: 'store_outbox_mails_total',
+    help: 'Outbox e-mail attempts by result: sent, failed (will be retried), rejected (refused for good by the mail server)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
   private readonly cache = new Counter({
     name: 'store_cache_lookups_total',
     help: 'Cache lookups by cache name and result (hit or miss); hit ratio = rate(hit) / rate(hit + miss)',
@@ -152,6 +158,11 @@ export class StoreMetrics {
 
   sweepFailed(): void {
     this.sweeps.inc({ result: 'failed' });
+  }
+
+  /** One attempt of the outbox worker to send a mail (issue 14). */
+  outboxMail(result: 'sent' | 'failed' | 'rejected'): void {
+    this.outboxMails.inc({ result });
   }
 
   /** For caches (issue 12): report every lookup; the hit ratio is derived in PromQL from the two results. */

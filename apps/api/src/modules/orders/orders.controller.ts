@@ -30,6 +30,12 @@ export class OrdersController {
     return this.page({ userId: user.id }, limit, after, response);
   }
 
+  /** One paid order of the signed-in buyer (an admin may read any): the confirmation page after paying. */
+  @Get(ApiRoute.order)
+  one(@UuidParam('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<Order> {
+    return this.orders.findForUser(orderId, user);
+  }
+
   /** Every paid order, newest first, a page at a time; filtered by `status`, `from`/`to` and searched by `q`. */
   @Roles(Role.Admin)
   @Get(ApiRoute.ordersAll)

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentGatewayModule } from '../payments/payment-gateway.module.js';
 import { ProductsModule } from '../products/products.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
@@ -12,10 +14,18 @@ import { OrdersService } from './orders.service.js';
 /**
  * Orders: what was bought, at what price, and where it is on its way. Stock moves go through ProductStockService;
  * cancelling a paid order returns its money through the PaymentGateway port (PaymentGatewayModule, not
- * PaymentsModule, which itself needs OrdersService for the checkout); every admin move is audited.
+ * PaymentsModule, which itself needs OrdersService for the checkout); every admin move is audited. An order
+ * becoming Received queues its e-mails (NotificationsModule's outbox) in the same transaction.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]), ProductsModule, PaymentGatewayModule, AuditModule],
+  imports: [
+    TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]),
+    ProductsModule,
+    PaymentGatewayModule,
+    AuditModule,
+    UsersModule,
+    NotificationsModule,
+  ],
   controllers: [OrdersController],
   providers: [OrdersService, OrdersRepository],
   exports: [OrdersService],

@@ -62,8 +62,9 @@ export class OrdersRepository {
   }
 
   /**
-   * How many paid orders match: from the daily rollup when only dates (or nothing) narrow the list, exact for one
-   * buyer, and otherwise counted up to ORDER_COUNT_CAP (`capped` past it), so no count walks 100,000 rows.
+   * How many paid orders match: from the daily rollup when only dates (or nothing) narrow the list, from the
+   * per-status totals for a status alone, exact for one buyer, and otherwise counted up to ORDER_COUNT_CAP
+   * (`capped` past it), so no count walks 100,000 rows.
    */
   async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
     const pool = pgPool(this.dataSource);
@@ -75,6 +76,14 @@ export class OrdersRepository {
         [filter.from ?? null, filter.to ?? null],
       );
       return { total: Number(rows[0].n), capped: false };
+    }
+    const byStatusOnly = filter.status !== undefined && filter.userId === undefined && filter.from === undefined && filter.to === undefined;
+    if (byStatusOnly && filter.number === undefined && filter.orderId === undefined && filter.emailPrefix === undefined) {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`,
+        [filter.status],
+      );
+      return { total: rows[0].n, capped: false };
     }
     const { where, values } = conditions(filter);
     values.push(ORDER_COUNT_CAP + 1);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, type SalesOverview } from '@store/contract';
+import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role, type SalesOverview } from '@store/contract';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
@@ -8,8 +8,11 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { ProductsService } from '../products/products.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { OutboxService } from '../notifications/outbox.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
+import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { toOrder } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
@@ -57,6 +60,8 @@ export class OrdersService {
     private readonly repository: OrdersRepository,
     private readonly products: ProductsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /**
@@ -91,7 +96,11 @@ export class OrdersService {
     return { kind: 'pending', id: order.id, amountCents };
   }
 
-  /** The payment went through: the Pending order becomes Received and its reserved stock counts as sold. */
+  /**
+   * The payment went through: the Pending order becomes Received, its reserved stock counts as sold, and its
+   * e-mails are queued in the outbox, all in the caller's transaction: no order without its mails, no mail
+   * without its order, and no mail server on the checkout's path.
+   */
   async markPaid(manager: EntityManager, orderId: string, transactionId: string): Promise<void> {
     const result = await manager
       .createQueryBuilder()
@@ -103,7 +112,10 @@ export class OrdersService {
       // Only possible when the sweeper gave up on this order while the provider was still answering.
       throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
     }
-    await this.stock.recordSale(manager, await this.linesOf(manager, orderId));
+    const lines = await this.linesOf(manager, orderId);
+    await this.stock.recordSale(manager, lines);
+    const order = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+    await this.outbox.orderReceived(manager, toOrder(order, lines), await this.users.emailOf(manager, order.userId));
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
@@ -163,6 +175,19 @@ export class OrdersService {
     };
   }
 
+  /**
+   * One paid order, for its buyer or an admin; anyone else gets the same 404 as for an order that does not
+   * exist, so order ids cannot be probed.
+   */
+  async findForUser(orderId: string, user: AuthUser): Promise<Order> {
+    const order = await this.orders
+      .createQueryBuilder('o')
+      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+      .getOne();
+    if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
+    return toOrder(order, await this.lines.find({ where: { orderId } }));
+  }
+
   /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */
   async *allMatching(filter: OrderFilter, batch = 500): AsyncGenerator<Order[]> {
     let after: Cursor | undefined;
@@ -195,12 +220,7 @@ export class OrdersService {
    */
   changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager
-        .createQueryBuilder(OrderEntity, 'o')
-        .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
-        .setLock('pessimistic_write')
-        .getOne();
-      if (!order) throw new NotFoundError('Order not found');
+      const order = await this.lockPaidOrder(manager, orderId);
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
@@ -269,12 +289,7 @@ export class OrdersService {
    */
   refundLine(orderId: string, productId: string, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager
-        .createQueryBuilder(OrderEntity, 'o')
-        .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
-        .setLock('pessimistic_write')
-        .getOne();
-      if (!order) throw new NotFoundError('Order not found');
+      const order = await this.lockPaidOrder(manager, orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
       const lines = await this.linesOf(manager, orderId);
       const line = lines.find((candidate) => candidate.productId === productId);
@@ -311,6 +326,17 @@ export class OrdersService {
       });
       return toOrder(await manager.findOneByOrFail(OrderEntity, { id: orderId }), await this.linesOf(manager, orderId));
     });
+  }
+
+  /** A paid order, its row locked until the caller's transaction ends (so two admins' moves queue); 404 otherwise. */
+  private async lockPaidOrder(manager: EntityManager, orderId: string): Promise<OrderEntity> {
+    const order = await manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!order) throw new NotFoundError('Order not found');
+    return order;
   }
 
   private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {

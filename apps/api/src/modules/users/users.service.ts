@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role, type User } from '@store/contract';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import { UserEntity } from './user.entity.js';
@@ -36,6 +36,16 @@ export class UsersService {
     const user = await this.findById(id);
     if (!user) throw new NotFoundError('User not found');
     return user;
+  }
+
+  /**
+   * A user's e-mail address, read on the caller's transaction: a caller inside a transaction must not wait for a
+   * second pool connection (with every connection held by such callers, none would ever come).
+   */
+  async emailOf(manager: EntityManager, id: string): Promise<string> {
+    const user = await manager.findOne(UserEntity, { where: { id }, select: { id: true, email: true } });
+    if (!user) throw new NotFoundError('User not found');
+    return user.email;
   }
 
   /** The user with their password hash, for checking a sign-in. */

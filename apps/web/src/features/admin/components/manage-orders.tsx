@@ -3,6 +3,7 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
+import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -88,18 +89,7 @@ export function ManageOrders() {
               </li>
             ))}
           </ul>
-          {list.error ? (
-            <Alert variant="danger" className="mt-3">
-              {list.error}
-            </Alert>
-          ) : null}
-          {list.hasMore ? (
-            <div className="text-center mt-3">
-              <button type="button" className="btn btn-outline-success" onClick={list.loadMore} disabled={list.loadingMore}>
-                {list.loadingMore ? 'Loading...' : 'Load more orders'}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore list={list} label="Load more orders" />
         </>
       ) : null}
     </>

@@ -98,6 +98,7 @@ describe('checkout', () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'see your orders' })).toHaveAttribute('href', '/user/dashboard');
+    expect(screen.getByRole('link', { name: 'view your order confirmation' })).toHaveAttribute('href', '/order/o1/confirmation');
 
     const [request] = api.calls('POST', ApiRoute.payment);
     expect(request.path).toBe(`/payment/braintree/${customer.user._id}`);

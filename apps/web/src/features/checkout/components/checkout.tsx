@@ -21,8 +21,8 @@ interface Props {
   onPaid: (result: PaymentResult) => void;
   /** Called when the server refused the cart (409: a price or the stock changed), so the page can refresh it. */
   onRefused?: () => void;
-  /** Shown beside the success message, e.g. a link to the buyer's orders. */
-  afterPaid?: ReactNode;
+  /** Shown beside the success message, e.g. a link to the buyer's orders or to the paid order's confirmation. */
+  afterPaid?: ReactNode | ((result: PaymentResult) => ReactNode);
 }
 
 /**
@@ -77,6 +77,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   };
 
   const canBuy = !!gateway && items.length > 0;
+  const paidNote = success && typeof afterPaid === 'function' ? afterPaid(success) : (afterPaid as ReactNode);
 
   return (
     <section aria-labelledby="checkout-heading" className="card shadow-sm">
@@ -93,7 +94,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         {success ? (
           <Alert variant="success">
             <div className="fw-semibold">Thank you! Your payment of {formatDollars(success.transaction.amount)} was successful.</div>
-            <div>Your order is placed{afterPaid ? <>: {afterPaid}</> : '.'}</div>
+            <div>Your order is placed{paidNote ? <>: {paidNote}</> : '.'}</div>
           </Alert>
         ) : null}
         {failure ? (

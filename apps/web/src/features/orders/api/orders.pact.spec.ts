@@ -1,9 +1,10 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute } from '@store/contract';
+import { API_PREFIX, ApiRoute, ErrorCode } from '@store/contract';
 import {
   ANY_STATUS,
   anId,
   bearer,
+  errorBody,
   EXAMPLE,
   exampleOrder,
   orderJson,
@@ -14,9 +15,18 @@ import {
   storeApiPact,
   useMockServer,
 } from '@test/pact/store-api-pact';
-import { listMyOrders } from './orders';
+import { getMyOrder, listMyOrders } from './orders';
 
-const { eachLike, regex } = MatchersV3;
+const { eachLike, fromProviderState, regex } = MatchersV3;
+
+/** An order id no state creates: the buyer's path to it answers 404, as for another buyer's order. */
+const UNKNOWN_ORDER_ID = '5f0c1a2e-4444-4b7a-9c3e-0000000000ff';
+
+/** GET /order/{orderId}/user/{userId} with a fixed order id and the provider state's signed-in user. */
+function orderOfSignedInUser(orderId: string) {
+  const path = `${API_PREFIX}/order/${orderId}/user/`;
+  return fromProviderState(`${path}\${userId}`, `${path}${EXAMPLE.userId}`);
+}
 
 const pact = storeApiPact();
 afterEach(resetApiClient);
@@ -39,5 +49,32 @@ describe('orders', () => {
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         await expect(listMyOrders({ limit: 50 })).resolves.toEqual({ orders: [exampleOrder('Received')], total: 1, after: undefined });
+      }));
+
+  it("reads one of the signed-in buyer's orders (the confirmation page after paying)", () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given('the customer has paid for an order')
+      .uponReceiving("a request for one of the signed-in customer's orders")
+      .withRequest('GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer()))
+      .willRespondWith(200, (response) =>
+        response.jsonBody(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') })),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual(exampleOrder('Received'));
+      }));
+
+  it("answers 404 for an order that is not the signed-in buyer's", () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .uponReceiving("a request for an order that is not the signed-in customer's")
+      .withRequest('GET', orderOfSignedInUser(UNKNOWN_ORDER_ID), (request) => request.headers(bearer()))
+      .willRespondWith(404, (response) => response.jsonBody(errorBody(ErrorCode.NotFound, 'Order not found')))
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(getMyOrder(UNKNOWN_ORDER_ID)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
       }));
 });

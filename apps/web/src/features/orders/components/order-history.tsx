@@ -1,5 +1,6 @@
 import { formatDollars, ORDER_PAGE_DEFAULT, type Order } from '@store/contract';
 import { Alert } from '@/components/alert';
+import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
@@ -47,18 +48,7 @@ export function OrderHistory() {
           </li>
         ))}
       </ul>
-      {list.error ? (
-        <Alert variant="danger" className="mt-3">
-          {list.error}
-        </Alert>
-      ) : null}
-      {list.hasMore ? (
-        <div className="text-center mt-3">
-          <button type="button" className="btn btn-outline-success" onClick={list.loadMore} disabled={list.loadingMore}>
-            {list.loadingMore ? 'Loading...' : 'Load more orders'}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore list={list} label="Load more orders" />
     </>
   );
 }

@@ -1,0 +1,75 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import type { OutboxMail } from './outbox.repository.js';
+
+/** A mail server's answer that will not change on a retry (5xx: no such mailbox, refused sender...). */
+export class PermanentMailError extends Error {}
+
+/**
+ * Short limits on every SMTP step: a hung server must fail the attempt (and be retried later) well within the
+ * worker's claim lease, rather than hold the row for nodemailer's default 10 minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Hands one outbox mail to nodemailer: over SMTP when SMTP_URL is set, otherwise as an .eml file in
+ * `mail.outboxDir` (`npm start` with no mail server: the mails can be opened in any mail program).
+ */
+@Injectable()
+export class MailSender implements OnApplicationShutdown {
+  private readonly transport: Transporter;
+  private readonly fromDomain: string;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const { smtpUrl } = config.mail;
+    this.transport = smtpUrl
+      ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.fromDomain = /@([^>\s]+)>?$/.exec(config.mail.from)?.[1] ?? 'localhost';
+  }
+
+  /** Where mails go, for the start-up banner (the SMTP URL's password is never shown). */
+  describe(): string {
+    const { smtpUrl, outboxDir } = this.config.mail;
+    if (!smtpUrl) return `no SMTP_URL: e-mails are written to ${outboxDir} as .eml files`;
+    const url = new URL(smtpUrl);
+    return `e-mails go out over ${url.protocol.replace(':', '')} via ${url.host}`;
+  }
+
+  /** Sends one mail, or throws: {@link PermanentMailError} when the server refused it for good. */
+  async send(mail: OutboxMail): Promise<void> {
+    const message = {
+      from: this.config.mail.from,
+      to: mail.recipient,
+      subject: mail.subject,
+      text: mail.text,
+      // Stable across retries: a mail sent twice (a worker died between sending and recording it) is one
+      // message to the recipient's mail program.
+      messageId: `<outbox-${mail.id}@${this.fromDomain}>`,
+    };
+    try {
+      const info = (await this.transport.sendMail(message)) as { message?: Buffer };
+      if (!this.config.mail.smtpUrl && info.message) await this.writeFile(mail, info.message);
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError((error as Error).message);
+      throw error;
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+
+  private async writeFile(mail: OutboxMail, raw: Buffer): Promise<void> {
+    const dir = this.config.mail.outboxDir;
+    await mkdir(dir, { recursive: true });
+    // Time first, so a directory listing is in sending order; the id makes the name unique.
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    await writeFile(path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`), raw);
+  }
+}

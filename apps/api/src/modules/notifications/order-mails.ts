@@ -1,0 +1,78 @@
+import { formatCents, formatDollars, type Order, type OrderLine, orderNumber, toCents } from '@store/contract';
+
+/** One e-mail as the outbox keeps it: plain text, rendered when the order was placed (what the buyer bought then). */
+export interface MailDraft {
+  kind: MailKind;
+  orderId: string;
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+export type MailKind = 'order-confirmation' | 'shop-order-notice';
+
+/**
+ * Order lines and orders as other helpers extend them (sizes, a shipping address): read when present, so a
+ * mail shows what the order holds without this module depending on fields older orders do not have.
+ */
+type LineWithSize = OrderLine & { size?: string | null };
+type OrderWithAddress = Order & { shippingAddress?: Record<string, unknown> | null };
+
+function lineText(line: LineWithSize): string {
+  const size = line.size ? ` (size ${line.size})` : '';
+  return `  - ${line.name}${size} x ${line.count} @ ${formatDollars(line.price)} = ${formatCents(toCents(line.price) * line.count)}`;
+}
+
+/** The address's text fields in the order they were given (name, lines, city, postal code, country, phone). */
+function addressLines(order: OrderWithAddress): string[] {
+  const address = order.shippingAddress;
+  if (!address) return [];
+  return Object.values(address)
+    .filter((value): value is string | number => (typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
+    .map((value) => `  ${String(value)}`);
+}
+
+function orderSummary(order: OrderWithAddress): string[] {
+  const address = addressLines(order);
+  return [
+    `Order number: ${orderNumber(order)}`,
+    '',
+    'Items:',
+    ...(order.products as LineWithSize[]).map(lineText),
+    '',
+    `Total: ${formatDollars(order.amount)}`,
+    ...(address.length > 0 ? ['', 'Shipping to:', ...address] : []),
+  ];
+}
+
+/** The buyer's confirmation and, when the shop has an address, the shop's notice of the same order. */
+export function orderMails(order: Order, buyerEmail: string, shopEmail: string | undefined): MailDraft[] {
+  const number = orderNumber(order);
+  const mails: MailDraft[] = [
+    {
+      kind: 'order-confirmation',
+      orderId: order._id,
+      recipient: buyerEmail,
+      subject: `Your order ${number} is confirmed`,
+      text: [
+        `Hello ${order.user.name},`,
+        '',
+        'Thank you for your order. We have received your payment and will let you know when it ships.',
+        '',
+        ...orderSummary(order),
+        '',
+        'The T-shirt Store',
+      ].join('\n'),
+    },
+  ];
+  if (shopEmail) {
+    mails.push({
+      kind: 'shop-order-notice',
+      orderId: order._id,
+      recipient: shopEmail,
+      subject: `New order ${number}: ${formatDollars(order.amount)} from ${order.user.name}`,
+      text: [`${order.user.name} <${buyerEmail}> placed an order (id ${order._id}).`, '', ...orderSummary(order)].join('\n'),
+    });
+  }
+  return mails;
+}

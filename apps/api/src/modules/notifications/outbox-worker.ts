@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { StoreMetrics } from '../metrics/store-metrics.js';
+import { MailSender, PermanentMailError } from './mail-sender.js';
+import { OutboxRepository } from './outbox.repository.js';
+
+/** Mails taken per claim. */
+const BATCH = 20;
+/** How long a claimed row is this worker's: far longer than one batch's SMTP time limits allow it to take. */
+const LEASE_MS = 5 * 60_000;
+/** The longest wait between two attempts: a mail server down for a day gets tried every hour, not once a week. */
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** What one pass of the worker did. */
+export interface OutboxRun {
+  sent: number;
+  failed: number;
+  rejected: number;
+}
+
+/**
+ * Sends what the outbox holds. Every replica runs one; rows are claimed (see {@link OutboxRepository.claim}),
+ * so no two replicas send the same mail. A failed attempt is retried with exponential backoff (the first after
+ * `mail.retryBaseMs`, doubling, at most an hour apart) for as long as it takes; a permanent refusal (5xx) is
+ * kept and logged, never retried. Delivery is at least once: a worker that dies after the server took a mail
+ * and before recording it sends that mail again once its lease runs out (with the same Message-ID).
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Outbox');
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<OutboxRun> | undefined;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: OutboxRepository,
+    private readonly sender: MailSender,
+    private readonly metrics: StoreMetrics,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.mail.workerEnabled) this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass: claims due mails and sends them until none is due. Concurrent calls share the pass in progress. */
+  runOnce(): Promise<OutboxRun> {
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.runOnce()
+        .catch((error: unknown) => this.logger.error(`Outbox pass failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => this.schedule(this.config.mail.pollMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<OutboxRun> {
+    const run: OutboxRun = { sent: 0, failed: 0, rejected: 0 };
+    for (;;) {
+      const mails = await this.outbox.claim(BATCH, LEASE_MS);
+      for (const [index, mail] of mails.entries()) {
+        if (this.stopped) {
+          // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
+          await this.outbox.release(mails.slice(index).map((m) => m.id));
+          return run;
+        }
+        try {
+          await this.sender.send(mail);
+          await this.outbox.markSent(mail.id);
+          this.metrics.outboxMail('sent');
+          run.sent += 1;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof PermanentMailError) {
+            await this.outbox.markRejected(mail.id, message);
+            this.metrics.outboxMail('rejected');
+            this.logger.error(`Mail ${mail.id} (${mail.kind}) to ${mail.recipient} was refused for good: ${message}`);
+            run.rejected += 1;
+          } else {
+            const retryInMs = Math.min(this.config.mail.retryBaseMs * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
+            await this.outbox.markFailed(mail.id, message, retryInMs);
+            this.metrics.outboxMail('failed');
+            this.logger.warn(`Mail ${mail.id} (${mail.kind}), attempt ${mail.attempts}, failed: ${message}; retrying in ${retryInMs} ms`);
+            run.failed += 1;
+          }
+        }
+      }
+      if (mails.length < BATCH || this.stopped) return run;
+    }
+  }
+}

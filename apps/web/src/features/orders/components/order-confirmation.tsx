@@ -1,0 +1,112 @@
+import { formatCents, formatDollars, type Order, type OrderLine, orderNumber, toCents } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '@/components/alert';
+import { formatOrderDate } from '@/components/order-items';
+import { StatusBadge } from '@/components/order-status';
+import { Spinner } from '@/components/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useRequiredSession } from '@/lib/session';
+import { getMyOrder } from '../api/orders';
+
+/**
+ * Fields other parts of the store add to orders (a size per line, a shipping address): shown when the order has
+ * them, so orders placed before they existed still read well.
+ */
+type LineWithSize = OrderLine & { size?: string | null };
+type OrderWithAddress = Order & { shippingAddress?: Record<string, unknown> | null };
+
+/** The address's text fields in the order the server gives them: name, lines, city, postal code, country, phone. */
+function addressLines(order: OrderWithAddress): string[] {
+  const address = order.shippingAddress;
+  if (!address) return [];
+  return Object.values(address)
+    .filter((value): value is string | number => (typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
+    .map(String);
+}
+
+/** What the buyer just paid for: order number, items (with sizes), total and where it ships. */
+export function OrderConfirmation({ orderId }: { orderId: string }) {
+  const session = useRequiredSession();
+  const userId = session.user._id;
+  const { data: order, error } = useQuery({
+    // Under the buyer's `mine` key, so whatever refreshes their orders (an admin's status move) refreshes this too.
+    queryKey: [...queryKeys.orders.mine(userId), orderId],
+    queryFn: ({ signal }) => getMyOrder(orderId, signal),
+  });
+  if (error) {
+    return (
+      <Alert variant="danger">
+        {error instanceof ApiError && (error.status === 404 || error.status === 400)
+          ? 'We could not find this order among yours.'
+          : errorMessage(error)}
+      </Alert>
+    );
+  }
+  if (!order) return <Spinner label="Loading your order..." />;
+
+  const address = addressLines(order as OrderWithAddress);
+  return (
+    <section className="card shadow-sm" aria-labelledby="order-number">
+      <div className="card-body">
+        <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+          <h2 id="order-number" className="h4 mb-0" title={order._id}>
+            Order {orderNumber(order)}
+          </h2>
+          <div className="d-flex align-items-center gap-2">
+            <span className="text-body-secondary small">{formatOrderDate(order.createdAt)}</span>
+            <StatusBadge status={order.status} />
+          </div>
+        </div>
+        <p>
+          A confirmation e-mail is on its way to <strong>{session.user.email}</strong>.
+        </p>
+        <table className="table align-middle mb-3">
+          <caption className="visually-hidden">Items in this order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Size</th>
+              <th scope="col" className="text-end">
+                Quantity
+              </th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(order.products as LineWithSize[]).map((line) => (
+              <tr key={`${line.product}-${line.size ?? ''}`}>
+                <td>{line.name}</td>
+                <td>{line.size ?? <span className="text-body-secondary">-</span>}</td>
+                <td className="text-end">{line.count}</td>
+                <td className="text-end">{formatCents(toCents(line.price) * line.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="text-end">
+                Total
+              </th>
+              <td className="text-end fw-semibold" data-testid="order-total">
+                {formatDollars(order.amount)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {address.length > 0 ? (
+          <>
+            <h3 className="h6">Shipping to</h3>
+            <address className="mb-0" aria-label="Shipping address">
+              {address.map((line, index) => (
+                <div key={index}>{line}</div>
+              ))}
+            </address>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
