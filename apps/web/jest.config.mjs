@@ -16,7 +16,7 @@ export default {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/src/testing/style-stub.ts',
-    '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/src/testing/file-stub.ts',
+    '\\.(svg|png|jpe?g|webp|gif)(\\?no-inline)?$': '<rootDir>/src/testing/file-stub.ts',
     // The path aliases of tsconfig.json and vite.config.ts (after the stubs: the first match wins).
     '^@/(.*)$': '<rootDir>/src/$1',
   },

@@ -195,7 +195,7 @@ describe('hostile input (e2e)', () => {
     huge: '9'.repeat(400),
     negative: '-1',
   };
-  for (const key of ['limit', 'offset', 'sortBy', 'order', 'category']) {
+  for (const key of ['limit', 'offset', 'sortBy', 'order', 'category', 'q']) {
     for (const [label, value] of Object.entries(badQueryValues)) {
       cases.push({ name: `products ?${key}=${label}`, send: () => get(`/api${ApiRoute.products}?${key}=${value.replace('{key}', key)}`) });
     }

@@ -58,6 +58,7 @@ describe('product listing plans (e2e, EXPLAIN)', () => {
       sortBy,
       order,
       categoryId: filtered ? categoryId : undefined,
+      q: undefined,
     };
     let params = first;
     if (paging === 'keyset') {

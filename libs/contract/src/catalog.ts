@@ -56,6 +56,15 @@ export const PRODUCT_SORT_ORDERS = ['asc', 'desc'] as const;
 export type ProductSortOrder = (typeof PRODUCT_SORT_ORDERS)[number];
 export const PRODUCT_LIST_LIMIT_DEFAULT = 100;
 export const PRODUCT_LIST_LIMIT_MAX = 500;
+/** `q` of `GET /products`: at most this many characters... */
+export const PRODUCT_SEARCH_MAX_CHARS = 100;
+/** ...and this many words (each must appear in the name or description)... */
+export const PRODUCT_SEARCH_MAX_WORDS = 8;
+/**
+ * ...at least one of them this long: the search index is of 3-letter pieces (trigrams), so a search made only of
+ * shorter words would read the whole catalogue. Shorter words may come along with a longer one.
+ */
+export const PRODUCT_SEARCH_MIN_WORD_CHARS = 3;
 /** The response header that carries the total count of a product listing. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /**
@@ -68,6 +77,10 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
  * The query of `GET /products`. Defaults: `limit` 100 (1-500), `offset` 0, `sortBy` `createdAt`, `order` `asc`;
  * ties are broken by id so pages never overlap. `category` filters by category id. `after` (instead of `offset`)
  * starts the page after the row an earlier response's X-Next-Cursor named, at the same cost however deep.
+ * `q` keeps the products whose name or description contains every word of it, ignoring case and accents
+ * ("cafe" finds "Café"); words are separated by spaces and matched as written (`%` and `_` are not wildcards).
+ * A blank `q` searches nothing (the whole listing); see {@link PRODUCT_SEARCH_MAX_CHARS} and the limits after it.
+ * It combines with every other parameter; the total in X-Total-Count is that of the matches.
  */
 export interface ProductListQuery {
   limit?: number;
@@ -76,4 +89,5 @@ export interface ProductListQuery {
   order?: ProductSortOrder;
   category?: string;
   after?: string;
+  q?: string;
 }

@@ -1,6 +1,15 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, TOTAL_COUNT_HEADER } from '@store/contract';
-import { EXAMPLE_PRODUCT, fixedPath, productJson, resetApiClient, storeApiPact, useMockServer } from '@test/pact/store-api-pact';
+import {
+  EXAMPLE,
+  EXAMPLE_PRODUCT,
+  fixedPath,
+  idFromState,
+  productJson,
+  resetApiClient,
+  storeApiPact,
+  useMockServer,
+} from '@test/pact/store-api-pact';
 import { listProducts, PRODUCT_SORTS } from './list-products';
 
 const { eachLike, regex } = MatchersV3;
@@ -26,6 +35,28 @@ describe('catalogue', () => {
       }));
 });
 
+describe('catalogue search', () => {
+  it('searches one category for words, cheapest first, with the total of the matches', () =>
+    pact
+      .addInteraction()
+      .given('a product with a photo exists')
+      .uponReceiving('a search for products in a category, cheapest first')
+      .withRequest('GET', fixedPath(ApiRoute.products), (request) =>
+        // "CLASSIC" in capitals: the API ignores case (and accents) in both the search and the products.
+        request.query({ limit: '12', offset: '0', sortBy: 'price', order: 'asc', q: 'CLASSIC', category: idFromState('categoryId') }),
+      )
+      .willRespondWith(200, (response) =>
+        response
+          .headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') })
+          .jsonBody(eachLike(productJson({ category: idFromState('categoryId') }))),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const view = { sortBy: 'price', order: 'asc', q: 'CLASSIC', category: EXAMPLE.categoryId } as const;
+        await expect(listProducts({ limit: 12, offset: 0, view })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
+      }));
+});
+
 describe('product administration', () => {
   it('lists products by name with the total count', () =>
     pact
@@ -40,7 +71,7 @@ describe('product administration', () => {
       )
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        await expect(listProducts({ limit: 20, offset: 0, sort: PRODUCT_SORTS.byName })).resolves.toEqual({
+        await expect(listProducts({ limit: 20, offset: 0, view: PRODUCT_SORTS.byName })).resolves.toEqual({
           products: [EXAMPLE_PRODUCT],
           total: 1,
         });

@@ -1,28 +1,34 @@
-import { ApiRoute, apiPath, TOTAL_COUNT_HEADER, type Product } from '@store/contract';
+import { ApiRoute, apiPath, TOTAL_COUNT_HEADER, type Product, type ProductSortField, type ProductSortOrder } from '@store/contract';
 import { apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 import type { PagedListOptions, PageRequest } from './use-paged-list';
+
+/** Which products a list shows and in what order: a sort, and the home page's search (`q`) and category. */
+export interface ProductListView {
+  sortBy: ProductSortField;
+  order: ProductSortOrder;
+  q?: string;
+  category?: string;
+}
 
 /** The orders the product list can be read in: the catalogue shows the newest first, the admin list by name. */
 export const PRODUCT_SORTS = {
   newest: { sortBy: 'createdAt', order: 'desc' },
   byName: { sortBy: 'name', order: 'asc' },
-} as const;
-
-export type ProductSort = (typeof PRODUCT_SORTS)[keyof typeof PRODUCT_SORTS];
+} as const satisfies Record<string, ProductListView>;
 
 export interface ProductPage {
   products: Product[];
   total: number;
 }
 
-/** One page of products with the server's total (X-Total-Count); the newest first unless `sort` says otherwise. */
+/** One page of products with the server's total (X-Total-Count); the newest first unless `view` says otherwise. */
 export async function listProducts(
-  { sort = PRODUCT_SORTS.newest, ...page }: PageRequest & { sort?: ProductSort },
+  { view = PRODUCT_SORTS.newest, ...page }: PageRequest & { view?: ProductListView },
   signal?: AbortSignal,
 ): Promise<ProductPage> {
   const { data, headers } = await apiRequest<Product[]>(apiPath(ApiRoute.products, {}), {
-    query: { limit: page.limit, offset: page.offset, after: page.after, sortBy: sort.sortBy, order: sort.order },
+    query: { limit: page.limit, offset: page.offset, after: page.after, ...view },
     signal,
   });
   const products = Array.isArray(data) ? data : [];
@@ -31,12 +37,12 @@ export async function listProducts(
 }
 
 /** The {@link usePagedList} options of a product list, for the catalogue grid and the admin list alike. */
-export function productListOptions(sort: ProductSort, pageSize: number): PagedListOptions<Product> {
+export function productListOptions(view: ProductListView, pageSize: number): PagedListOptions<Product> {
   return {
-    queryKey: queryKeys.products.list({ ...sort, pageSize }),
+    queryKey: queryKeys.products.list({ ...view, pageSize }),
     pageSize,
     fetchPage: async (page, signal) => {
-      const { products, total } = await listProducts({ ...page, sort }, signal);
+      const { products, total } = await listProducts({ ...page, view }, signal);
       return { items: products, total };
     },
   };

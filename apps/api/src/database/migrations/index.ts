@@ -7,6 +7,7 @@ import { PaymentRecovery1763700020000 } from './1763700020000-payment-recovery.j
 import { OrdersVolume1763700021000 } from './1763700021000-orders-volume.js';
 import { MailOutbox1763700022000 } from './1763700022000-mail-outbox.js';
 import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
+import { ProductSearch1763700025000 } from './1763700025000-product-search.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   OrdersVolume1763700021000,
   MailOutbox1763700022000,
   PhotoStore1763700023000,
+  ProductSearch1763700025000,
 ];

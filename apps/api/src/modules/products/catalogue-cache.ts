@@ -25,10 +25,14 @@ const RECONNECT_MS = [50, 100, 250, 500, 1000, 2000];
 const PING_MS = 5000;
 /** A list entry's bookkeeping beyond its body, counted against the byte bound. */
 const ENTRY_OVERHEAD_BYTES = 200;
+/** The share of the list cache's bounds (bytes and entries) that search results get, in an LRU of their own. */
+const SEARCH_SHARE = 4;
 
 /**
  * The API process's read-through caches of the catalogue: list pages per normalized query, listing totals per
  * category, and photos per (product, variant), each an LRU bounded in bytes (and lists in entries too).
+ * Search results (`q`) have an LRU of their own, a quarter of the list bounds: every distinct search is a new
+ * key, and a stream of them (a crawler, a hostile client) must not push the home page's lists out of memory.
  *
  * Never stale beyond the delivery of a notification: every catalogue write NOTIFYs `catalogue_changed` from a
  * trigger, in the writing transaction, so every replica hears it when (and only when) the write commits. One
@@ -40,6 +44,7 @@ const ENTRY_OVERHEAD_BYTES = 200;
 export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CatalogueCache.name);
   private readonly lists: ByteLru<ListEntry>;
+  private readonly searches: ByteLru<ListEntry>;
   private readonly counts: ByteLru<number>;
   private readonly photos: ByteLru<StoredPhoto>;
   /** Bumped by every invalidation of lists (or counts) / of photos; a read started in an older one is not kept. */
@@ -64,6 +69,7 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
   ) {
     this.listenUrl = config.databaseListenUrl;
     this.lists = new ByteLru(config.listCacheMaxBytes, config.listCacheMaxEntries);
+    this.searches = new ByteLru(Math.floor(config.listCacheMaxBytes / SEARCH_SHARE), Math.floor(config.listCacheMaxEntries / SEARCH_SHARE));
     this.counts = new ByteLru(Number.MAX_SAFE_INTEGER, 10_000);
     this.photos = new ByteLru(config.photoCacheMaxBytes, Number.MAX_SAFE_INTEGER);
   }
@@ -74,12 +80,21 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** What the caches hold now (for tests and diagnostics). */
-  stats(): { live: boolean; lists: number; listBytes: number; counts: number; photos: number; photoBytes: number } {
-    const { lists, counts, photos } = this;
+  stats(): {
+    live: boolean;
+    lists: number;
+    listBytes: number;
+    searches: number;
+    counts: number;
+    photos: number;
+    photoBytes: number;
+  } {
+    const { lists, searches, counts, photos } = this;
     return {
       live: this.live,
       lists: lists.size,
       listBytes: lists.bytes,
+      searches: searches.size,
       counts: counts.size,
       photos: photos.size,
       photoBytes: photos.bytes,
@@ -106,8 +121,8 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
    * A list page if memory has it (counted as a hit), else undefined and nothing counted: the caller then goes
    * the long way, through {@link list}, which counts the miss.
    */
-  peekList(key: string): ListEntry | undefined {
-    return this.peek('product_list', this.lists, key);
+  peekList(key: string, search = false): ListEntry | undefined {
+    return this.peek('product_list', search ? this.searches : this.lists, key);
   }
 
   /** A photo variant if memory has it (counted as a hit), else undefined, as {@link peekList}. */
@@ -122,11 +137,11 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
     return hit;
   }
 
-  /** A list page, from memory or from `load` (then kept). */
-  list(key: string, load: () => Promise<ListEntry>): Promise<ListEntry> {
+  /** A list page, from memory or from `load` (then kept); `search` for a page of search results. */
+  list(key: string, load: () => Promise<ListEntry>, search = false): Promise<ListEntry> {
     return this.readThrough(
       'product_list',
-      this.lists,
+      search ? this.searches : this.lists,
       key,
       () => this.listGeneration,
       load,
@@ -162,6 +177,7 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
   invalidateLists(): void {
     this.listGeneration += 1;
     this.lists.clear();
+    this.searches.clear();
     this.counts.clear();
   }
 

@@ -76,16 +76,35 @@ const COLUMN: Record<keyof ProductDraft, string> = {
 };
 
 /**
+ * What a search reads: name and description, lowered and unaccented, exactly the expression of the trigram index
+ * `products_search_idx` (migration ProductSearch): written any other way, Postgres would not use the index.
+ */
+const SEARCH_DOCUMENT = `product_search_text(name || ' ' || description)`;
+
+/**
+ * The conditions of a listing's filters, their values appended to `values`: the category, and one
+ * `LIKE '%word%'` per word of the search (each word must appear). The pattern goes through the same function as
+ * the stored text; LIKE's own wildcards and escape in a word are escaped, so they match themselves.
+ */
+function filterSql(filter: { categoryId: string | undefined; q: string | undefined }, values: unknown[]): string[] {
+  const where: string[] = [];
+  if (filter.categoryId !== undefined) where.push(`category_id = $${values.push(filter.categoryId)}`);
+  for (const word of filter.q?.split(' ') ?? []) {
+    where.push(`${SEARCH_DOCUMENT} LIKE product_search_text($${values.push(`%${word.replace(/[\\%_]/g, '\\$&')}%`)})`);
+  }
+  return where;
+}
+
+/**
  * The statement of one page of a listing (exported for the EXPLAIN test, which checks every sort, order, filter
- * and paging mode walks an index: no Sort node, no Seq Scan). The total is not part of it: it is counted apart
- * and cached, where a count per request would read the whole index every time.
+ * and paging mode walks an index: no Sort node, no Seq Scan; a search, the trigram index). The total is not part
+ * of it: it is counted apart and cached, where a count per request would read the whole index every time.
  */
 export function productPageSql(params: ProductListParams): { text: string; values: unknown[] } {
   const sort = SORT[params.sortBy];
   const direction = params.order === 'desc' ? 'DESC' : 'ASC';
   const values: unknown[] = [params.limit, params.offset];
-  const where: string[] = [];
-  if (params.categoryId !== undefined) where.push(`category_id = $${values.push(params.categoryId)}`);
+  const where = filterSql(params, values);
   if (params.after) {
     const key = `$${values.push(params.after.key[0])}::${sort.type}`;
     const id = `$${values.push(params.after.id)}::uuid`;
@@ -96,6 +115,13 @@ export function productPageSql(params: ProductListParams): { text: string; value
     ORDER BY ${sort.expr} ${direction}, id ${direction}
     LIMIT $1 OFFSET $2`;
   return { text, values };
+}
+
+/** The statement counting a listing's products (exported for the EXPLAIN test: a search's count reads its index). */
+export function productCountSql(filter: { categoryId: string | undefined; q: string | undefined }): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const where = filterSql(filter, values);
+  return { text: `SELECT count(*)::int AS total FROM products ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`, values };
 }
 
 /** One page of a listing: the products and the cursor of the row after the last (undefined on a short page). */
@@ -139,14 +165,13 @@ export class ProductsRepository {
     };
   }
 
-  /** How many products there are, in one category or in all (callers cache it: it reads the whole index). */
-  async count(categoryId: string | undefined): Promise<number> {
-    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(
-      categoryId === undefined
-        ? 'SELECT count(*)::int AS total FROM products'
-        : 'SELECT count(*)::int AS total FROM products WHERE category_id = $1',
-      categoryId === undefined ? [] : [categoryId],
-    );
+  /**
+   * How many products there are, in one category or in all, matching a search or not (callers cache it: it reads
+   * the whole index, or every match of a search).
+   */
+  async count(categoryId: string | undefined, q?: string): Promise<number> {
+    const { text, values } = productCountSql({ categoryId, q });
+    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(text, values);
     return rows[0].total;
   }
 

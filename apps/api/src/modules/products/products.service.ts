@@ -34,24 +34,36 @@ export class ProductsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** One page of products as JSON, the total count of the listing, and the cursor of the next page. */
+  /**
+   * One page of products as JSON, the total count of the listing, and the cursor of the next page. A search's
+   * total is counted with each of its pages (from the trigram index, as the page is) rather than kept apart:
+   * one count per distinct search would fill the count cache with keys that are rarely asked for again.
+   */
   listPage(params: ProductListParams): Promise<ListEntry> {
-    return this.cache.list(listKey(params), async () => {
-      const [page, total] = await Promise.all([this.repository.page(params), this.count(params.categoryId)]);
-      const body = Buffer.from(JSON.stringify(page.products));
-      return {
-        body,
-        // Once per page and invalidation, so a better level than per-request compression can afford.
-        gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body, { level: 6 }) : undefined,
-        total,
-        next: page.next && encodeCursor(page.next),
-      };
-    });
+    const search = params.q !== undefined;
+    return this.cache.list(
+      listKey(params),
+      async () => {
+        const [page, total] = await Promise.all([
+          this.repository.page(params),
+          search ? this.repository.count(params.categoryId, params.q) : this.count(params.categoryId),
+        ]);
+        const body = Buffer.from(JSON.stringify(page.products));
+        return {
+          body,
+          // Once per page and invalidation, so a better level than per-request compression can afford.
+          gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body, { level: 6 }) : undefined,
+          total,
+          next: page.next && encodeCursor(page.next),
+        };
+      },
+      search,
+    );
   }
 
   /** The page if memory has it, without waiting for anything (the fast path); undefined otherwise. */
   cachedPage(params: ProductListParams): ListEntry | undefined {
-    return this.cache.peekList(listKey(params));
+    return this.cache.peekList(listKey(params), params.q !== undefined);
   }
 
   /** One page of products and the total count of the listing (for callers that want objects, not bytes). */
@@ -175,10 +187,13 @@ export class ProductsService {
 /** Below this a list page goes out as it is (as the API's response compression does: it saves less than it costs). */
 const GZIP_MIN_BYTES = 1024;
 
-/** The cache key of a listing: every parameter, normalized (the parser filled in every default). */
+/**
+ * The cache key of a listing: every parameter, normalized (the parser filled in every default). The search goes
+ * last: it is the one part that may contain `|` (the cursor is base64url), so no two listings share a key.
+ */
 function listKey(params: ProductListParams): string {
   const after = params.after ? encodeCursor(params.after) : '';
-  return `${params.sortBy}|${params.order}|${params.categoryId ?? ''}|${params.limit}|${params.offset}|${after}`;
+  return `${params.sortBy}|${params.order}|${params.categoryId ?? ''}|${params.limit}|${params.offset}|${after}|${params.q ?? ''}`;
 }
 
 function categoryMissing(): ValidationFailedError {

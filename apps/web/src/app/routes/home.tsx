@@ -1,19 +1,31 @@
 import type { Product } from '@store/contract';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/page';
+import { catalogView } from '@/features/catalog/catalog-view';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { addToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
 
+// The search box, sort and category chips are a chunk of their own, so the home page's entry stays within its
+// JS budget; the grid does not wait for them (it reads the view from the URL itself). Until they arrive, an empty
+// box of their size keeps the grid from moving.
+const CatalogFilters = lazy(() => import('@/features/catalog/components/catalog-filters').then((m) => ({ default: m.CatalogFilters })));
+
 export function HomePage() {
   const navigate = useNavigate();
+  // useLocation rather than useSearchParams: the same query, without adding the latter to the entry bundle.
+  const { search } = useLocation();
   const add = (product: Product) => {
     addToCart(product);
     navigate(paths.cart);
   };
   return (
     <Page title="T-shirts for every day" description="Soft cotton tees, printed with care. Pick yours and pay securely by card.">
-      <ProductGrid onAddToCart={add} />
+      <Suspense fallback={<div className="catalog-filters mb-4" />}>
+        <CatalogFilters />
+      </Suspense>
+      <ProductGrid onAddToCart={add} view={catalogView(search)} />
     </Page>
   );
 }

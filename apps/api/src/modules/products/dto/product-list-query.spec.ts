@@ -23,7 +23,27 @@ describe('parseProductListQuery', () => {
       sortBy: 'createdAt',
       order: 'asc',
       categoryId: undefined,
+      q: undefined,
     });
+  });
+
+  it('normalises a search: NFC, lower case, one space between words; a blank one is no search', () => {
+    expect(parseProductListQuery({ q: '  Cafe\u0301   NOIR\u3000tee ' }).q).toBe('café noir tee');
+    expect(parseProductListQuery({ q: '   ' }).q).toBeUndefined();
+    expect(parseProductListQuery({ q: '' }).q).toBeUndefined();
+  });
+
+  it.each([
+    ['q must not contain control or invalid characters', 'caf\u0007e'],
+    ['q must not contain control or invalid characters', 'cafe\nnoir'],
+    ['q must not contain control or invalid characters', 'caf\ud800e'],
+    ['q must be at most 100 characters', 'a'.repeat(101)],
+    ['q must have a word of at least 3 characters', 'ab c'],
+    ['q must have at most 8 words', 'aaa b c d e f g h i'],
+    ['q must contain a visible character', '\u200b\u200b\u200b'],
+    ['q must be given once', ['cafe', 'noir']],
+  ])('refuses a search: %s (%j)', (message, q) => {
+    expect(failure({ q }).details).toEqual([{ field: 'q', message }]);
   });
 
   it('reports every bad parameter at once', () => {

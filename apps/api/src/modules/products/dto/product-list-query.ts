@@ -1,6 +1,9 @@
 import {
   PRODUCT_LIST_LIMIT_DEFAULT,
   PRODUCT_LIST_LIMIT_MAX,
+  PRODUCT_SEARCH_MAX_CHARS,
+  PRODUCT_SEARCH_MAX_WORDS,
+  PRODUCT_SEARCH_MIN_WORD_CHARS,
   PRODUCT_SORT_FIELDS,
   PRODUCT_SORT_ORDERS,
   type FieldError,
@@ -10,6 +13,7 @@ import {
 } from '@store/contract';
 import { ValidationFailedError } from '../../../common/errors.js';
 import { type Cursor, PAGE_QUERY_KEYS, parsePageQuery } from '../../../common/pagination.js';
+import { hasControlCharacters, hasVisibleCharacter } from '../../../common/text-rules.js';
 import { isUuid } from '../../../common/uuid-param.decorator.js';
 
 /** A checked product listing query, every default filled in. `after` and a non-zero `offset` never come together. */
@@ -20,9 +24,20 @@ export interface ProductListParams {
   sortBy: ProductSortField;
   order: ProductSortOrder;
   categoryId: string | undefined;
+  /**
+   * The search, normalised: NFC, lower case, words separated by one space; undefined for no search. Everything a
+   * search's result depends on is in this string (the SQL is built from it alone), so it can key a cache.
+   */
+  q: string | undefined;
 }
 
-const QUERY_KEYS: readonly string[] = [...PAGE_QUERY_KEYS, 'sortBy', 'order', 'category'] satisfies readonly (keyof ProductListQuery)[];
+const QUERY_KEYS: readonly string[] = [
+  ...PAGE_QUERY_KEYS,
+  'sortBy',
+  'order',
+  'category',
+  'q',
+] satisfies readonly (keyof ProductListQuery)[];
 
 /** What a cursor's single sort value must look like for each sort (it is compared with that column in SQL). */
 const CURSOR_KEY_OK: Record<ProductSortField, (value: string | number) => boolean> = {
@@ -59,6 +74,28 @@ export function parseProductListQuery(query: Record<string, unknown>): ProductLi
   if (page.after && (page.after.key.length !== 1 || !CURSOR_KEY_OK[sortBy](page.after.key[0]) || !isUuid(page.after.id))) {
     errors.push({ field: 'after', message: `after is not a cursor of a listing sorted by ${sortBy}; pass X-Next-Cursor back unchanged` });
   }
+  const q = parseSearch(query.q, errors);
   if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
-  return { ...page, sortBy, order, categoryId: categoryId?.toLowerCase() };
+  return { ...page, sortBy, order, categoryId: categoryId?.toLowerCase(), q };
+}
+
+/**
+ * `q`: a blank one is no search; otherwise at most PRODUCT_SEARCH_MAX_CHARS characters on one line (no control
+ * characters: the text rule of every field), up to PRODUCT_SEARCH_MAX_WORDS words, one of them long enough for the
+ * trigram index to narrow the search. Composed and decomposed accents are made one form (NFC), so "Café" typed
+ * either way is one cache entry; Postgres then lowers and unaccents it exactly as it does the stored text.
+ */
+function parseSearch(raw: unknown, errors: FieldError[]): string | undefined {
+  if (raw === undefined) return undefined;
+  const fail = (message: string) => void errors.push({ field: 'q', message });
+  if (typeof raw !== 'string') return fail('q must be given once');
+  if (raw.length > PRODUCT_SEARCH_MAX_CHARS) return fail(`q must be at most ${PRODUCT_SEARCH_MAX_CHARS} characters`);
+  if (hasControlCharacters(raw)) return fail('q must not contain control or invalid characters');
+  const words = raw.normalize('NFC').toLowerCase().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return undefined;
+  if (!hasVisibleCharacter(words.join(''))) return fail('q must contain a visible character');
+  if (words.length > PRODUCT_SEARCH_MAX_WORDS) return fail(`q must have at most ${PRODUCT_SEARCH_MAX_WORDS} words`);
+  if (!words.some((word) => [...word].length >= PRODUCT_SEARCH_MIN_WORD_CHARS))
+    return fail(`q must have a word of at least ${PRODUCT_SEARCH_MIN_WORD_CHARS} characters`);
+  return words.join(' ');
 }

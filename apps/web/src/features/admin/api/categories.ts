@@ -1,9 +1,8 @@
 import { ApiRoute, apiPath, type Category, type CategoryInput, type DeletedResponse } from '@store/contract';
 import { apiCall, currentAuth } from '@/lib/api-client';
 
-export function listCategories(signal?: AbortSignal): Promise<Category[]> {
-  return apiCall<Category[]>(apiPath(ApiRoute.categories, {}), { signal });
-}
+// The list is public and the home page's chips read it too, so it lives in lib; the admin's calls keep it here.
+export { listCategories } from '@/lib/list-categories';
 
 export function getCategory(categoryId: string, signal?: AbortSignal): Promise<Category> {
   return apiCall<Category>(apiPath(ApiRoute.category, { categoryId }), { signal });

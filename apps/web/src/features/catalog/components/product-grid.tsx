@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ProductCard } from './product-card';
-import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
+import { PRODUCT_SORTS, type ProductListView, productListOptions } from '@/lib/list-products';
 import { usePagedList } from '@/lib/use-paged-list';
 
 /** Cards in the first row on wide screens: their photos are the first screenful, so they load first. */
@@ -15,16 +15,17 @@ const FIRST_ROW = 3;
  */
 export const PRODUCT_PAGE_SIZE = 12;
 
-export function ProductGrid({ onAddToCart, pageSize = PRODUCT_PAGE_SIZE }: { onAddToCart: (product: Product) => void; pageSize?: number }) {
-  const {
-    items: products,
-    total,
-    loading,
-    loadingMore,
-    error,
-    hasMore,
-    loadMore,
-  } = usePagedList(productListOptions(PRODUCT_SORTS.newest, pageSize));
+export function ProductGrid({
+  onAddToCart,
+  pageSize = PRODUCT_PAGE_SIZE,
+  view = PRODUCT_SORTS.newest,
+}: {
+  onAddToCart: (product: Product) => void;
+  pageSize?: number;
+  /** The sort, search and category to show (the home page reads them from its URL). */
+  view?: ProductListView;
+}) {
+  const { items: products, total, loading, loadingMore, error, hasMore, loadMore } = usePagedList(productListOptions(view, pageSize));
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -47,7 +48,14 @@ export function ProductGrid({ onAddToCart, pageSize = PRODUCT_PAGE_SIZE }: { onA
       </div>
     );
   if (error && products.length === 0) return <Alert variant="danger">{error}</Alert>;
-  if (products.length === 0) return <Alert variant="info">No t-shirts in the shop yet. Please come back soon.</Alert>;
+  if (products.length === 0)
+    return (
+      <Alert variant="info">
+        {view.q || view.category
+          ? 'No t-shirts match your search. Try other words or another category.'
+          : 'No t-shirts in the shop yet. Please come back soon.'}
+      </Alert>
+    );
 
   return (
     <section aria-label="Products">

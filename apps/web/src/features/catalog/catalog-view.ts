@@ -1,0 +1,17 @@
+import type { ProductSortField, ProductSortOrder } from '@store/contract';
+import type { ProductListView } from '@/lib/list-products';
+
+/**
+ * The home page's view as its URL query says, so that a link reproduces it and Back restores it: the API's own
+ * parameter names (`q`, `category`, `sortBy`, `order`), the newest first when no sort is given. Values go to the
+ * API as they are; one a person mistyped into the URL comes back as the API's 400, shown where the grid would be.
+ */
+export function catalogView(search: string): ProductListView {
+  const params = new URLSearchParams(search);
+  return {
+    sortBy: (params.get('sortBy') ?? 'createdAt') as ProductSortField,
+    order: (params.get('order') ?? 'desc') as ProductSortOrder,
+    q: params.get('q') || undefined,
+    category: params.get('category') || undefined,
+  };
+}

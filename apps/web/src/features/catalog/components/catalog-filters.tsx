@@ -1,0 +1,124 @@
+import { PRODUCT_SEARCH_MAX_CHARS, PRODUCT_SEARCH_MIN_WORD_CHARS } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { listCategories } from '@/lib/list-categories';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
+import { catalogView } from '../catalog-view';
+
+/** The sorts a shopper picks from: `sortBy.order` as the select's value. The first is the default. */
+const SORTS = [
+  ['createdAt.desc', 'Newest'],
+  ['price.asc', 'Price: low to high'],
+  ['price.desc', 'Price: high to low'],
+  ['sold.desc', 'Best-selling'],
+] as const;
+const DEFAULT_SORT = SORTS[0][0];
+
+const HINT_ID = 'catalog-search-hint';
+
+/**
+ * The home page's search box, sort select and category chips. Everything they set lives in the URL query (see
+ * catalogView), each change a new history entry: a link reproduces the view, Back goes to the one before. Its own
+ * chunk, loaded after the grid's: the home page's first screenful is the products, and its JS budget is tight.
+ */
+export function CatalogFilters() {
+  const { search: query } = useLocation();
+  const navigate = useNavigate();
+  const view = catalogView(query);
+  const [hint, setHint] = useState<string | null>(null);
+  const categories = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
+
+  /** The query string of this view with `changes` made (an undefined value removes the parameter). */
+  const changed = (changes: Record<string, string | undefined>): string => {
+    const next = new URLSearchParams(query);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    return next.toString();
+  };
+
+  // A new history entry per change (Back undoes it); the page stays where it is scrolled to.
+  const show = (search: string) => navigate({ pathname: paths.home, search }, { preventScrollReset: true });
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '')
+      .trim()
+      .replace(/\s+/g, ' ');
+    // The API's rule (its index is of 3-letter pieces), said here before a round trip and a 400.
+    if (q && !q.split(' ').some((word) => [...word].length >= PRODUCT_SEARCH_MIN_WORD_CHARS)) {
+      setHint(`Type a word of at least ${PRODUCT_SEARCH_MIN_WORD_CHARS} letters to search.`);
+      return;
+    }
+    setHint(null);
+    show(changed({ q: q || undefined }));
+  };
+
+  const sort = (value: string) => {
+    const [sortBy, order] = value.split('.');
+    show(changed(value === DEFAULT_SORT ? { sortBy: undefined, order: undefined } : { sortBy, order }));
+  };
+
+  const chips = [{ _id: '', name: 'All' }, ...(categories.data ?? [])];
+  return (
+    <div className="catalog-filters mb-4">
+      <div className="row g-2 mb-3">
+        <form role="search" className="col-md-8 d-flex gap-2" onSubmit={onSearch}>
+          <input
+            // A new search in the URL (Back, a link) shows in the box; typing alone never resets it.
+            key={view.q ?? ''}
+            type="search"
+            name="q"
+            className="form-control"
+            defaultValue={view.q}
+            placeholder="Search t-shirts"
+            aria-label="Search t-shirts"
+            aria-describedby={hint ? HINT_ID : undefined}
+            aria-invalid={hint ? true : undefined}
+            maxLength={PRODUCT_SEARCH_MAX_CHARS}
+            enterKeyHint="search"
+          />
+          <button type="submit" className="btn btn-success">
+            Search
+          </button>
+        </form>
+        <div className="col-md-4 d-flex align-items-center gap-2">
+          <label htmlFor="catalog-sort" className="text-nowrap">
+            Sort by
+          </label>
+          <select id="catalog-sort" className="form-select" value={`${view.sortBy}.${view.order}`} onChange={(e) => sort(e.target.value)}>
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {hint ? (
+        <p id={HINT_ID} className="text-danger small" role="alert">
+          {hint}
+        </p>
+      ) : null}
+      <nav aria-label="Categories" className="d-flex flex-wrap gap-2">
+        {chips.map((category) => {
+          const active = (view.category ?? '') === category._id;
+          return (
+            <Link
+              key={category._id}
+              to={{ pathname: paths.home, search: changed({ category: category._id || undefined }) }}
+              preventScrollReset
+              className={`btn btn-sm rounded-pill ${active ? 'btn-success' : 'btn-outline-success'}`}
+              aria-current={active ? 'true' : undefined}
+            >
+              {category.name}
+            </Link>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}
