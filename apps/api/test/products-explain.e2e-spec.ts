@@ -1,21 +1,11 @@
 import { PRODUCT_SORT_FIELDS, PRODUCT_SORT_ORDERS } from '@store/contract';
 import type { ProductListParams } from '../src/modules/products/dto/product-list-query.js';
 import { ProductsRepository, productPageSql } from '../src/modules/products/products.repository.js';
+import { explainPlan } from './support/query-plans.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const PRODUCTS = 20_000;
 const CATEGORIES = 8;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 /**
  * Every listing the API can run walks an index to its LIMIT: for each sort, order, with and without the category
@@ -69,11 +59,7 @@ describe('product listing plans (e2e, EXPLAIN)', () => {
       params = { ...first, after: page2.next };
     }
     const { text, values } = productPageSql(params);
-    const [{ 'QUERY PLAN': explained }] = (await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${text}`, values)) as {
-      'QUERY PLAN': { Plan: PlanNode }[];
-    }[];
-    const plan = nodes(explained[0].Plan);
-    const summary = plan.map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`).join(' > ');
+    const { summary, nodes: plan } = await explainPlan(t.dataSource, text, values);
     expect({ summary, sorts: plan.filter((n) => /Sort/.test(n['Node Type'])).length }).toEqual({ summary, sorts: 0 });
     expect(plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'products')).toEqual([]);
     expect(plan.some((n) => /Index/.test(n['Node Type']) && n['Relation Name'] === 'products')).toBe(true);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DEMO_PRODUCTS } from '../src/database/seed/demo-seed.js';
 import { parseProductListQuery } from '../src/modules/products/dto/product-list-query.js';
 import { ProductsRepository, productCountSql, productPageSql } from '../src/modules/products/products.repository.js';
+import { explainPlan, type PlanNode } from './support/query-plans.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** The demo catalogue, many times over: its names and descriptions, numbered, in 8 categories. */
@@ -13,17 +14,6 @@ const CAFE_EVERY = 397;
 /** The Café tees' numbers, and how many of them each category has (category = n % CATEGORIES). */
 const CAFES = Array.from({ length: Math.floor(PRODUCTS / CAFE_EVERY) }, (_, i) => (i + 1) * CAFE_EVERY);
 const cafesIn = (category: number) => CAFES.filter((n) => n % CATEGORIES === category).length;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 /**
  * A search reads the trigram index `products_search_idx`, never the whole table: on 20,000 products (the demo
@@ -61,13 +51,7 @@ describe('product search plans (e2e, EXPLAIN)', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  async function plan(text: string, values: unknown[]): Promise<{ summary: string; nodes: PlanNode[] }> {
-    const [{ 'QUERY PLAN': explained }] = (await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${text}`, values)) as {
-      'QUERY PLAN': { Plan: PlanNode }[];
-    }[];
-    const all = nodes(explained[0].Plan);
-    return { summary: all.map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`).join(' > '), nodes: all };
-  }
+  const plan = (text: string, values: unknown[]) => explainPlan(t.dataSource, text, values);
 
   function expectSearchIndex({ summary, nodes: all }: { summary: string; nodes: PlanNode[] }): void {
     expect({ summary, seqScans: all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'products').length }).toEqual({
