@@ -15,7 +15,22 @@ export interface DeletedResponse {
 
 export const CATEGORY_NAME_MAX = 32;
 
-/** A product on the wire: `price` in dollars (cents inside the server), `category` the category id. */
+/** The sizes a product may be sold in, smallest first: lists of sizes are always in this order. */
+export const PRODUCT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export type ProductSize = (typeof PRODUCT_SIZES)[number];
+
+/** What is left of one size of a product. */
+export interface SizeStock {
+  size: ProductSize;
+  stock: number;
+}
+
+/**
+ * A product on the wire: `price` in dollars (cents inside the server), `category` the category id.
+ * `sizes` (an optional extension) lists the sizes the product is sold in with what is left of each, in
+ * {@link PRODUCT_SIZES} order; empty for a product without sizes. `stock` is always the total over the sizes, so a
+ * client that knows only the spec keeps working.
+ */
 export interface Product {
   _id: string;
   name: string;
@@ -26,16 +41,26 @@ export interface Product {
   category: string;
   createdAt: string;
   updatedAt: string;
+  sizes?: SizeStock[];
 }
 
-/** The text fields of the multipart create/update form; the file goes in the `photo` field. */
+/**
+ * The text fields of the multipart create/update form; the file goes in the `photo` field.
+ * `sizes` (optional extension) is a JSON array of {@link SizeStock} sent as the text of the form field `sizes`:
+ * when it is non-empty `stock` may be left out and is the sum of the sizes (a `stock` sent beside it must equal
+ * that sum, else 400); `[]` makes a sized product unsized again (then `stock` is required on update too).
+ */
 export interface ProductFields {
   name: string;
   description: string;
   price: number;
   category: string;
   stock: number;
+  sizes?: SizeStock[];
 }
+
+/** The form field that carries a product's sizes (JSON text). */
+export const PRODUCT_SIZES_FIELD = 'sizes';
 
 /** The text fields of the product form, in the order a form shows them. */
 export const PRODUCT_FIELDS = ['name', 'description', 'price', 'category', 'stock'] as const satisfies readonly (keyof ProductFields)[];
@@ -49,6 +74,9 @@ export const PRODUCT_PHOTO_MAX_BYTES = 3 * 1024 * 1024;
 export const PRODUCT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** `?size=card` on the photo route: a small WebP for the home grid. */
 export const PRODUCT_PHOTO_CARD_SIZE = 'card';
+/** `?size=large` on the photo route: a WebP for the product page, at most this many pixels on its longest side. */
+export const PRODUCT_PHOTO_LARGE_SIZE = 'large';
+export const PRODUCT_PHOTO_LARGE_MAX_PX = 1200;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'sold'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];

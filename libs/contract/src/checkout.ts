@@ -1,3 +1,6 @@
+import type { ProductSize } from './catalog.js';
+import type { ShippingAddress } from './shipping.js';
+
 /** `test` is the offline gateway that follows Braintree's sandbox rules; `braintree` is the real one. */
 export type PaymentGatewayName = 'braintree' | 'test';
 
@@ -6,10 +9,15 @@ export interface ClientTokenResponse {
   gateway: PaymentGatewayName;
 }
 
-/** One cart line as the server needs it to price the cart itself. */
+/**
+ * One cart line as the server needs it to price the cart itself. `size` (optional extension) is required for a
+ * product sold in sizes (400 without it) and refused for one that is not; one product may come in several lines,
+ * one per size.
+ */
 export interface CartLineRef {
   _id: string;
   count: number;
+  size?: ProductSize;
 }
 
 export interface PaymentInfo {
@@ -17,6 +25,8 @@ export interface PaymentInfo {
   /** The total the buyer saw, in dollars; the server refuses to charge if its own total differs. */
   amount: number;
   products: CartLineRef[];
+  /** Where the order ships (optional extension: the web app always sends it; a spec-only client may not). */
+  shippingAddress?: ShippingAddress;
 }
 
 export interface PaymentRequest {
@@ -83,6 +93,8 @@ export interface OrderLine {
   /** The unit price paid, in dollars. */
   price: number;
   count: number;
+  /** The size bought, for a product sold in sizes (optional extension). */
+  size?: ProductSize;
   /** Present once this line alone was refunded (a partial refund); the rest of the order stands. */
   refund?: OrderLineRefund;
 }
@@ -95,9 +107,13 @@ export interface OrderLineRefund {
   at: string;
 }
 
-/** The body of `POST /order/{orderId}/refund/{userId}`: the product whose whole line is refunded. */
+/**
+ * The body of `POST /order/{orderId}/refund/{userId}`: the product whose whole line is refunded, and for a line of a
+ * product sold in sizes its `size` (400 without it when the order has that product in more than one size).
+ */
 export interface LineRefundRequest {
   product: string;
+  size?: ProductSize;
 }
 
 export interface Order {
@@ -112,6 +128,8 @@ export interface Order {
   createdAt: string;
   /** Present once the order was cancelled and its payment returned (an optional extension: older clients ignore it). */
   refund?: OrderRefund;
+  /** Where the order ships, when the buyer gave an address (optional extension). */
+  shippingAddress?: ShippingAddress;
 }
 
 /**

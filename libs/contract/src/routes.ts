@@ -11,6 +11,8 @@ export const ApiRoute = {
   signin: '/signin',
   signout: '/signout',
   user: '/user/:userId',
+  /** The shipping address of the buyer's latest paid order, offered at the next checkout. */
+  lastAddress: '/user/:userId/address/last',
 
   categories: '/categories',
   category: '/category/:categoryId',

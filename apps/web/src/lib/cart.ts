@@ -1,11 +1,14 @@
-import { type CartLineRef, fromCents, type Product, toCents } from '@store/contract';
+import { type CartLineRef, fromCents, type Product, type ProductSize, toCents } from '@store/contract';
 import { storedValue, useStoredValue } from './stored-value';
 
 /** The storage key the spec fixes for the cart. */
 export const CART_STORAGE_KEY = 'cart';
 
-/** A cart entry: a copy of the product as it was added, with `count` 1 (adding twice makes two entries). */
-export type CartItem = Product & { count: number };
+/**
+ * A cart entry: a copy of the product as it was added, with `count` 1 (adding twice makes two entries), and the
+ * chosen `size` for a product sold in sizes.
+ */
+export type CartItem = Product & { count: number; size?: ProductSize };
 
 function parseCart(raw: unknown): CartItem[] {
   if (!Array.isArray(raw)) return [];
@@ -22,10 +25,15 @@ export function addToCart(product: Product): void {
   cartStore.set([...cartStore.get(), { ...product, count: 1 }]);
 }
 
-/** Removes one entry with this product id (the first; copies of one product are identical). */
-export function removeFromCart(productId: string): void {
+/** Adds one entry of a product sold in sizes, in the size the buyer chose. */
+export function addSizeToCart(product: Product, size: ProductSize): void {
+  cartStore.set([...cartStore.get(), { ...product, count: 1, size }]);
+}
+
+/** Removes one entry with this product id and size (the first; copies of one product in one size are identical). */
+export function removeFromCart(productId: string, size?: ProductSize): void {
   const items = cartStore.get();
-  const index = items.findIndex((item) => item._id === productId);
+  const index = items.findIndex((item) => item._id === productId && item.size === size);
   if (index < 0) return;
   cartStore.set([...items.slice(0, index), ...items.slice(index + 1)]);
 }
@@ -53,7 +61,7 @@ export function syncCart(current: readonly Product[], gone: readonly string[]): 
     if (product && product.updatedAt !== item.updatedAt) {
       if (product.price !== item.price) repriced += 1;
       changed = true;
-      next.push({ ...product, count: 1 });
+      next.push(item.size ? { ...product, count: 1, size: item.size } : { ...product, count: 1 });
     } else {
       next.push(item);
     }
@@ -74,9 +82,17 @@ export function cartTotal(items: readonly CartItem[]): number {
   return fromCents(items.reduce((cents, item) => cents + toCents(item.price), 0));
 }
 
-/** The cart as the payment call needs it: each product id once, counted by its entries (matches {@link cartTotal}). */
+/**
+ * The cart as the payment call needs it: each product id (and size) once, counted by its entries (matches
+ * {@link cartTotal}); `size` only on the lines of sized entries, so an unsized cart sends what the spec sends.
+ */
 export function cartLines(items: readonly CartItem[]): CartLineRef[] {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(item._id, (counts.get(item._id) ?? 0) + 1);
-  return [...counts].map(([_id, count]) => ({ _id, count }));
+  const lines = new Map<string, CartLineRef>();
+  for (const item of items) {
+    const key = `${item._id}\u0000${item.size ?? ''}`;
+    const line = lines.get(key);
+    if (line) line.count += 1;
+    else lines.set(key, item.size ? { _id: item._id, count: 1, size: item.size } : { _id: item._id, count: 1 });
+  }
+  return [...lines.values()];
 }
