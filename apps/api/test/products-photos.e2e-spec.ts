@@ -7,6 +7,17 @@ import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
+/** A 3000x1500 camera JPEG with EXIF (GPS position, camera), an ICC profile, XMP, turned by EXIF orientation 6. */
+const cameraJpeg = (): Promise<Buffer> =>
+  sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#1f3a5f' } })
+    .jpeg()
+    .withMetadata({
+      orientation: 6,
+      exif: { IFD0: { Make: 'SpyCam', Model: 'Serial 12345' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } },
+    })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .toBuffer();
+
 /** What a strong ETag of these bytes must be: the server hashes the bytes it stores and nothing else. */
 const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 
@@ -58,15 +69,7 @@ describe('product photos (e2e)', () => {
     );
 
     it('stores a re-encoded photo: metadata stripped, upright, at most 2000 px on its longest side', async () => {
-      // A 3000x1500 camera JPEG with EXIF (GPS position, camera), an ICC profile, XMP, turned by EXIF orientation 6.
-      const camera = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#1f3a5f' } })
-        .jpeg()
-        .withMetadata({
-          orientation: 6,
-          exif: { IFD0: { Make: 'SpyCam', Model: 'Serial 12345' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } },
-        })
-        .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-        .toBuffer();
+      const camera = await cameraJpeg();
       expect((await sharp(camera).metadata()).exif).toBeDefined();
       const product = await calls.created(productForm(shirts), {
         path: await images.write('camera.jpg', camera),
@@ -204,6 +207,83 @@ describe('product photos (e2e)', () => {
       // One variant's tag does not validate the other.
       await calls.photo(product._id, '?size=card').set('If-None-Match', etagOf(original)).expect(200);
       await calls.photo(product._id).set('If-None-Match', etagOf(card)).expect(200);
+    });
+
+    it('serves ?size=large as a WebP of at most 1200 px, made at upload, with an ETag of its own, 304s and versioned caching', async () => {
+      const response = await calls.photo(product._id, '?size=large').expect(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      const large = response.body as Buffer;
+      const { format, width, height } = await sharp(large).metadata();
+      // The 1200x900 original fits 1200 px as it is: re-encoded as WebP, not enlarged.
+      expect([format, width, height]).toEqual(['webp', 1200, 900]);
+      expect(response.headers.etag).toBe(etagOf(large));
+      expect(response.headers['cache-control']).toBe('public, no-cache');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const [row] = await t.dataSource.query<{ large_etag: string }[]>('SELECT large_etag FROM product_photos WHERE product_id = $1', [
+        product._id,
+      ]);
+      expect(row.large_etag).toBe(etagOf(large));
+
+      await calls.photo(product._id, '?size=large').set('If-None-Match', etagOf(large)).expect(304);
+      await calls.photo(product._id, '?size=large').set('If-None-Match', etagOf(original)).expect(200);
+      const current = `?size=large&v=${encodeURIComponent(product.updatedAt)}`;
+      expect((await calls.photo(product._id, current).expect(200)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const revalidated = await calls.photo(product._id, current).set('If-None-Match', etagOf(large)).expect(304);
+      expect(revalidated.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('makes the large variant of a big camera photo upright, at most 1200 px, without metadata', async () => {
+      const camera = await cameraJpeg();
+      const big = await calls.created(productForm(shirts), {
+        path: await images.write('big.jpg', camera),
+        filename: 'big.jpg',
+        contentType: 'image/jpeg',
+      });
+      const large = (await calls.photo(big._id, '?size=large').expect(200)).body as Buffer;
+      const meta = await sharp(large).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 1200]);
+      expect(meta.exif).toBeUndefined();
+      expect(large.includes(Buffer.from('SpyCam'))).toBe(false);
+    });
+
+    it('makes the large variant of a photo stored before uploads made one on its first request, stores it, and never serves the stored bytes as they are', async () => {
+      const old = await calls.created(productForm(shirts), images.jpeg);
+      // A photo row as it was before the large variant existed, holding the upload's bytes untouched (EXIF and all).
+      const camera = await cameraJpeg();
+      await t.dataSource.query(
+        `UPDATE product_photos SET data = $2, etag = $3, large_data = NULL, large_etag = NULL WHERE product_id = $1`,
+        [old._id, camera, etagOf(camera)],
+      );
+      // Conditional and plain first requests at once: each gets the one large variant that is stored.
+      const [conditional, ...plain] = await Promise.all([
+        calls.photo(old._id, '?size=large').set('If-None-Match', '"anything"').expect(200),
+        calls.photo(old._id, '?size=large').expect(200),
+        calls.photo(old._id, '?size=large').expect(200),
+      ]);
+      const large = conditional.body as Buffer;
+      const meta = await sharp(large).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 1200]);
+      expect(meta.exif).toBeUndefined();
+      expect(large.includes(Buffer.from('SpyCam'))).toBe(false);
+      expect(conditional.headers['content-type']).toBe('image/webp');
+      const [row] = await t.dataSource.query<{ large_etag: string; large_data: Buffer }[]>(
+        'SELECT large_etag, large_data FROM product_photos WHERE product_id = $1',
+        [old._id],
+      );
+      expect(row.large_etag).toBe(etagOf(row.large_data));
+      for (const response of [conditional, ...plain]) {
+        expect(response.headers.etag).toBe(row.large_etag);
+        expect(Buffer.compare(response.body as Buffer, row.large_data)).toBe(0);
+      }
+      await calls.photo(old._id, '?size=large').set('If-None-Match', row.large_etag).expect(304);
+      // The other variants are as they were.
+      expect(Buffer.compare((await calls.photo(old._id).expect(200)).body as Buffer, camera)).toBe(0);
+    });
+
+    it('answers 404 for the large variant of a product without a photo', async () => {
+      const bare = await calls.created(productForm(shirts));
+      await calls.photo(bare._id, '?size=large').expect(404);
+      await calls.photo(bare._id, '?size=large').set('If-None-Match', '*').expect(404);
     });
 
     it('never enlarges a small photo for the card', async () => {

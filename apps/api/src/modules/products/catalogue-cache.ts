@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { ByteLru } from './byte-lru.js';
+import { PHOTO_VARIANTS } from './photo-store.js';
 import type { PhotoVariant, StoredPhoto } from './product-photos.repository.js';
 
 /** The channel the catalogue triggers (migration CatalogueSpeed) notify on, at the commit of every catalogue write. */
@@ -183,8 +184,7 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
 
   invalidatePhoto(productId: string): void {
     this.photoGeneration += 1;
-    this.photos.delete(`${productId}:original`);
-    this.photos.delete(`${productId}:card`);
+    for (const variant of PHOTO_VARIANTS) this.photos.delete(`${productId}:${variant}`);
   }
 
   private flushAll(): void {

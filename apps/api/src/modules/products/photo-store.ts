@@ -6,8 +6,9 @@ import type { S3Config } from '../../config/env.js';
 /** Where a photo's bytes are: in its `product_photos` row, or in the object store. */
 export type PhotoLocation = 'postgres' | 's3';
 
-/** Which of a product's photos: the original (re-encoded at upload) or its card-size WebP. */
-export type PhotoVariant = 'original' | 'card';
+/** Which of a product's photos: the original (re-encoded at upload), its card-size WebP or its large WebP. */
+export const PHOTO_VARIANTS = ['original', 'card', 'large'] as const;
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
 
 /**
  * The object key of one variant of a photo. Named by the bytes' ETag (a SHA-256), so a replaced photo gets new

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRODUCT_PHOTO_TYPES } from '@store/contract';
+import { PRODUCT_PHOTO_LARGE_MAX_PX, PRODUCT_PHOTO_TYPES } from '@store/contract';
 import sharp, { type Sharp } from 'sharp';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../common/errors.js';
 
@@ -7,7 +7,8 @@ export type PhotoContentType = (typeof PRODUCT_PHOTO_TYPES)[number];
 
 /** The longest side of the card variant the home grid shows, in pixels. */
 export const CARD_MAX_PX = 600;
-export const CARD_CONTENT_TYPE = 'image/webp';
+/** The type of both variants (card and large): WebP, the smallest a browser of today decodes. */
+export const VARIANT_CONTENT_TYPE = 'image/webp';
 /**
  * Largest image accepted, in pixels: a 3 MB file can still claim enormous dimensions (a few kilobytes of PNG
  * can decode to gigabytes), and decoding is what the server pays for. 24 MP is a 6000x4000 camera photo,
@@ -21,8 +22,8 @@ export const PHOTO_MAX_PIXELS = 24_000_000;
 export const PHOTO_MAX_PX = 2000;
 
 /**
- * A photo checked and ready to store: the original re-encoded (see {@link preparePhoto}), its card variant, and
- * a strong ETag for each.
+ * A photo checked and ready to store: the original re-encoded (see {@link preparePhoto}), its card and large
+ * variants, and a strong ETag for each.
  */
 export interface PreparedPhoto {
   contentType: PhotoContentType;
@@ -30,6 +31,8 @@ export interface PreparedPhoto {
   etag: string;
   cardData: Buffer;
   cardEtag: string;
+  largeData: Buffer;
+  largeEtag: string;
 }
 
 const SHARP_FORMAT: Record<PhotoContentType, string> = {
@@ -56,7 +59,7 @@ export function photoEtag(bytes: Buffer): string {
 }
 
 /**
- * Checks an uploaded photo, re-encodes it and makes its card variant, once, here at upload. The magic number
+ * Checks an uploaded photo, re-encodes it and makes its card and large variants, once, here at upload. The magic number
  * decides the type (415 when it is not JPEG, PNG, WebP or GIF); then sharp decodes the whole image, so a
  * truncated or corrupt file with a valid magic number is a 415 too, rather than a 500 later. Over
  * PHOTO_MAX_PIXELS is 413 before anything is decoded.
@@ -71,25 +74,43 @@ export async function preparePhoto(upload: Buffer): Promise<PreparedPhoto> {
   if (!contentType) throw new UnsupportedMediaTypeError('The photo must be a JPEG, PNG, WebP or GIF image');
   let data: Buffer;
   let cardData: Buffer;
+  let largeData: Buffer;
   try {
     // One frame: an animated GIF or WebP is stored as its first frame (a product photo needs no animation).
     const image = sharp(upload, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' });
     const { format } = await image.metadata();
     if (format !== SHARP_FORMAT[contentType]) throw new Error(`magic number says ${contentType}, decoder says ${format}`);
     data = await reencode(image.clone(), contentType);
-    cardData = await image
-      .clone()
-      .rotate() // upright by its EXIF orientation: the card carries no metadata to say so
-      .resize({ width: CARD_MAX_PX, height: CARD_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    cardData = await webpVariant(image.clone(), CARD_MAX_PX);
+    largeData = await webpVariant(image.clone(), PRODUCT_PHOTO_LARGE_MAX_PX);
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new PayloadTooLargeError(`The photo must be at most ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`);
     }
     throw new UnsupportedMediaTypeError('The photo could not be read as an image; it may be truncated or corrupt');
   }
-  return { contentType, data, etag: photoEtag(data), cardData, cardEtag: photoEtag(cardData) };
+  return {
+    contentType,
+    data,
+    etag: photoEtag(data),
+    cardData,
+    cardEtag: photoEtag(cardData),
+    largeData,
+    largeEtag: photoEtag(largeData),
+  };
+}
+
+/**
+ * The large variant of a photo stored before uploads made one, from its stored original: re-encoded like any
+ * variant (upright, no metadata, at most PRODUCT_PHOTO_LARGE_MAX_PX), never the stored bytes as they are.
+ */
+export async function makeLargeVariant(original: Buffer): Promise<Buffer> {
+  return webpVariant(sharp(original, { limitInputPixels: PHOTO_MAX_PIXELS }), PRODUCT_PHOTO_LARGE_MAX_PX);
+}
+
+/** A variant: upright by its EXIF orientation (it carries no metadata to say so), scaled down (never up), WebP. */
+function webpVariant(image: Sharp, maxPx: number): Promise<Buffer> {
+  return image.rotate().resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
 }
 
 /** The stored original: upright, at most PHOTO_MAX_PX on its longest side, in its own format, without metadata. */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors.js';
 import { CatalogueCache } from './catalogue-cache.js';
-import { CARD_CONTENT_TYPE } from './photo-upload.js';
-import { type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
+import { makeLargeVariant, photoEtag, VARIANT_CONTENT_TYPE } from './photo-upload.js';
+import { LARGE_NOT_MADE, type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
 
 export type { PhotoVariant } from './product-photos.repository.js';
 
@@ -43,18 +43,40 @@ export class ProductPhotosService {
       const tag = await this.repository.findTag(id, variant);
       if (!tag) throw new NotFoundError('This product has no photo');
       const { tags, any } = parseIfNoneMatch(ifNoneMatch);
-      if (any || tags.includes(tag.etag)) {
+      // A large variant not made yet has no ETag to match: it is made below.
+      if (tag.etag !== null && (any || tags.includes(tag.etag))) {
         return {
           etag: tag.etag,
-          contentType: variant === 'card' ? CARD_CONTENT_TYPE : tag.contentType,
+          contentType: contentTypeOf(variant, tag.contentType),
           bytes: undefined,
           versioned: version === tag.version,
         };
       }
     }
-    const photo = await this.cache.photo(id, variant, () => this.repository.find(id, variant));
+    const photo = await this.cache.photo(id, variant, () => this.load(id, variant));
     if (!photo) throw new NotFoundError('This product has no photo');
     return answer(photo, variant, ifNoneMatch, version);
+  }
+
+  private async load(id: string, variant: PhotoVariant): Promise<StoredPhoto | undefined> {
+    const photo = await this.repository.find(id, variant);
+    return photo === LARGE_NOT_MADE ? this.makeLarge(id) : photo;
+  }
+
+  /**
+   * The large variant of a photo stored before uploads made one: made once from the stored original (re-encoded,
+   * never its bytes as they are) and saved, so later requests, on every replica, read it like any variant. When
+   * the row changed meanwhile (the photo was replaced, or another replica saved its own first), what is stored now wins.
+   */
+  private async makeLarge(id: string): Promise<StoredPhoto | undefined> {
+    const original = await this.repository.find(id, 'original');
+    if (original === undefined || original === LARGE_NOT_MADE) return undefined;
+    const bytes = await makeLargeVariant(original.bytes);
+    const etag = photoEtag(bytes);
+    if (await this.repository.saveLarge(id, original.etag, bytes, etag)) return { ...original, etag, bytes };
+    const now = await this.repository.find(id, 'large');
+    // Still none: the row was replaced by one without a large variant, which only a restore could do; this once, serve what was made.
+    return now === LARGE_NOT_MADE ? { ...original, etag, bytes } : now;
   }
 
   /** The answer if memory has the photo, without waiting for anything (the fast path); undefined otherwise. */
@@ -67,9 +89,14 @@ export class ProductPhotosService {
 /** What to send for a stored photo: no bytes when a tag matches (a 304); `versioned` when `v` is current. */
 function answer(photo: StoredPhoto, variant: PhotoVariant, ifNoneMatch: string | undefined, version: string | undefined): PhotoResponse {
   const { tags, any } = parseIfNoneMatch(ifNoneMatch);
-  const contentType = variant === 'card' ? CARD_CONTENT_TYPE : photo.contentType;
+  const contentType = contentTypeOf(variant, photo.contentType);
   const notModified = any || tags.includes(photo.etag);
   return { etag: photo.etag, contentType, bytes: notModified ? undefined : photo.bytes, versioned: version === photo.version };
+}
+
+/** The variants made at the server are WebP whatever the original's type. */
+function contentTypeOf(variant: PhotoVariant, originalType: string): string {
+  return variant === 'original' ? originalType : VARIANT_CONTENT_TYPE;
 }
 
 /**

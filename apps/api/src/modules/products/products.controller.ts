@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiRoute, type DeletedResponse, type Product, PRODUCT_PHOTO_CARD_SIZE, Role } from '@store/contract';
+import { ApiRoute, type DeletedResponse, type Product, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE, Role } from '@store/contract';
 import type { Request, Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
 import { setPageHeaders } from '../../common/pagination.js';
@@ -92,19 +92,24 @@ export class ProductsController {
   }
 }
 
+/** The `size` values of the photo route and the variant each picks. */
+const PHOTO_SIZES: Record<string, PhotoVariant> = { [PRODUCT_PHOTO_CARD_SIZE]: 'card', [PRODUCT_PHOTO_LARGE_SIZE]: 'large' };
+const PHOTO_SIZE_NAMES = `${PRODUCT_PHOTO_CARD_SIZE} or ${PRODUCT_PHOTO_LARGE_SIZE}`;
+
 /**
- * `size=card` picks the small WebP. `v` is the version the client knows (the product's updatedAt): a replaced
- * photo gets a new URL, so no page keeps showing the old one, and a current `v` may be cached for good.
+ * `size=card` picks the small WebP of the grid, `size=large` the WebP of the product page. `v` is the version the
+ * client knows (the product's updatedAt): a replaced photo gets a new URL, so no page keeps showing the old one,
+ * and a current `v` may be cached for good.
  */
 export function photoVariant(query: Record<string, unknown>): PhotoVariant {
   const { size, v: _version, ...rest } = query;
   const unknown = Object.keys(rest);
   if (unknown.length > 0)
-    throw new ValidationFailedError(`Unknown query parameter "${unknown[0]}"; only size=${PRODUCT_PHOTO_CARD_SIZE} and v are known`);
+    throw new ValidationFailedError(`Unknown query parameter "${unknown[0]}"; only size=${PHOTO_SIZE_NAMES} and v are known`);
   if (size === undefined) return 'original';
-  if (size === PRODUCT_PHOTO_CARD_SIZE) return 'card';
-  throw new ValidationFailedError(`size must be ${PRODUCT_PHOTO_CARD_SIZE} (or left out for the original)`, [
-    { field: 'size', message: `must be ${PRODUCT_PHOTO_CARD_SIZE}` },
+  if (typeof size === 'string' && Object.hasOwn(PHOTO_SIZES, size)) return PHOTO_SIZES[size];
+  throw new ValidationFailedError(`size must be ${PHOTO_SIZE_NAMES} (or left out for the original)`, [
+    { field: 'size', message: `must be ${PHOTO_SIZE_NAMES}` },
   ]);
 }
 
