@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type Category, Role, type Session } from '@store/contract';
 import type { AppConfig } from '../src/config/env.js';
 import { migratePhotos } from '../src/modules/products/photo-migration.js';
@@ -8,7 +8,7 @@ import { preparePhoto } from '../src/modules/products/photo-upload.js';
 import { ProductPhotosRepository } from '../src/modules/products/product-photos.repository.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { objectKeys, s3Client, startS3 } from './support/s3rver.js';
+import { BUCKET, objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
@@ -60,13 +60,15 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       const upload = await storedBytes(images.jpeg);
       const product = await calls.created(productForm(shirts), images.jpeg);
       const [row] = await t.dataSource.query(
-        `SELECT stored_in, data IS NULL AS no_data, card_data IS NULL AS no_card, etag, card_etag FROM product_photos WHERE product_id = $1`,
+        `SELECT stored_in, data IS NULL AS no_data, card_data IS NULL AS no_card, large_data IS NULL AS no_large, etag, card_etag, large_etag
+         FROM product_photos WHERE product_id = $1`,
         [product._id],
       );
-      expect(row).toEqual(expect.objectContaining({ stored_in: 's3', no_data: true, no_card: true }));
+      expect(row).toEqual(expect.objectContaining({ stored_in: 's3', no_data: true, no_card: true, no_large: true }));
       expect(await objectKeys(client)).toEqual(
         [
           `products/${product._id}/card-${row.card_etag.replaceAll('"', '')}`,
+          `products/${product._id}/large-${row.large_etag.replaceAll('"', '')}`,
           `products/${product._id}/original-${row.etag.replaceAll('"', '')}`,
         ].sort(),
       );
@@ -80,8 +82,14 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       expect(card.headers.etag).toBe(row.card_etag);
       expect(card.headers.etag).toBe(etagOf(card.body as Buffer));
 
+      const large = await calls.photo(product._id, '?size=large').buffer(true).expect(200);
+      expect(large.headers['content-type']).toBe('image/webp');
+      expect(large.headers.etag).toBe(row.large_etag);
+      expect(large.headers.etag).toBe(etagOf(large.body as Buffer));
+
       await calls.photo(product._id).set('If-None-Match', original.headers.etag).expect(304);
       await calls.photo(product._id, '?size=card').set('If-None-Match', `W/${card.headers.etag}`).expect(304);
+      await calls.photo(product._id, '?size=large').set('If-None-Match', large.headers.etag).expect(304);
 
       // The caching rules are the Postgres store's: revalidate a bare URL, keep a versioned one for good.
       expect(original.headers['cache-control']).toBe('public, no-cache');
@@ -100,7 +108,7 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       expect(Buffer.compare(replaced.body as Buffer, await storedBytes(images.otherJpeg))).toBe(0);
       await eventually(async () => {
         const now = (await objectKeys(client)).filter((key) => key.includes(product._id));
-        return now.length === 2 && before.every((key) => !now.includes(key));
+        return now.length === 3 && before.every((key) => !now.includes(key));
       }, 'the replaced objects to be removed');
     });
 
@@ -111,6 +119,27 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await objectKeys(client)).filter((key) => key.includes(product._id))).toEqual(before);
       await calls.photo(product._id).expect(200);
+    });
+
+    it('makes the large variant of a photo stored before uploads made one, in the bucket, on its first request', async () => {
+      const product = await calls.created(productForm(shirts), images.otherJpeg);
+      const [made] = await t.dataSource.query(`SELECT large_etag FROM product_photos WHERE product_id = $1`, [product._id]);
+      await t.dataSource.query(`UPDATE product_photos SET large_etag = NULL WHERE product_id = $1`, [product._id]);
+      await client.send(
+        new DeleteObjectCommand({ Bucket: BUCKET, Key: `products/${product._id}/large-${made.large_etag.replaceAll('"', '')}` }),
+      );
+
+      const large = await calls.photo(product._id, '?size=large').buffer(true).expect(200);
+      expect(large.headers['content-type']).toBe('image/webp');
+      const [row] = await t.dataSource.query(
+        `SELECT stored_in, large_data IS NULL AS no_large, large_etag FROM product_photos WHERE product_id = $1`,
+        [product._id],
+      );
+      expect(row).toEqual({ stored_in: 's3', no_large: true, large_etag: etagOf(large.body as Buffer) });
+      expect(await objectKeys(client)).toContain(`products/${product._id}/large-${row.large_etag.replaceAll('"', '')}`);
+      // Read back from the bucket (photo caching is off here).
+      const again = await calls.photo(product._id, '?size=large').buffer(true).expect(200);
+      expect(Buffer.compare(again.body as Buffer, large.body as Buffer)).toBe(0);
     });
 
     it('deleting a product removes its objects', async () => {
@@ -147,6 +176,14 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       const files = [images.jpeg, images.png, images.webp, images.gif, images.otherJpeg];
       const products = [];
       for (const file of files) products.push(await calls.created(productForm(shirts), file));
+      // The last one is a photo stored before uploads made the large variant: it moves without one.
+      await t.dataSource.query(`UPDATE product_photos SET large_data = NULL, large_etag = NULL WHERE product_id = $1`, [products[4]._id]);
+      const variants = async (id: string): Promise<Buffer> =>
+        Buffer.concat(
+          await Promise.all(
+            ['', '?size=card', '?size=large'].map(async (size) => (await calls.photo(id, size).buffer(true).expect(200)).body as Buffer),
+          ),
+        );
       const bytes = async (id: string): Promise<Buffer> => (await calls.photo(id).buffer(true).expect(200)).body as Buffer;
       const originals = await Promise.all(products.map((p) => bytes(p._id)));
       expect(await where()).toEqual({ postgres: 5 });
@@ -164,14 +201,25 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       expect(await migratePhotos(photos, 's3')).toEqual({ moved: 0, skipped: 0 });
       expect(await where()).toEqual({ s3: 5 });
       expect(await objectKeys(client)).toEqual(expect.arrayContaining(products.map((p) => expect.stringContaining(p._id))));
+      const largeKeys = async (): Promise<string[]> =>
+        (await objectKeys(client)).filter((key) => key.includes('/large-') && products.some((p) => key.includes(p._id)));
+      const large = await largeKeys();
+      expect(large.filter((key) => key.includes(products[4]._id))).toEqual([]);
+      expect(large).toHaveLength(4);
       for (const [i, product] of products.entries()) expect(Buffer.compare(await bytes(product._id), originals[i])).toBe(0);
+      // Every variant is served from the bucket; the missing large one is made there on its first request.
+      const inS3 = await Promise.all(products.map((p) => variants(p._id)));
+      expect(await largeKeys()).toHaveLength(5);
 
       // And back: bytes in Postgres again, the objects gone.
       expect(await migratePhotos(photos, 'postgres')).toEqual({ moved: 5, skipped: 0 });
       expect(await where()).toEqual({ postgres: 5 });
       const left = await objectKeys(client);
       for (const product of products) expect(left.some((key) => key.includes(product._id))).toBe(false);
-      for (const [i, product] of products.entries()) expect(Buffer.compare(await bytes(product._id), originals[i])).toBe(0);
+      for (const [i, product] of products.entries()) expect(Buffer.compare(await variants(product._id), inS3[i])).toBe(0);
+      expect(
+        await t.dataSource.query(`SELECT count(*)::int AS n FROM product_photos WHERE large_data IS NOT NULL AND large_etag IS NOT NULL`),
+      ).toEqual([{ n: 5 }]);
     });
 
     it('leaves a photo replaced during the move to the newer write', async () => {

@@ -117,8 +117,9 @@ describe('npm run photos:migrate (e2e, the CLI as a process, s3rver)', () => {
          INSERT INTO products (name, description, price_cents, stock, category_id)
          SELECT 'Copy ' || n, description, price_cents, stock, category_id FROM products, generate_series(2, $2) AS n WHERE id = $1
          RETURNING id)
-       INSERT INTO product_photos (product_id, content_type, data, etag, card_data, card_etag)
-       SELECT made.id, ph.content_type, ph.data, ph.etag, ph.card_data, ph.card_etag FROM made, product_photos ph WHERE ph.product_id = $1`,
+       INSERT INTO product_photos (product_id, content_type, data, etag, card_data, card_etag, large_data, large_etag)
+       SELECT made.id, ph.content_type, ph.data, ph.etag, ph.card_data, ph.card_etag, ph.large_data, ph.large_etag
+       FROM made, product_photos ph WHERE ph.product_id = $1`,
       [first._id, PHOTOS],
     );
     const ids: string[] = (await t.dataSource.query(`SELECT product_id FROM product_photos ORDER BY product_id`)).map(
@@ -158,7 +159,8 @@ describe('npm run photos:migrate (e2e, the CLI as a process, s3rver)', () => {
     expect(await counts()).toEqual({ s3: PHOTOS });
     expect((await run([])).output).toContain('Done: 0 photo(s) moved to s3.');
     const keys = await objectKeys(client);
-    for (const id of ids) expect(keys.filter((key) => key.startsWith(`products/${id}/`))).toHaveLength(2);
+    // The original, the card and the large variant of each.
+    for (const id of ids) expect(keys.filter((key) => key.startsWith(`products/${id}/`))).toHaveLength(3);
     await servesEveryPhoto();
 
     // And back (`npm run photos:migrate -- --to postgres`): the bytes in the rows again, the bucket emptied.
