@@ -14,6 +14,7 @@ export const routeChunks = {
   signup: () => import('./routes/signup'),
   signin: () => import('./routes/signin'),
   cart: () => import('./routes/cart'),
+  product: () => import('./routes/product'),
   user: () => import('./routes/user-dashboard'),
   admin: () => import('./routes/admin'),
 };
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: paths.signup, lazy: lazyPage('signup', 'SignupPage') },
       { path: paths.signin, lazy: lazyPage('signin', 'SigninPage') },
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
+      { path: paths.product, lazy: lazyPage('product', 'ProductPage') },
       {
         element: <RequireSignIn />,
         children: [

@@ -3,12 +3,23 @@ import { type ReactNode, useEffect } from 'react';
 const SHOP_NAME = 'T-Shirt Store';
 
 /** The page frame every screen shares: a title band, then the content. It also names the page in the tab. */
-export function Page({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function Page({
+  title,
+  description,
+  metaDescription = description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** The meta description when it is not the shown one (a long text shortened for link previews). */
+  metaDescription?: string;
+  children: ReactNode;
+}) {
   // Each page its own tab title and meta description (index.html holds the shop's defaults for the first paint).
   useEffect(() => {
     document.title = `${title} | ${SHOP_NAME}`;
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  }, [title, description]);
+    if (metaDescription) document.querySelector('meta[name="description"]')?.setAttribute('content', metaDescription);
+  }, [title, metaDescription]);
   return (
     <>
       <header className="page-header">

@@ -11,6 +11,8 @@ export const paths = {
   signup: '/signup',
   signin: '/signin',
   cart: '/cart',
+  /** One product: its large photo, sizes and what is left of each (issue 14). */
+  product: '/product/:productId',
   userDashboard: '/user/dashboard',
   /** After paying: the order's number, items, total and address (issue 14). */
   orderConfirmation: '/order/:orderId/confirmation',
@@ -26,6 +28,7 @@ export const paths = {
 } as const;
 
 export const hrefs = {
+  product: (productId: string): string => generatePath(paths.product, { productId }),
   adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
   adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
 };

@@ -1,9 +1,7 @@
 import { ApiRoute, apiPath, PRODUCT_PHOTO_FIELD, type DeletedResponse, type Product, type ProductFields } from '@store/contract';
 import { apiCall, currentAuth } from '@/lib/api-client';
 
-export function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
-  return apiCall<Product>(apiPath(ApiRoute.product, { productId }), { signal });
-}
+export { getProduct } from '@/lib/get-product';
 
 /** A photo as the browser gives it (a File) or as Node tests make it (a Blob with a name). */
 export type ProductPhoto = Blob & { name?: string };

@@ -1,8 +1,10 @@
 import { formatDollars } from '@store/contract';
 import type { Product } from '@store/contract';
+import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/product-image';
+import { hrefs } from '@/lib/paths';
 
-/** A product in the grid: photo, name, description, price with $, and Add to Cart. */
+/** A product in the grid: photo, name, description, price with $, and Add to Cart; name and photo open its page. */
 export function ProductCard({
   product,
   onAddToCart,
@@ -15,18 +17,24 @@ export function ProductCard({
 }) {
   const soldOut = product.stock <= 0;
   const headingId = `product-${product._id}-name`;
+  const href = hrefs.product(product._id);
   return (
     <article className="card h-100 product-card shadow-sm" aria-labelledby={headingId}>
-      <ProductImage
-        productId={product._id}
-        version={product.updatedAt}
-        name={product.name}
-        className="card-img-top product-card-photo"
-        priority={priority}
-      />
+      {/* The same link as the name's: kept out of the tab order and the accessibility tree, so it is one link, not two. */}
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          productId={product._id}
+          version={product.updatedAt}
+          name={product.name}
+          className="card-img-top product-card-photo"
+          priority={priority}
+        />
+      </Link>
       <div className="card-body d-flex flex-column">
         <h2 id={headingId} className="h5 card-title">
-          {product.name}
+          <Link to={href} className="link-body-emphasis text-decoration-none">
+            {product.name}
+          </Link>
         </h2>
         <p className="card-text text-body-secondary product-card-description">{product.description}</p>
         <div className="mt-auto">

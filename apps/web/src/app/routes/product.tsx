@@ -1,0 +1,79 @@
+import type { Product, ProductSize } from '@store/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert } from '@/components/alert';
+import { Page } from '@/components/page';
+import { Spinner } from '@/components/spinner';
+import { ProductDetails } from '@/features/product/components/product-details';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { addSizeToCart, addToCart } from '@/lib/cart';
+import { getProduct } from '@/lib/get-product';
+import { listCategories } from '@/lib/list-categories';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
+
+/** At most this much of the description goes into the meta description (what a shared link's preview shows). */
+const META_DESCRIPTION_MAX = 160;
+
+/**
+ * `/product/:productId`: one product, to look at closely, choose a size and add to the cart. Its tab title and
+ * meta description are the product's, so a shared link says what it is. A product that is not there (deleted, or
+ * an id that never was one) gets a page saying so, with the way back to the shop.
+ */
+export function ProductPage() {
+  const { productId = '' } = useParams();
+  const navigate = useNavigate();
+  const product = useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal) });
+  const categories = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
+
+  // 404 for a well-formed id the shop does not have, 400 for a malformed one: to the buyer both are "not here".
+  if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ProductNotFound />;
+  if (product.error) {
+    return (
+      <Page title="Product">
+        <ErrorAlert message="The product could not be loaded." reason={errorMessage(product.error)} />
+      </Page>
+    );
+  }
+  if (!product.data) {
+    return (
+      <Page title="Product">
+        <Spinner label="Loading product..." />
+      </Page>
+    );
+  }
+  const shown: Product = product.data;
+  // Spec 4: Add to Cart appends one copy of the product and redirects to /cart (a sized one in the chosen size).
+  const add = (size: ProductSize | undefined) => {
+    if (size) addSizeToCart(shown, size);
+    else addToCart(shown);
+    navigate(paths.cart);
+  };
+  return (
+    <Page title={shown.name} description={shown.description} metaDescription={metaDescription(shown.description)}>
+      <ProductDetails
+        product={shown}
+        categoryName={categories.data?.find((category) => category._id === shown.category)?.name}
+        onAdd={add}
+      />
+    </Page>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <Page title="Product not found" description="This t-shirt is no longer in the shop, or the link to it is wrong.">
+      <Link to={paths.home} className="btn btn-success">
+        Back to the shop
+      </Link>
+    </Page>
+  );
+}
+
+/** The description as one line of at most {@link META_DESCRIPTION_MAX} characters, cut at a word. */
+export function metaDescription(description: string): string {
+  const line = description.replace(/\s+/g, ' ').trim();
+  if (line.length <= META_DESCRIPTION_MAX) return line;
+  const cut = line.slice(0, META_DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}

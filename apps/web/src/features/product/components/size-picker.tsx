@@ -1,0 +1,62 @@
+import type { ProductSize, SizeStock } from '@store/contract';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { invalidProps } from '@/components/field';
+
+/** At most this many left of a size (or of an unsized product), and the page says so: "Only 3 left in M". */
+export const FEW_LEFT = 5;
+
+/**
+ * The sizes of a product as one radio group (a fieldset named by its legend): a size with nothing left is shown
+ * but disabled, and the sizes running low are named under the group.
+ */
+export function SizePicker({
+  sizes,
+  registration,
+  error,
+}: {
+  sizes: readonly SizeStock[];
+  /** What react-hook-form's `register('size', rules)` returns. */
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+}) {
+  const id = 'product-size';
+  const few = sizes.filter((entry) => entry.stock > 0 && entry.stock <= FEW_LEFT);
+  const hasHint = few.length > 0;
+  return (
+    <fieldset className="mb-3" {...invalidProps(id, error, hasHint)}>
+      <legend className="form-label fs-6 fw-semibold">Size</legend>
+      <div className="d-flex flex-wrap gap-2">
+        {sizes.map(({ size, stock }) => (
+          <SizeOption key={size} size={size} soldOut={stock <= 0} registration={registration} />
+        ))}
+      </div>
+      {hasHint ? (
+        <ul id={`${id}-hint`} className="list-unstyled small text-body-secondary mt-2 mb-0">
+          {few.map(({ size, stock }) => (
+            <li key={size}>
+              Only {stock} left in {size}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error?.message ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block" role="alert">
+          {error.message}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function SizeOption({ size, soldOut, registration }: { size: ProductSize; soldOut: boolean; registration: UseFormRegisterReturn }) {
+  const id = `product-size-${size}`;
+  return (
+    <>
+      <input type="radio" className="btn-check" id={id} value={size} disabled={soldOut} {...registration} />
+      <label className="btn btn-outline-dark size-option" htmlFor={id}>
+        {size}
+        {soldOut ? <span className="visually-hidden"> (sold out)</span> : null}
+      </label>
+    </>
+  );
+}
