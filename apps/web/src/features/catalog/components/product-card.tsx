@@ -20,8 +20,8 @@ export function ProductCard({
   const href = hrefs.product(product._id);
   return (
     <article className="card h-100 product-card shadow-sm" aria-labelledby={headingId}>
-      {/* The same link as the name's: kept out of the tab order and the accessibility tree, so it is one link, not two. */}
-      <Link to={href} tabIndex={-1} aria-hidden="true">
+      {/* The same link as the name's, for a pointer: out of the tab order, so the keyboard meets one link per card. */}
+      <Link to={href} tabIndex={-1}>
         <ProductImage
           productId={product._id}
           version={product.updatedAt}

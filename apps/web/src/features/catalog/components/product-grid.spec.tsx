@@ -2,7 +2,8 @@ import { ApiRoute, type Product } from '@store/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { CART_STORAGE_KEY } from '@/lib/cart';
 import { BASE_URL, deferredReply, installFakeApi } from '@/testing/fake-api';
 import { product } from '@/testing/fixtures';
@@ -20,6 +21,9 @@ function serve(products: Product[]) {
     return { body: products.slice(offset, offset + limit), headers: { 'X-Total-Count': String(products.length) } };
   });
 }
+
+/** The grid alone; its cards link to product pages, so it needs a router around it. */
+const renderGrid = (ui: ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('home page grid', () => {
   it('shows a spinner until the products arrive', async () => {
@@ -65,7 +69,7 @@ describe('home page grid', () => {
       rerender = () => setTick((t) => t + 1);
       return <ProductGrid onAddToCart={jest.fn()} />;
     }
-    renderWithProviders(<Host />);
+    renderGrid(<Host />);
     await screen.findByRole('heading', { name: 'Tee 1' });
     act(() => rerender());
     act(() => rerender());
@@ -75,7 +79,7 @@ describe('home page grid', () => {
 
   it('loads the next page when the shopper asks for more, until all are shown', async () => {
     const api = serve(catalogue(5));
-    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
+    renderGrid(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
     await screen.findByRole('heading', { name: 'Tee 2' });
     expect(screen.getByText('Showing 2 of 5 t-shirts')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more products' }));
@@ -103,7 +107,7 @@ describe('home page grid', () => {
       disconnect() {}
     } as unknown as typeof IntersectionObserver;
     const api = serve(catalogue(3));
-    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
+    renderGrid(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);
     await screen.findByRole('heading', { name: 'Tee 2' });
     const { callback, target } = observers[observers.length - 1];
     act(() => callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver));
@@ -115,13 +119,13 @@ describe('home page grid', () => {
   it('shows the error when the catalogue cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     installFakeApi().on('GET', ApiRoute.products, { status: 500, body: { error: 'Something went wrong on our side', code: 'INTERNAL' } });
-    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
+    renderGrid(<ProductGrid onAddToCart={jest.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
   });
 
   it('marks a sold-out product and does not let it into the cart', async () => {
     serve([product({ name: 'Gone Tee', stock: 0 })]);
-    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
+    renderGrid(<ProductGrid onAddToCart={jest.fn()} />);
     const card = await screen.findByRole('article', { name: 'Gone Tee' });
     expect(within(card).getByText('Out of stock')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Add to Cart: Gone Tee' })).toBeDisabled();
@@ -129,7 +133,7 @@ describe('home page grid', () => {
 
   it('shows a friendly note when the shop is empty', async () => {
     serve([]);
-    renderWithProviders(<ProductGrid onAddToCart={jest.fn()} />);
+    renderGrid(<ProductGrid onAddToCart={jest.fn()} />);
     await waitFor(() => expect(screen.getByText(/No t-shirts in the shop yet/)).toBeInTheDocument());
   });
 });
