@@ -1,5 +1,14 @@
-import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE } from '@store/contract';
-import { CARD_PHOTO, EXAMPLE, PHOTO, pathFromState, resetApiClient, storeApiPact, useMockServer } from '@test/pact/store-api-pact';
+import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
+import {
+  CARD_PHOTO,
+  EXAMPLE,
+  LARGE_PHOTO,
+  PHOTO,
+  pathFromState,
+  resetApiClient,
+  storeApiPact,
+  useMockServer,
+} from '@test/pact/store-api-pact';
 import { productPhotoUrl } from './product-photo';
 
 const pact = storeApiPact();
@@ -39,5 +48,18 @@ describe('product photos', () => {
         useMockServer(mockServer);
         const card = await loadImage(productPhotoUrl(EXAMPLE.productId, { size: PRODUCT_PHOTO_CARD_SIZE }));
         expect(card).toEqual({ contentType: CARD_PHOTO.contentType, bytes: CARD_PHOTO.bytes });
+      }));
+
+  it('serves the large photo the product page shows', () =>
+    pact
+      .addInteraction()
+      .given('a product with a photo exists')
+      .uponReceiving('a request for the large photo of a product')
+      .withRequest('GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size: PRODUCT_PHOTO_LARGE_SIZE }))
+      .willRespondWith(200, (response) => response.body(LARGE_PHOTO.contentType, LARGE_PHOTO.bytes))
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const large = await loadImage(productPhotoUrl(EXAMPLE.productId, { size: PRODUCT_PHOTO_LARGE_SIZE }));
+        expect(large).toEqual({ contentType: LARGE_PHOTO.contentType, bytes: LARGE_PHOTO.bytes });
       }));
 });

@@ -98,6 +98,8 @@ const fixture = (name: string): Buffer => readFileSync(path.join(path.dirname(fi
 export const PHOTO = { filename: 'tee.png', contentType: 'image/png', bytes: fixture('tee.png') } as const;
 /** The small WebP the API serves for `?size=card` (the example the mock server answers with). */
 export const CARD_PHOTO = { contentType: 'image/webp', bytes: fixture('tee-card.webp') } as const;
+/** The WebP the API serves for `?size=large` (the product page's); the example is a WebP too, which is what is matched. */
+export const LARGE_PHOTO = { contentType: 'image/webp', bytes: fixture('tee-card.webp') } as const;
 
 /** The example product of the specs, as the client's functions return it. */
 export const EXAMPLE_PRODUCT = {
