@@ -161,6 +161,31 @@ describe('catalogue caches across replicas (e2e)', () => {
     );
   });
 
+  it('serves on every replica the one large variant a first request made, from memory after that, and drops it when the photo is replaced', async () => {
+    const product = await callsA.created(productForm(category, { name: 'Elm' }), images.jpeg);
+    // A photo stored before uploads made the large variant.
+    await a.dataSource.query(`UPDATE product_photos SET large_data = NULL, large_etag = NULL WHERE product_id = $1`, [product._id]);
+    const made = await callsA.photo(product._id, '?size=large').expect(200);
+    const onB = await callsB.photo(product._id, '?size=large').expect(200);
+    expect(onB.headers.etag).toBe(made.headers.etag);
+    expect(onB.body).toEqual(made.body);
+    const hit = await callsB.photo(product._id, '?size=large').expect(200);
+    expect(hit.headers.etag).toBe(made.headers.etag);
+    await callsB
+      .photo(product._id, `?size=large&v=${encodeURIComponent(product.updatedAt)}`)
+      .set('If-None-Match', made.headers.etag as string)
+      .expect(304);
+
+    await callsA.update(product._id, {}, images.png).expect(200);
+    const replaced = performance.now();
+    const lag = await staleFor(
+      replaced,
+      () => callsB.photo(product._id, '?size=large'),
+      (r) => r.status === 200 && r.headers.etag !== made.headers.etag,
+    );
+    expect(lag).toBeLessThan(STALENESS_BOUND_MS);
+  });
+
   it('stops serving from memory when its LISTEN connection is killed, flushes, and recovers', async () => {
     await listOn(b);
     const cache = cacheOf(b);
