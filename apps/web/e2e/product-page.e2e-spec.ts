@@ -1,0 +1,94 @@
+import type { Category, Product, Session } from '@store/contract';
+import type { Browser, Page } from 'playwright-core';
+import { call, fixtureBytes, signin, unique } from './support/api';
+import { expectAccessible } from './support/axe';
+import { launchChromium, openShop, pathOf, screenshot, shown, stored, store, type ShopPage } from './support/browser';
+
+/** Creates a product through the admin API (as the admin form does), with the blue tee photo; extra form fields as given. */
+async function createProduct(admin: Session, fields: Record<string, string>): Promise<Product> {
+  const [category] = (await call<Category[]>('GET', '/categories')).body;
+  const form = new FormData();
+  const values = { description: 'A soft tee for the product page test.', price: '21.50', category: category._id, ...fields };
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  form.append('photo', new Blob([new Uint8Array(fixtureBytes('blue-tee.jpg'))], { type: 'image/jpeg' }), 'blue-tee.jpg');
+  const { status, body } = await call<Product>('POST', `/product/create/${admin.user._id}`, { token: admin.token, form });
+  if (status !== 201) throw new Error(`creating a product answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The content of the page's meta description. */
+const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+
+/**
+ * The product page: reached from a card of the home grid, showing the large photo in a box that does not move,
+ * adding to the cart as the spec says (one copy, then /cart), and a clear page for a product that is not there.
+ */
+describe('product page', () => {
+  let browser: Browser;
+  let shop: ShopPage;
+  let page: Page;
+  let admin: Session;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    shop = await openShop(browser);
+    page = shop.page;
+    admin = await signin(store.admin().email, store.admin().password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(shop.pageErrors).toEqual([]);
+  });
+
+  it("opens from a card's name on the home grid", async () => {
+    await page.goto('/');
+    const card = page.getByRole('article').first();
+    const name = await card.getByRole('heading').innerText();
+    await card.getByRole('link', { name, exact: true }).click();
+    await shown(page.getByRole('heading', { level: 1, name }));
+    expect(await pathOf(page)).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+  });
+
+  it('shows an unsized product: large photo in a reserved square, price, title and meta description; Add to Cart adds one copy and goes to /cart', async () => {
+    const tee = await createProduct(admin, { name: unique('Page Tee'), stock: '4' });
+    await page.goto(`/product/${tee._id}`);
+    await shown(page.getByRole('heading', { level: 1, name: tee.name }));
+    const photo = page.getByRole('img', { name: `Photo of ${tee.name}` });
+    expect(await photo.getAttribute('src')).toMatch(new RegExp(`/api/product/photo/${tee._id}\\?size=large&v=`));
+    await page.waitForFunction(() => (document.querySelector('img.product-page-photo') as HTMLImageElement | null)?.naturalWidth);
+    // The box is square before and after the photo arrives (its width and height attributes reserve it).
+    const box = (await photo.boundingBox())!;
+    expect(Math.round(box.height)).toBe(Math.round(box.width));
+    expect(await page.getByText('$21.50').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Only 4 left').count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'Size' }).count()).toBe(0);
+    expect(await page.title()).toBe(`${tee.name} | T-Shirt Store`);
+    expect(await metaDescription(page)).toBe('A soft tee for the product page test.');
+    await screenshot(page, 'product');
+    await expectAccessible(page, 'product page');
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL('**/cart');
+    const cart = await stored<Array<Product & { count: number; size?: string }>>(page, 'cart');
+    expect(cart?.map((item) => [item._id, item.count, item.size])).toEqual([[tee._id, 1, undefined]]);
+    await page.evaluate(() => localStorage.removeItem('cart'));
+  });
+
+  it('shows "Product not found", with the way home, for a deleted product and for a malformed id', async () => {
+    const doomed = await createProduct(admin, { name: unique('Gone Tee'), stock: '2' });
+    const { status } = await call('DELETE', `/product/${doomed._id}/${admin.user._id}`, { token: admin.token });
+    expect(status).toBe(200);
+    for (const path of [`/product/${doomed._id}`, '/product/not-a-product-id']) {
+      await page.goto(path);
+      await shown(page.getByRole('heading', { level: 1, name: 'Product not found' }));
+      expect(await page.title()).toBe('Product not found | T-Shirt Store');
+    }
+    await expectAccessible(page, 'product not found');
+    await page.getByRole('link', { name: 'Back to the shop' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
