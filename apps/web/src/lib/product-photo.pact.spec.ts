@@ -37,29 +37,20 @@ describe('product photos', () => {
         });
       }));
 
-  it('serves the small card photo the product grid shows', () =>
+  it.each([
+    ['the small card photo the product grid shows', 'the card-size photo', PRODUCT_PHOTO_CARD_SIZE, CARD_PHOTO],
+    ['the large photo the product page shows', 'the large photo', PRODUCT_PHOTO_LARGE_SIZE, LARGE_PHOTO],
+  ] as const)('serves %s', (_, what, size, example) =>
     pact
       .addInteraction()
       .given('a product with a photo exists')
-      .uponReceiving('a request for the card-size photo of a product')
-      .withRequest('GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size: PRODUCT_PHOTO_CARD_SIZE }))
-      .willRespondWith(200, (response) => response.body(CARD_PHOTO.contentType, CARD_PHOTO.bytes))
+      .uponReceiving(`a request for ${what} of a product`)
+      .withRequest('GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size }))
+      .willRespondWith(200, (response) => response.body(example.contentType, example.bytes))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
-        const card = await loadImage(productPhotoUrl(EXAMPLE.productId, { size: PRODUCT_PHOTO_CARD_SIZE }));
-        expect(card).toEqual({ contentType: CARD_PHOTO.contentType, bytes: CARD_PHOTO.bytes });
-      }));
-
-  it('serves the large photo the product page shows', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for the large photo of a product')
-      .withRequest('GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size: PRODUCT_PHOTO_LARGE_SIZE }))
-      .willRespondWith(200, (response) => response.body(LARGE_PHOTO.contentType, LARGE_PHOTO.bytes))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
-        const large = await loadImage(productPhotoUrl(EXAMPLE.productId, { size: PRODUCT_PHOTO_LARGE_SIZE }));
-        expect(large).toEqual({ contentType: LARGE_PHOTO.contentType, bytes: LARGE_PHOTO.bytes });
-      }));
+        const photo = await loadImage(productPhotoUrl(EXAMPLE.productId, { size }));
+        expect(photo).toEqual({ contentType: example.contentType, bytes: example.bytes });
+      }),
+  );
 });

@@ -2,9 +2,10 @@ import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Page } from '@/components/page';
 import { paths } from '@/lib/paths';
 
-export function NotFoundPage() {
+/** Nothing at this address (or, with its own words, no such thing: a product that is gone), and the way back. */
+export function NotFoundPage({ title = 'Page not found', description = 'There is no page at this address.' }) {
   return (
-    <Page title="Page not found" description="There is no page at this address.">
+    <Page title={title} description={description}>
       <Link to={paths.home} className="btn btn-success">
         Back to the shop
       </Link>

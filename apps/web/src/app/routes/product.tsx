@@ -1,6 +1,6 @@
 import type { Product, ProductSize } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
@@ -11,6 +11,7 @@ import { getProduct } from '@/lib/get-product';
 import { listCategories } from '@/lib/list-categories';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { NotFoundPage } from './not-found';
 
 /** At most this much of the description goes into the meta description (what a shared link's preview shows). */
 const META_DESCRIPTION_MAX = 160;
@@ -61,13 +62,7 @@ export function ProductPage() {
 }
 
 function ProductNotFound() {
-  return (
-    <Page title="Product not found" description="This t-shirt is no longer in the shop, or the link to it is wrong.">
-      <Link to={paths.home} className="btn btn-success">
-        Back to the shop
-      </Link>
-    </Page>
-  );
+  return <NotFoundPage title="Product not found" description="This t-shirt is no longer in the shop, or the link to it is wrong." />;
 }
 
 /** The description as one line of at most {@link META_DESCRIPTION_MAX} characters, cut at a word. */
