@@ -70,7 +70,9 @@ describe('parseProductChanges', () => {
 
   it('refuses unknown fields by name, before anything else', () => {
     const error = failure(() => parseProductChanges({ sold: '3', photoUrl: 'x', price: 'bad' }));
-    expect(error.message).toBe('Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock and photo');
+    expect(error.message).toBe(
+      'Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock, sizes and photo',
+    );
   });
 
   it('refuses a field that is not one text value (multer makes repeats arrays and a[b] objects)', () => {

@@ -15,10 +15,10 @@ describe('ProductStockService', () => {
   });
   afterAll(() => t.close());
 
-  /** reserve() answers a shortage as a value; thrown here so the caller's transaction rolls back, as the checkout does. */
+  /** reserve() answers a refusal as a value; thrown here so the caller's transaction rolls back, as the checkout does. */
   async function reserve(m: EntityManager, lines: StockLine[]) {
     const reserved = await stock.reserve(m, lines);
-    if (!Array.isArray(reserved)) throw reserved.shortage;
+    if (!Array.isArray(reserved)) throw reserved.refused;
     return reserved;
   }
 
