@@ -87,8 +87,10 @@ function between(value: number, min: number, max: number): boolean {
  */
 export function parseNewProduct(body: unknown): ProductDraft {
   const fields = textFields(body);
-  // A product with sizes has its stock counted for it: the field may be left out.
-  const sized = (parseSizes(fields[PRODUCT_SIZES_FIELD]) ?? []).length > 0;
+  // A product with sizes has its stock counted for it: the field may be left out (and sizes that cannot be read
+  // are reported as such by the checks, rather than as a missing stock).
+  const sizes = fields[PRODUCT_SIZES_FIELD];
+  const sized = sizes !== undefined && (parseSizes(sizes)?.length ?? 1) > 0;
   const missing = PRODUCT_FIELDS.filter(
     (field) => (fields[field] === undefined || fields[field].trim() === '') && !(sized && field === 'stock'),
   );
