@@ -166,6 +166,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'For the long run: a big white heart on a breathable cotton and polyester blend.',
     price: 21,
     stock: 50,
+    sizes: [
+      { size: 'S', stock: 10 },
+      { size: 'M', stock: 15 },
+      { size: 'L', stock: 15 },
+      { size: 'XL', stock: 10 },
+    ],
     category: 'Sports',
     design: { color: PINE, ink: WHITE, print: 'heart' },
   },
