@@ -12,7 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
 // The request builder's type is not re-exported from the package root.
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
-import { API_PREFIX, apiPath, type ErrorCode, ORDER_STATUSES, type Order, PRODUCT_PHOTO_FIELD } from '@store/contract';
+import {
+  API_PREFIX,
+  apiPath,
+  type ErrorCode,
+  ORDER_STATUSES,
+  type Order,
+  PRODUCT_PHOTO_FIELD,
+  PRODUCT_SIZES,
+  PRODUCT_SIZES_FIELD,
+  type SizeStock,
+} from '@store/contract';
 import { configureApi, resetApiClient } from '../../src/lib/api-client';
 
 const { fromProviderState, regex, string } = MatchersV3;
@@ -127,6 +137,17 @@ export function productJson(ids: { _id?: unknown; category?: unknown } = {}) {
   };
 }
 
+/** Any size the store knows, as a regex matcher's pattern. */
+export const ANY_SIZE = `^(${PRODUCT_SIZES.join('|')})$`;
+
+/**
+ * A product's `sizes` as the API answers them: exactly these sizes, in this order (the server lists them in
+ * PRODUCT_SIZES order), each stock any whole number.
+ */
+export function sizesJson(sizes: SizeStock[]) {
+  return sizes.map(({ size, stock }) => ({ size, stock: MatchersV3.integer(stock) }));
+}
+
 /** The photo as the product form hands it to the API functions (a File, as from an `<input type=file>`). */
 export function photoFile(): File {
   return new File([new Uint8Array(PHOTO.bytes)], PHOTO.filename, { type: PHOTO.contentType });
@@ -141,6 +162,8 @@ const FIELD_RULES: Record<string, Matcher<unknown>> = {
   price: regex('^\\d+(\\.\\d{1,2})?$', '0'),
   stock: regex('^\\d+$', '0'),
   category: regex(UUID, EXAMPLE.categoryId),
+  // JSON text of [{size, stock}]: the example body carries the sizes the spec sends.
+  [PRODUCT_SIZES_FIELD]: regex('^\\[.*\\]$', '[]'),
 };
 
 /**

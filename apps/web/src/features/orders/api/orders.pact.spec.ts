@@ -17,7 +17,7 @@ import {
 } from '@test/pact/store-api-pact';
 import { getMyOrder, listMyOrders } from './orders';
 
-const { eachLike, fromProviderState, regex } = MatchersV3;
+const { eachLike, fromProviderState, integer, number, regex, string } = MatchersV3;
 
 /** An order id no state creates: the buyer's path to it answers 404, as for another buyer's order. */
 const UNKNOWN_ORDER_ID = '5f0c1a2e-4444-4b7a-9c3e-0000000000ff';
@@ -64,6 +64,25 @@ describe('orders', () => {
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual(exampleOrder('Received'));
+      }));
+
+  it('reads an order with a line in a size (the size shows on the confirmation page)', () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given('the customer has paid for an order of a product in size {size}', { size: 'L' })
+      .uponReceiving("a request for one of the signed-in customer's orders with a line in a size")
+      .withRequest('GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer()))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+          products: [{ product: anId(EXAMPLE.productId), name: string('Classic Tee'), price: number(19.99), count: integer(1), size: 'L' }],
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const order = await getMyOrder(EXAMPLE.orderId);
+        expect(order.products).toEqual([{ product: EXAMPLE.productId, name: 'Classic Tee', price: 19.99, count: 1, size: 'L' }]);
       }));
 
   it("answers 404 for an order that is not the signed-in buyer's", () =>
