@@ -41,6 +41,14 @@ describe('sizes (e2e)', () => {
   const productRows = async (): Promise<number> =>
     ((await t.dataSource.query(`SELECT count(*)::int AS n FROM products`)) as { n: number }[])[0].n;
   const line = (_id: string, count: number, size?: string) => (size ? { _id, count, size } : { _id, count });
+  /** A paid order of the buyer, as the confirmation page reads it. */
+  const orderOf = async (orderId: string): Promise<Order> =>
+    (
+      await request(t.http)
+        .get(api(ApiRoute.order, { orderId, userId: buyer.user._id }))
+        .set('Authorization', `Bearer ${buyer.token}`)
+        .expect(200)
+    ).body as Order;
   const buy = (session: Session, amount: number, products: Array<Record<string, unknown>>) =>
     pay(t, session, { paymentMethodNonce: 'fake-valid-nonce', amount, products });
 
@@ -187,12 +195,7 @@ describe('sizes (e2e)', () => {
       const response = await buy(buyer, 30, [line(product._id, 1, 'M'), line(product._id, 2, 'S')]).expect(200);
       expect(await stored(product._id)).toEqual({ stock: 3, size_stock: { S: 1, M: 2 }, sold: 3 });
 
-      const order = (
-        await request(t.http)
-          .get(api(ApiRoute.order, { orderId: response.body.order._id as string, userId: buyer.user._id }))
-          .set('Authorization', `Bearer ${buyer.token}`)
-          .expect(200)
-      ).body as Order;
+      const order = await orderOf(response.body.order._id as string);
       expect(order.products.map(({ product: id, size, count }) => ({ id, size, count }))).toEqual([
         { id: product._id, size: 'S', count: 2 },
         { id: product._id, size: 'M', count: 1 },
@@ -204,12 +207,7 @@ describe('sizes (e2e)', () => {
       const product = await sized([{ size: 'L', stock: 5 }]);
       const plain = await calls.created(productForm(shirts, { price: '10', stock: '5' }));
       const response = await buy(buyer, 40, [line(product._id, 1, 'L'), line(plain._id, 2), line(product._id, 1, 'L')]).expect(200);
-      const order = (
-        await request(t.http)
-          .get(api(ApiRoute.order, { orderId: response.body.order._id as string, userId: buyer.user._id }))
-          .set('Authorization', `Bearer ${buyer.token}`)
-          .expect(200)
-      ).body as Order;
+      const order = await orderOf(response.body.order._id as string);
       expect(order.products.find((l) => l.product === product._id)).toMatchObject({ size: 'L', count: 2 });
       expect(order.products.find((l) => l.product === plain._id)).not.toHaveProperty('size');
       expect(await stored(plain._id)).toEqual({ stock: 3, size_stock: {}, sold: 2 });

@@ -37,6 +37,22 @@ describe('ProductStockService', () => {
     ]);
   });
 
+  it('merges lines per product and size, in id then size order; a line without a size keeps no size key', () => {
+    const a = 'aaaaaaaa-0000-4000-8000-000000000000';
+    expect(
+      mergeLines([
+        { productId: a, count: 1, size: 'XL' },
+        { productId: a, count: 2, size: 'S' },
+        { productId: a.toUpperCase(), count: 3, size: 'XL' },
+        { productId: a, count: 1, size: '' },
+      ]),
+    ).toEqual([
+      { productId: a, count: 1 },
+      { productId: a, count: 2, size: 'S' },
+      { productId: a, count: 4, size: 'XL' },
+    ]);
+  });
+
   it('reserves stock and prices the lines from the database', async () => {
     const id = await seedProduct(t, { name: 'Priced Tee', price: 12.34, stock: 5 });
     const lines = await t.dataSource.transaction((m) => reserve(m, [{ productId: id, count: 2 }]));

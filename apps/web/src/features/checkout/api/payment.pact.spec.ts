@@ -36,6 +36,13 @@ const paymentInfo = (nonce: string): PaymentInfo => ({
   products: [{ _id: EXAMPLE.productId, count: 1 }],
 });
 
+/** The answer to an approved payment of one Classic Tee. */
+const approved = () => ({
+  success: true,
+  transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
+  order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
+});
+
 describe('payment client token', () => {
   it('is given to a signed-in customer', () =>
     pact
@@ -82,13 +89,7 @@ describe('payment', () => {
           },
         }),
       )
-      .willRespondWith(200, (response) =>
-        response.jsonBody({
-          success: true,
-          transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
-          order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
-        }),
-      )
+      .willRespondWith(200, (response) => response.jsonBody(approved()))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         const result = await pay(
@@ -107,13 +108,7 @@ describe('payment', () => {
       .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
         request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(paymentBody('fake-valid-nonce')),
       )
-      .willRespondWith(200, (response) =>
-        response.jsonBody({
-          success: true,
-          transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
-          order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
-        }),
-      )
+      .willRespondWith(200, (response) => response.jsonBody(approved()))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         const result = await pay(paymentInfo('fake-valid-nonce'), IDEMPOTENCY_KEY);
