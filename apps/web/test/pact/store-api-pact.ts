@@ -208,18 +208,24 @@ export function multipartRequest(fields: Record<string, string>, options: { phot
 /** Any order status, as a regex matcher's pattern. */
 export const ANY_STATUS = `^(${ORDER_STATUSES.join('|')})$`;
 
+/** One line of an order: one Classic Tee, with any extra fields given (a size, a refund) exactly as given. */
+export function orderLineJson(extra: Record<string, unknown> = {}) {
+  return {
+    product: anId(EXAMPLE.productId),
+    name: string('Classic Tee'),
+    price: MatchersV3.number(19.99),
+    count: MatchersV3.integer(1),
+    ...extra,
+  };
+}
+
 /** An order as the API answers it, with the given id and status matchers. */
 export function orderJson(ids: { _id: unknown; status: unknown }) {
   return {
     _id: ids._id,
     number: MatchersV3.integer(1),
     user: { _id: anId(EXAMPLE.userId), name: string('Sam Shopper') },
-    products: MatchersV3.eachLike({
-      product: anId(EXAMPLE.productId),
-      name: string('Classic Tee'),
-      price: MatchersV3.number(19.99),
-      count: MatchersV3.integer(1),
-    }),
+    products: MatchersV3.eachLike(orderLineJson()),
     amount: MatchersV3.number(19.99),
     transactionId: string('k3j9x2p1'),
     status: ids.status,

@@ -9,6 +9,7 @@ import {
   exampleOrder,
   idFromState,
   orderJson,
+  orderLineJson,
   pageHeaders,
   pathFromState,
   resetApiClient,
@@ -179,15 +180,8 @@ describe('order administration', () => {
           ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
           // Lines by name, then in size order: S, then M (refunded).
           products: [
-            { product: anId(EXAMPLE.productId), name: string('Classic Tee'), price: number(19.99), count: integer(1), size: 'S' },
-            {
-              product: anId(EXAMPLE.productId),
-              name: string('Classic Tee'),
-              price: number(19.99),
-              count: integer(1),
-              size: 'M',
-              refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
-            },
+            orderLineJson({ size: 'S' }),
+            orderLineJson({ size: 'M', refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() } }),
           ],
           amount: number(39.98),
         }),
