@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { type Category, Role, type Session } from '@store/contract';
+import { type Category, type Product, Role, type Session } from '@store/contract';
 import type { AppConfig } from '../src/config/env.js';
 import { migratePhotos } from '../src/modules/products/photo-migration.js';
 import { preparePhoto } from '../src/modules/products/photo-upload.js';
@@ -174,7 +174,7 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
 
     it('moves every photo to S3 and back, resumably, serving the same bytes throughout', async () => {
       const files = [images.jpeg, images.png, images.webp, images.gif, images.otherJpeg];
-      const products = [];
+      const products: Product[] = [];
       for (const file of files) products.push(await calls.created(productForm(shirts), file));
       // The last one is a photo stored before uploads made the large variant: it moves without one.
       await t.dataSource.query(`UPDATE product_photos SET large_data = NULL, large_etag = NULL WHERE product_id = $1`, [products[4]._id]);

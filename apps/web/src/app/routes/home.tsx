@@ -5,7 +5,7 @@ import { Page } from '@/components/page';
 import { catalogView } from '@/features/catalog/catalog-view';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { addToCart } from '@/lib/cart';
-import { hrefs, paths } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 
 // The search box, sort and category chips are a chunk of their own, so the home page's entry stays within its
 // JS budget; the grid does not wait for them (it reads the view from the URL itself). Until they arrive, an empty
@@ -16,9 +16,7 @@ export function HomePage() {
   const navigate = useNavigate();
   // useLocation rather than useSearchParams: the same query, without adding the latter to the entry bundle.
   const { search } = useLocation();
-  // A product sold in sizes needs one chosen: its Add to Cart opens its page, where the sizes are.
   const add = (product: Product) => {
-    if (product.sizes?.length) return navigate(hrefs.product(product._id));
     addToCart(product);
     navigate(paths.cart);
   };

@@ -149,7 +149,7 @@ describe('product page', () => {
 });
 
 describe('home grid and the product page', () => {
-  it("links each card's name (and photo) to the product page; a sized product's Add to Cart opens it to choose a size", async () => {
+  it("links each card's name (and photo) to the product page; a sized product's Choose a size opens it", async () => {
     const tee = sized();
     const plain = product({ name: 'Plain Tee', sizes: [] });
     installFakeApi()
@@ -161,7 +161,7 @@ describe('home grid and the product page', () => {
     expect(within(card).getByRole('link', { name: 'Sunset Tee' })).toHaveAttribute('href', `/product/${tee._id}`);
     expect(within(card).getByRole('img', { name: 'Photo of Sunset Tee' }).closest('a')).toHaveAttribute('href', `/product/${tee._id}`);
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Add to Cart: Sunset Tee' }));
+    await userEvent.click(within(card).getByRole('link', { name: 'Choose a size: Sunset Tee' }));
     expect(location().pathname).toBe(`/product/${tee._id}`);
     expect(cart()).toEqual([]);
     expect(await screen.findByRole('group', { name: 'Size' })).toBeInTheDocument();
