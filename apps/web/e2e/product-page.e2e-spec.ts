@@ -78,6 +78,41 @@ describe('product page', () => {
     await page.evaluate(() => localStorage.removeItem('cart'));
   });
 
+  it('lets the buyer choose a size: from the grid\'s Choose a size, a sold-out size disabled, "Only 3 left in M", a size required, then one entry in that size and /cart', async () => {
+    const sizes = [
+      { size: 'S', stock: 0 },
+      { size: 'M', stock: 3 },
+      { size: 'L', stock: 8 },
+    ];
+    const tee = await createProduct(admin, { name: unique('Sized Tee'), sizes: JSON.stringify(sizes) });
+    expect(tee.sizes).toEqual(sizes);
+    // The grid shows the newest first: the card of this tee leads to its page.
+    await page.goto('/');
+    await page.getByRole('link', { name: `Choose a size: ${tee.name}` }).click();
+    await page.waitForURL(`**/product/${tee._id}`);
+    const group = await shown(page.getByRole('group', { name: 'Size' }));
+    expect(await group.getByRole('radio').count()).toBe(3);
+    expect(await group.getByRole('radio', { name: 'S (sold out)' }).isDisabled()).toBe(true);
+    expect(await group.getByRole('radio', { name: 'L', exact: true }).isEnabled()).toBe(true);
+    await shown(group.getByText('Only 3 left in M'));
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await shown(page.getByRole('alert').filter({ hasText: 'Please choose a size.' }));
+    expect(await pathOf(page)).toBe(`/product/${tee._id}`);
+    await screenshot(page, 'product-sizes');
+    await expectAccessible(page, 'product page with sizes');
+
+    // The buyer clicks the size's button (its label; the radio itself is visually hidden behind it).
+    await group.getByText('M', { exact: true }).click();
+    expect(await group.getByRole('radio', { name: 'M', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL('**/cart');
+    const cart = await stored<Array<Product & { count: number; size?: string }>>(page, 'cart');
+    expect(cart?.map((item) => [item._id, item.count, item.size])).toEqual([[tee._id, 1, 'M']]);
+    await page.evaluate(() => localStorage.removeItem('cart'));
+  });
+
   it('shows "Product not found", with the way home, for a deleted product and for a malformed id', async () => {
     const doomed = await createProduct(admin, { name: unique('Gone Tee'), stock: '2' });
     const { status } = await call('DELETE', `/product/${doomed._id}/${admin.user._id}`, { token: admin.token });

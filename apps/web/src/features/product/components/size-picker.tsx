@@ -40,7 +40,8 @@ export function SizePicker({
         </ul>
       ) : null}
       {error?.message ? (
-        <div id={`${id}-error`} className="invalid-feedback d-block" role="alert">
+        // The darker red: Bootstrap's invalid-feedback red is under 4.5:1 on the page's grey (axe).
+        <div id={`${id}-error`} className="invalid-feedback d-block text-danger-emphasis fw-semibold" role="alert">
           {error.message}
         </div>
       ) : null}
