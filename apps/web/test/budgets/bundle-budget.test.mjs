@@ -64,9 +64,9 @@ describe('web bundle budgets (built output)', () => {
     expect(total).toBeLessThanOrEqual(BUDGETS.homeCssBrotliBytes);
   });
 
-  it('the admin, sign-in, sign-up, cart and dashboard pages are separate chunks the home page does not load', () => {
+  it('the admin, sign-in, sign-up, cart, dashboard and product pages are separate chunks the home page does not load', () => {
     const lazy = home.entry.dynamicImports ?? [];
-    for (const page of ['admin', 'signin', 'signup', 'cart', 'user-dashboard']) {
+    for (const page of ['admin', 'signin', 'signup', 'cart', 'user-dashboard', 'product']) {
       const key = lazy.find((key) => key.endsWith(`app/routes/${page}.tsx`));
       expect({ page, lazy: Boolean(key) }).toEqual({ page, lazy: true });
       expect(home.js).not.toContain(manifest[key].file);
