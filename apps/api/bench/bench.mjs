@@ -122,7 +122,7 @@ async function main() {
       targets: [plainPg, plainMemory, api],
     },
     ...(apiLarge ? [{ name: LIST_LARGE, requests: listRequests, status: '2xx', targets: [apiLarge] }] : []),
-    // What browsers send: the API answers with the page's gzip made once when it was cached (plain servers do not compress).
+    // What browsers send: the API answers with the page's brotli made once when it was cached (plain servers do not compress).
     {
       name: '  list, Accept-Encoding: gzip, br',
       requests: [{ path: '/api/products?limit=100', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
