@@ -19,6 +19,9 @@
 //   BENCH_PORT           first of the ports to use (APIs, plain servers, embedded Postgres); free ports otherwise
 //   BENCH_DURATION       seconds measured per run (default 10), after BENCH_WARMUP seconds of warm-up (default 3)
 //   BENCH_CONNECTIONS    comma-separated connection counts (default "10,50")
+//   BENCH_ROUNDS         measured runs per server and scenario (default 1), the servers taken in turn (pg, memory,
+//                        API, pg, ...) and each figure's median reported: load from elsewhere on a shared machine
+//                        then falls on every server alike rather than on whichever ran at a busy moment
 //   BENCH_ONLY           run only the scenarios whose name contains this text (e.g. "photo")
 //   BENCH_LARGE          products in the second catalogue (default 20000; 0 skips it)
 //   BENCH_API_NODE_OPTIONS  NODE_OPTIONS for the API's process
@@ -58,6 +61,7 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((n
   return value;
 });
 const CPU_PROF = process.argv.includes('--cpu-prof') || process.argv.includes('--cpu-prof=true') || process.env.BENCH_CPU_PROF === '1';
+const ROUNDS = positiveInteger('BENCH_ROUNDS', 1);
 const BASE_PORT = process.env.BENCH_PORT ? positiveInteger('BENCH_PORT', 0) : undefined;
 
 const { freePort } = await fromDist('database/embedded-postgres.js');
@@ -141,12 +145,19 @@ async function main() {
   for (const connections of CONNECTIONS) {
     for (const scenario of chosen) {
       const row = { scenario, connections, runs: new Map() };
-      for (const target of scenario.targets) {
-        await load(target, scenario, WARMUP, connections);
-        const run = await load(target, scenario, DURATION, connections);
-        row.runs.set(target === apiLarge ? api.name : target.name, run);
-        console.log(`  ${connections} conn  ${scenario.name.trim()} on ${target.name}: ${format(run)}`);
+      const runs = new Map();
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        for (const target of scenario.targets) {
+          if (round === 1) await load(target, scenario, WARMUP, connections);
+          const run = await load(target, scenario, DURATION, connections);
+          const name = target === apiLarge ? api.name : target.name;
+          runs.set(name, [...(runs.get(name) ?? []), run]);
+          console.log(
+            `  ${connections} conn  ${scenario.name.trim()} on ${target.name}${ROUNDS > 1 ? ` (round ${round})` : ''}: ${format(run)}`,
+          );
+        }
       }
+      for (const [name, list] of runs) row.runs.set(name, medianRun(list));
       results.push(row);
     }
   }
@@ -305,6 +316,22 @@ async function load(target, scenario, seconds, connections) {
   return { rps: result.requests.average, p99: result.latency.p99, requests: answered, cpuPerRequest };
 }
 
+/** Each figure's median over a server's rounds (with one round, that run). */
+function medianRun(runs) {
+  const median = (values) => {
+    const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
+    if (sorted.length === 0) return undefined;
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  return {
+    rps: median(runs.map((run) => run.rps)),
+    p99: median(runs.map((run) => run.p99)),
+    cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+  };
+}
+
 function format(run) {
   const cpu = run.cpuPerRequest === undefined ? '' : `, ${Math.round(run.cpuPerRequest)} µs CPU/req`;
   return `${Math.round(run.rps).toLocaleString('en-US')} req/s, p99 ${run.p99} ms${cpu}`;
@@ -319,7 +346,7 @@ function report(results, databaseKind) {
     '',
     `Products benchmark: ${PRODUCTS} products (and ${LARGE} in a second catalogue), Node ${process.versions.node}, ` +
       `${cpus.length} CPU (${cpus[0]?.model.trim()}), ${databaseKind}`,
-    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up; servers measured one at a time; load average ${os
+    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}; servers measured one at a time; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,

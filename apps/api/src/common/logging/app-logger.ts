@@ -26,6 +26,7 @@ const STACK_LINE = /\n\s+at /;
 /** The keys every JSON line starts (or ends) with; a field of the same name replaces the value in place. */
 const LINE_KEYS = new Set(['time', 'level', 'context', 'message', 'stack']);
 const INTEGER_LIKE = /^(0|[1-9]\d*)$/;
+const DIGIT_9 = 0x39;
 
 let lastMs = Number.NaN;
 let lastIso = '';
@@ -156,7 +157,7 @@ export class AppLogger implements LoggerService {
   private json(entry: Entry): string {
     const { fields } = entry;
     for (const key in fields) {
-      if (LINE_KEYS.has(key) || INTEGER_LIKE.test(key)) {
+      if (LINE_KEYS.has(key) || (key.charCodeAt(0) <= DIGIT_9 && INTEGER_LIKE.test(key))) {
         return JSON.stringify({
           time: isoNow(),
           level: LEVEL_NAME[entry.level],
