@@ -65,7 +65,18 @@ export class CatalogueFrontDoor {
   }
 
   handler(chain: FrontDoorChain): FrontDoorHandler {
-    return (request, response) => this.answer(chain, request, response);
+    return (request, response) => {
+      try {
+        return this.answer(chain, request, response);
+      } catch (error) {
+        // Nothing here should throw; if something does, the chain answers (and logs) the request, or, when the
+        // answer had begun, the connection is cut rather than the process brought down by a listener's throw.
+        this.logger.warn(`Front door failed on ${request.method} ${LIST_PATH}: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent) return false;
+        response.destroy();
+        return true;
+      }
+    };
   }
 
   private answer(chain: FrontDoorChain, request: IncomingMessage, response: ServerResponse): boolean {
