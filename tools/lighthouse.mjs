@@ -209,6 +209,7 @@ async function runOnce(baseUrl, page, preset, cartItems, runNumber) {
       CLS: audit('cumulative-layout-shift').toFixed(3),
       'TBT ms': Math.round(audit('total-blocking-time')),
       ...mainThread(lhr),
+      ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();

@@ -53,18 +53,19 @@ export function usePagedList<T>({ queryKey, pageSize, fetchPage, byCursor = fals
     },
   });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } = query;
-  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
-  const total = data?.pages.at(-1)?.total ?? 0;
-  const loadMore = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
-  return {
-    items,
-    total,
-    loading: isPending && !error,
-    loadingMore: isFetchingNextPage,
-    error: error ? errorMessage(error) : null,
-    hasMore: !!hasNextPage,
-    loadMore,
-  };
+  // One object per state (not per render), so a screen can hand it to useDeferredValue (the catalogue grid does).
+  return useMemo(() => {
+    const loadMore = () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    };
+    return {
+      items: data?.pages.flatMap((page) => page.items) ?? [],
+      total: data?.pages.at(-1)?.total ?? 0,
+      loading: isPending && !error,
+      loadingMore: isFetchingNextPage,
+      error: error ? errorMessage(error) : null,
+      hasMore: !!hasNextPage,
+      loadMore,
+    };
+  }, [data, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending]);
 }
