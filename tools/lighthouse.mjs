@@ -223,7 +223,11 @@ function medianRows(rows) {
     const mid = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   };
-  const groups = Map.groupBy(rows, (row) => row.run);
+  // A run Lighthouse could not finish (NO_NAVSTART, now and then on a loaded machine) has no figures to count.
+  const groups = Map.groupBy(
+    rows.filter((row) => !row.error),
+    (row) => row.run,
+  );
   return [...groups].map(([run, group]) =>
     Object.fromEntries(Object.keys(group[0]).map((key) => [key, key === 'run' ? run : median(group.map((row) => row[key]))])),
   );
