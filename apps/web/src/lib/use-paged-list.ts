@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from './api-client';
 
@@ -38,20 +38,28 @@ export interface PagedList<T> {
 }
 
 /**
- * The one paging helper of the web app (the catalogue grid, the admin products list, later orders): pages are
- * cached under `queryKey` and `loadMore` appends the next one while the server's total says more remain.
+ * The TanStack Query options of a paged list: what {@link usePagedList} reads, and what a prefetch of its first
+ * page (the home page's, before React renders) must use to be found under the same key.
  */
-export function usePagedList<T>({ queryKey, pageSize, fetchPage, byCursor = false }: PagedListOptions<T>): PagedList<T> {
-  const query = useInfiniteQuery({
+export function pagedListQuery<T>({ queryKey, pageSize, fetchPage, byCursor = false }: PagedListOptions<T>) {
+  return infiniteQueryOptions({
     queryKey,
     initialPageParam: { limit: pageSize, offset: 0 } as PageRequest,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    getNextPageParam: (last, pages): PageRequest | undefined => {
+    getNextPageParam: (last: Paged<T>, pages: Paged<T>[]): PageRequest | undefined => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       if (loaded >= last.total || last.items.length === 0 || (byCursor && !last.after)) return undefined;
       return last.after ? { limit: pageSize, offset: loaded, after: last.after } : { limit: pageSize, offset: loaded };
     },
   });
+}
+
+/**
+ * The one paging helper of the web app (the catalogue grid, the admin products list, later orders): pages are
+ * cached under `queryKey` and `loadMore` appends the next one while the server's total says more remain.
+ */
+export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
+  const query = useInfiniteQuery(pagedListQuery(options));
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } = query;
   // One object per state (not per render), so a screen can hand it to useDeferredValue (the catalogue grid does).
   return useMemo(() => {
