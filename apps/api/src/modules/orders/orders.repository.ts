@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod } from '@store/contract';
+import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod, type ShippingAddress } from '@store/contract';
 import { DataSource, In } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool } from '../../database/pg.js';
@@ -94,6 +94,15 @@ export class OrdersRepository {
     return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
   }
 
+  /**
+   * The address of the buyer's newest paid order that has one: the first entry for the buyer in the partial index
+   * orders_paid_address_user_idx (paid orders with an address, newest first), whatever else the buyer ordered.
+   */
+  async lastAddress(userId: string): Promise<ShippingAddress | undefined> {
+    const { rows } = await pgPool(this.dataSource).query<{ shipping_address: ShippingAddress }>(lastAddressQuery, [userId]);
+    return rows[0]?.shipping_address;
+  }
+
   /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
   async periods(): Promise<SalesPeriod[]> {
     const { rows } = await pgPool(this.dataSource).query<{
@@ -118,6 +127,11 @@ export class OrdersRepository {
     }));
   }
 }
+
+/** The statement of {@link OrdersRepository.lastAddress} (exported for the EXPLAIN test, which must see exactly this SQL). */
+export const lastAddressQuery = `SELECT o.shipping_address FROM orders o
+   WHERE o.user_id = $1 AND o.shipping_address IS NOT NULL AND o.status NOT IN ('Pending', 'Failed')
+   ORDER BY o.created_at DESC, o.id DESC LIMIT 1`;
 
 /** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
 export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {

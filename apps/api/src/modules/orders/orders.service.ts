@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role, type SalesOverview } from '@store/contract';
+import {
+  formatCents,
+  fromCents,
+  type LastAddressResponse,
+  ORDER_STATUS_MOVES,
+  type Order,
+  type OrderStatus,
+  Role,
+  type SalesOverview,
+  type ShippingAddress,
+} from '@store/contract';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
@@ -14,7 +24,7 @@ import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gatewa
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import { toOrder } from './order.mapper.js';
+import { toOrder, toShippingAddress } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 
@@ -42,6 +52,8 @@ export interface PendingOrderInput {
   lines: StockLine[];
   /** The total the buyer saw, in cents: the order is refused (409) unless the database prices the cart the same. */
   expectedCents: number;
+  /** Where the order ships (validated by the payment DTO); absent for a client that sends none. */
+  shippingAddress?: ShippingAddress;
 }
 
 /**
@@ -81,7 +93,14 @@ export class OrdersService {
       return { kind: 'refused', error };
     }
     const order = await manager.save(
-      manager.create(OrderEntity, { userId: input.userId, userName: input.userName, status: 'Pending', amountCents, transactionId: null }),
+      manager.create(OrderEntity, {
+        userId: input.userId,
+        userName: input.userName,
+        status: 'Pending',
+        amountCents,
+        transactionId: null,
+        shippingAddress: input.shippingAddress ? toShippingAddress(input.shippingAddress) : null,
+      }),
     );
     await manager.insert(
       OrderLineEntity,
@@ -186,6 +205,12 @@ export class OrdersService {
       .getOne();
     if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
     return toOrder(order, await this.lines.find({ where: { orderId } }));
+  }
+
+  /** The address of the buyer's newest paid order that has one, offered at the next checkout; null when none has. */
+  async lastAddress(userId: string): Promise<LastAddressResponse> {
+    const address = await this.repository.lastAddress(userId);
+    return { address: address ? toShippingAddress(address) : null };
   }
 
   /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */

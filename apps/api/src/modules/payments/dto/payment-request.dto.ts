@@ -16,6 +16,8 @@ import {
   IsInt,
   IsNotEmpty,
   IsNumber,
+  IsObject,
+  IsOptional,
   IsString,
   IsUUID,
   Max,
@@ -25,6 +27,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NoControlCharacters } from '../../../common/text-rules.js';
+import { ShippingAddressDto } from './shipping-address.dto.js';
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -59,6 +62,13 @@ export class PaymentInfoDto implements PaymentInfo {
   // Last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
   @IsDefined({ message: 'products is required: the cart as a list of {_id, count}' })
   products!: CartLineDto[];
+
+  // Optional: a spec-only client pays without one (the order then has no address); the web app always sends it.
+  @IsOptional()
+  @IsObject({ message: 'shippingAddress must be an object with name, line1, city, postalCode and country' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  shippingAddress?: ShippingAddressDto;
 }
 
 export class PaymentRequestDto implements PaymentRequest {
