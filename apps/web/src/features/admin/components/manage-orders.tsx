@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
+import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -75,6 +76,12 @@ export function ManageOrders() {
                       Buyer: <span className="fw-semibold">{order.user?.name ?? 'unknown'}</span>
                     </div>
                     {order.transactionId ? <div className="small text-body-secondary">Transaction {order.transactionId}</div> : null}
+                    {order.shippingAddress ? (
+                      <div className="small mt-2">
+                        <div className="text-body-secondary">Ship to</div>
+                        <ShippingAddressBlock address={order.shippingAddress} />
+                      </div>
+                    ) : null}
                   </div>
                   <div className="col-md-4">
                     <OrderItems order={order} />
