@@ -58,7 +58,13 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   const tokenError = gatewayQuery.error ? errorMessage(gatewayQuery.error) : null;
   const loadingToken = gatewayQuery.isLoading;
 
-  const addressForm = useForm<AddressFormValues>({ mode: 'onTouched', defaultValues: blankAddress(session?.user.name) });
+  // Checked first when Buy is pressed, then as the buyer corrects it: an error appearing when a field merely loses
+  // focus would move Buy down under a pointer on its way to it (the press would land beside the button).
+  const addressForm = useForm<AddressFormValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: blankAddress(session?.user.name),
+  });
   const lastAddress = useQuery({
     queryKey: queryKeys.orders.lastAddress(userId),
     queryFn: ({ signal }) => getLastAddress(signal),
@@ -69,8 +75,17 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     // Offered, never forced: once the buyer has typed, a late or refreshed answer leaves their text alone.
     if (lastAddress && !isDirty) addressForm.reset(addressFormValues(lastAddress));
   }, [lastAddress, isDirty, addressForm]);
-  /** Validates the address (showing each field's error and focusing the first): Buy goes no further until it passes. */
-  const addressReady = () => addressForm.trigger(undefined, { shouldFocus: true });
+  /**
+   * Validates the address as a submit of its form (showing each field's error, focusing the first, and from then on
+   * re-checking as the buyer types): Buy goes no further until it passes.
+   */
+  const addressReady = () =>
+    new Promise<boolean>((resolve) => {
+      void addressForm.handleSubmit(
+        () => resolve(true),
+        () => resolve(false),
+      )();
+    });
 
   const total = cartTotal(items);
 
