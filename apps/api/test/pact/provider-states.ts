@@ -1,5 +1,5 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
-import type { Product } from '@store/contract';
+import type { Product, ShippingAddress } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
@@ -19,6 +19,15 @@ type StateParams = Record<string, unknown>;
 type ProviderValues = Record<string, string>;
 
 const PASSWORD = 'correct horse battery';
+const PACT_ADDRESS: ShippingAddress = {
+  name: 'Sam Shopper',
+  line1: '1 Main Street',
+  line2: 'Apt 4',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'US',
+  phone: '+1 555 010 2030',
+};
 
 /**
  * The provider side of the contract: one handler per provider state the consumers name, each seeding the real
@@ -139,6 +148,11 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
       },
+      // The consumer's example address (apps/web/test/pact/store-api-pact.ts EXAMPLE_ADDRESS), every field given.
+      'the customer has paid for an order shipped to an address': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        return { orderId: await this.paidOrder(this.signedIn, undefined, PACT_ADDRESS) };
+      },
       // The audit trail records the signed-in admin, so this state follows "an admin exists".
       'the admin has renamed a category': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in admin first (the state "an admin exists")');
@@ -184,13 +198,14 @@ export class ProviderStates {
     );
   }
 
-  /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it). */
-  private async paidOrder(buyer: AuthUser, tee?: Product): Promise<string> {
+  /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it), shipped to `shippingAddress` if given. */
+  private async paidOrder(buyer: AuthUser, tee?: Product, shippingAddress?: ShippingAddress): Promise<string> {
     const product = tee ?? (await this.classicTee());
     const answer = await this.payments.pay(buyer, {
       paymentMethodNonce: 'fake-valid-nonce',
       amount: 19.99,
       products: [{ _id: product._id, count: 1 }],
+      ...(shippingAddress ? { shippingAddress } : {}),
     });
     if (!('success' in answer.body) || !answer.body.success) throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
     return answer.body.order._id;

@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
 // The request builder's type is not re-exported from the package root.
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
-import { API_PREFIX, apiPath, type ErrorCode, ORDER_STATUSES, type Order, PRODUCT_PHOTO_FIELD } from '@store/contract';
+import {
+  API_PREFIX,
+  apiPath,
+  type ErrorCode,
+  ORDER_STATUSES,
+  type Order,
+  PRODUCT_PHOTO_FIELD,
+  SHIPPING_COUNTRY_CODES,
+  type ShippingAddress,
+} from '@store/contract';
 import { configureApi, resetApiClient } from '../../src/lib/api-client';
 
 const { fromProviderState, regex, string } = MatchersV3;
@@ -215,6 +224,33 @@ export const exampleOrder = (status: Order['status']): Order => ({
   status,
   createdAt: EXAMPLE.createdAt,
 });
+
+/**
+ * The shipping address the examples use; the provider state "... paid for an order shipped to an address" stores
+ * the same one (apps/api/test/pact/provider-states.ts).
+ */
+export const EXAMPLE_ADDRESS: Required<ShippingAddress> = {
+  name: 'Sam Shopper',
+  line1: '1 Main Street',
+  line2: 'Apt 4',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'US',
+  phone: '+1 555 010 2030',
+};
+
+/** An address as the API answers it: text by type, the country one of the list. */
+export function addressJson() {
+  return {
+    name: string(EXAMPLE_ADDRESS.name),
+    line1: string(EXAMPLE_ADDRESS.line1),
+    line2: string(EXAMPLE_ADDRESS.line2),
+    city: string(EXAMPLE_ADDRESS.city),
+    postalCode: string(EXAMPLE_ADDRESS.postalCode),
+    country: regex(`^(${SHIPPING_COUNTRY_CODES.join('|')})$`, EXAMPLE_ADDRESS.country),
+    phone: string(EXAMPLE_ADDRESS.phone),
+  };
+}
 
 /** The paging headers of a list answer: the total, and (when a full page was served) the next page's cursor. */
 export const pageHeaders = () => ({ 'X-Total-Count': regex('^\\d+$', '1') });

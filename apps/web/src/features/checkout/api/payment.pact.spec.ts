@@ -4,6 +4,7 @@ import {
   anId,
   bearer,
   EXAMPLE,
+  EXAMPLE_ADDRESS,
   errorBody,
   idFromState,
   pathFromState,
@@ -14,7 +15,7 @@ import {
 } from '@test/pact/store-api-pact';
 import { getClientToken, pay } from './payment';
 
-const { boolean, number, regex, string } = MatchersV3;
+const { boolean, eachLike, number, regex, string } = MatchersV3;
 
 const pact = storeApiPact();
 afterEach(resetApiClient);
@@ -88,6 +89,54 @@ describe('payment', () => {
         const result = await pay(paymentInfo('fake-valid-nonce'), IDEMPOTENCY_KEY);
         expect(result.success).toBe(true);
         expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
+      }));
+
+  it('charges the cart and places the order shipped to the address given', () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given(...cartProduct)
+      .uponReceiving('a payment with a valid card and a shipping address')
+      .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
+        request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+          paymentInfo: { ...paymentBody('fake-valid-nonce').paymentInfo, shippingAddress: EXAMPLE_ADDRESS },
+        }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          success: true,
+          transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
+          order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const result = await pay({ ...paymentInfo('fake-valid-nonce'), shippingAddress: EXAMPLE_ADDRESS }, IDEMPOTENCY_KEY);
+        expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
+      }));
+
+  it('refuses an address outside the shipping countries (400) before charging', () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given(...cartProduct)
+      .uponReceiving('a payment with a shipping address in a country the shop does not ship to')
+      .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
+        request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+          paymentInfo: { ...paymentBody('fake-valid-nonce').paymentInfo, shippingAddress: { ...EXAMPLE_ADDRESS, country: 'XX' } },
+        }),
+      )
+      .willRespondWith(400, (response) =>
+        response.jsonBody({
+          error: string('shippingAddress.country must be one of US, CA'),
+          code: ErrorCode.ValidationFailed,
+          details: eachLike({ field: 'paymentInfo.shippingAddress.country', message: string('must be one of the shipping countries') }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const info = { ...paymentInfo('fake-valid-nonce'), shippingAddress: { ...EXAMPLE_ADDRESS, country: 'XX' as never } };
+        await expect(pay(info, IDEMPOTENCY_KEY)).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
       }));
 
   it('is declined by the card issuer', () =>

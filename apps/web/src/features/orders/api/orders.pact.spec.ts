@@ -1,8 +1,10 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { API_PREFIX, ApiRoute, ErrorCode } from '@store/contract';
 import {
+  addressJson,
   ANY_STATUS,
   anId,
+  EXAMPLE_ADDRESS,
   bearer,
   errorBody,
   EXAMPLE,
@@ -64,6 +66,48 @@ describe('orders', () => {
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual(exampleOrder('Received'));
+      }));
+
+  it('reads an order with the address it ships to', () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given('the customer has paid for an order shipped to an address')
+      .uponReceiving("a request for one of the signed-in customer's orders that ships to an address")
+      .withRequest('GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer()))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+          shippingAddress: addressJson(),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual({ ...exampleOrder('Received'), shippingAddress: EXAMPLE_ADDRESS });
+      }));
+
+  it("lists the signed-in buyer's orders with their addresses", () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given('the customer has paid for an order shipped to an address')
+      .uponReceiving("a request for the signed-in customer's orders, which ship to an address")
+      .withRequest('GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' }))
+      .willRespondWith(200, (response) =>
+        response.headers(pageHeaders()).jsonBody(
+          eachLike({
+            ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+            shippingAddress: addressJson(),
+          }),
+        ),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(listMyOrders({ limit: 50 })).resolves.toEqual({
+          orders: [{ ...exampleOrder('Received'), shippingAddress: EXAMPLE_ADDRESS }],
+          total: 1,
+          after: undefined,
+        });
       }));
 
   it("answers 404 for an order that is not the signed-in buyer's", () =>
