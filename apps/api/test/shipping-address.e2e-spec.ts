@@ -14,19 +14,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
 import { lastAddressQuery } from '../src/modules/orders/orders.repository.js';
-import { orderStatusCounts, pay, seedProduct, stockOf } from './support/checkout-fixtures.js';
+import { orderStatusCounts, pay, seedProduct, SHIPPING_ADDRESS, stockOf } from './support/checkout-fixtures.js';
 import { explainPlan } from './support/query-plans.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
-const HOME: ShippingAddress = {
-  name: 'Sam Shopper',
-  line1: '1 Main Street',
-  line2: 'Apt 4',
-  city: 'Springfield',
-  postalCode: '12345',
-  country: 'US',
-  phone: '+1 (555) 010-2030',
-};
+const HOME = SHIPPING_ADDRESS;
 
 /**
  * The shipping address (issue 14 part 4) on a real Postgres: validated inside the payment, stored on the order

@@ -11,6 +11,7 @@ import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/products/products.service.js';
+import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
@@ -19,15 +20,6 @@ type StateParams = Record<string, unknown>;
 type ProviderValues = Record<string, string>;
 
 const PASSWORD = 'correct horse battery';
-const PACT_ADDRESS: ShippingAddress = {
-  name: 'Sam Shopper',
-  line1: '1 Main Street',
-  line2: 'Apt 4',
-  city: 'Springfield',
-  postalCode: '12345',
-  country: 'US',
-  phone: '+1 555 010 2030',
-};
 
 /**
  * The provider side of the contract: one handler per provider state the consumers name, each seeding the real
@@ -148,10 +140,10 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
       },
-      // The consumer's example address (apps/web/test/pact/store-api-pact.ts EXAMPLE_ADDRESS), every field given.
+      // Every field given, as the consumer's example (which matches each by type, the country by the list).
       'the customer has paid for an order shipped to an address': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        return { orderId: await this.paidOrder(this.signedIn, undefined, PACT_ADDRESS) };
+        return { orderId: await this.paidOrder(this.signedIn, undefined, SHIPPING_ADDRESS) };
       },
       // The audit trail records the signed-in admin, so this state follows "an admin exists".
       'the admin has renamed a category': async () => {

@@ -1,6 +1,17 @@
-import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type Session } from '@store/contract';
+import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type Session, type ShippingAddress } from '@store/contract';
 import request from 'supertest';
 import { api, type TestApp } from './test-app.js';
+
+/** A shipping address with every field given (the API's tests and the Pact provider state use it). */
+export const SHIPPING_ADDRESS: Required<ShippingAddress> = {
+  name: 'Sam Shopper',
+  line1: '1 Main Street',
+  line2: 'Apt 4',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'US',
+  phone: '+1 (555) 010-2030',
+};
 
 /** Checkout test data written straight to the tables (the Products module's admin routes are not under test here). */
 export async function seedProduct(t: TestApp, input: { name: string; price: number; stock: number }): Promise<string> {

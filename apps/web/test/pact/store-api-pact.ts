@@ -226,8 +226,8 @@ export const exampleOrder = (status: Order['status']): Order => ({
 });
 
 /**
- * The shipping address the examples use; the provider state "... paid for an order shipped to an address" stores
- * the same one (apps/api/test/pact/provider-states.ts).
+ * The shipping address the examples send and expect. Answers match it field by field by type (the country by the
+ * list), so the provider state "... paid for an order shipped to an address" may store any complete address.
  */
 export const EXAMPLE_ADDRESS: Required<ShippingAddress> = {
   name: 'Sam Shopper',

@@ -21,37 +21,39 @@ const trimOrAbsent = ({ value }: { value: unknown }): unknown => {
 };
 
 /**
+ * The store's text rule for one address text field, `required` or optional, up to `max` characters after
+ * trimming, each failure naming `shippingAddress.<field>`: the same as these decorators written one above the
+ * other, as the other DTOs write them.
+ */
+function AddressText(field: string, max: number, required: boolean): PropertyDecorator {
+  const name = `shippingAddress.${field}`;
+  const rules: PropertyDecorator[] = [
+    Transform(required ? trim : trimOrAbsent),
+    ...(required ? [] : [IsOptional()]),
+    IsString({ message: required ? `${name} is required` : `${name} must be text` }),
+    Length(1, max, { message: required ? `${name} must be 1 to ${max} characters` : `${name} must be at most ${max} characters` }),
+    NoControlCharacters({ message: `${name} must not contain control characters` }),
+    HasVisibleCharacter({ message: `${name} must contain a visible character` }),
+  ];
+  // Stacked decorators apply bottom-up: reversed, so these register exactly as the stacked form would.
+  return (target, property) => [...rules].reverse().forEach((rule) => rule(target, property));
+}
+
+/**
  * Where an order ships, inside `paymentInfo`. Unknown keys are refused by the global pipe (whitelist), like every
  * body; text follows the store's one text rule (trimmed, a visible character, no control characters).
  */
 export class ShippingAddressDto implements ShippingAddress {
-  @Transform(trim)
-  @IsString({ message: 'shippingAddress.name is required' })
-  @Length(1, SHIPPING_NAME_MAX, { message: `shippingAddress.name must be 1 to ${SHIPPING_NAME_MAX} characters` })
-  @NoControlCharacters({ message: 'shippingAddress.name must not contain control characters' })
-  @HasVisibleCharacter({ message: 'shippingAddress.name must contain a visible character' })
+  @AddressText('name', SHIPPING_NAME_MAX, true)
   name!: string;
 
-  @Transform(trim)
-  @IsString({ message: 'shippingAddress.line1 is required' })
-  @Length(1, SHIPPING_LINE_MAX, { message: `shippingAddress.line1 must be 1 to ${SHIPPING_LINE_MAX} characters` })
-  @NoControlCharacters({ message: 'shippingAddress.line1 must not contain control characters' })
-  @HasVisibleCharacter({ message: 'shippingAddress.line1 must contain a visible character' })
+  @AddressText('line1', SHIPPING_LINE_MAX, true)
   line1!: string;
 
-  @Transform(trimOrAbsent)
-  @IsOptional()
-  @IsString({ message: 'shippingAddress.line2 must be text' })
-  @Length(1, SHIPPING_LINE_MAX, { message: `shippingAddress.line2 must be at most ${SHIPPING_LINE_MAX} characters` })
-  @NoControlCharacters({ message: 'shippingAddress.line2 must not contain control characters' })
-  @HasVisibleCharacter({ message: 'shippingAddress.line2 must contain a visible character' })
+  @AddressText('line2', SHIPPING_LINE_MAX, false)
   line2?: string;
 
-  @Transform(trim)
-  @IsString({ message: 'shippingAddress.city is required' })
-  @Length(1, SHIPPING_CITY_MAX, { message: `shippingAddress.city must be 1 to ${SHIPPING_CITY_MAX} characters` })
-  @NoControlCharacters({ message: 'shippingAddress.city must not contain control characters' })
-  @HasVisibleCharacter({ message: 'shippingAddress.city must contain a visible character' })
+  @AddressText('city', SHIPPING_CITY_MAX, true)
   city!: string;
 
   @Transform(trim)
