@@ -46,6 +46,7 @@ describe('products: create, read, update, delete (e2e)', () => {
         category: shirts._id,
         createdAt: expect.stringMatching(ISO),
         updatedAt: expect.stringMatching(ISO),
+        sizes: [],
       });
       expect((await calls.get(response.body._id).expect(200)).body).toEqual(response.body);
     });

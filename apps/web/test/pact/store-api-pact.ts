@@ -12,7 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
 // The request builder's type is not re-exported from the package root.
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
-import { API_PREFIX, apiPath, type ErrorCode, ORDER_STATUSES, type Order, PRODUCT_PHOTO_FIELD } from '@store/contract';
+import {
+  API_PREFIX,
+  apiPath,
+  type ErrorCode,
+  ORDER_STATUSES,
+  type Order,
+  PRODUCT_PHOTO_FIELD,
+  PRODUCT_SIZES,
+  PRODUCT_SIZES_FIELD,
+  type SizeStock,
+} from '@store/contract';
 import { configureApi, resetApiClient } from '../../src/lib/api-client';
 
 const { fromProviderState, regex, string } = MatchersV3;
@@ -127,6 +137,17 @@ export function productJson(ids: { _id?: unknown; category?: unknown } = {}) {
   };
 }
 
+/** Any size the store knows, as a regex matcher's pattern. */
+export const ANY_SIZE = `^(${PRODUCT_SIZES.join('|')})$`;
+
+/**
+ * A product's `sizes` as the API answers them: exactly these sizes, in this order (the server lists them in
+ * PRODUCT_SIZES order), each stock any whole number.
+ */
+export function sizesJson(sizes: SizeStock[]) {
+  return sizes.map(({ size, stock }) => ({ size, stock: MatchersV3.integer(stock) }));
+}
+
 /** The photo as the product form hands it to the API functions (a File, as from an `<input type=file>`). */
 export function photoFile(): File {
   return new File([new Uint8Array(PHOTO.bytes)], PHOTO.filename, { type: PHOTO.contentType });
@@ -141,6 +162,8 @@ const FIELD_RULES: Record<string, Matcher<unknown>> = {
   price: regex('^\\d+(\\.\\d{1,2})?$', '0'),
   stock: regex('^\\d+$', '0'),
   category: regex(UUID, EXAMPLE.categoryId),
+  // JSON text of [{size, stock}]: the example body carries the sizes the spec sends.
+  [PRODUCT_SIZES_FIELD]: regex('^\\[.*\\]$', '[]'),
 };
 
 /**
@@ -185,18 +208,24 @@ export function multipartRequest(fields: Record<string, string>, options: { phot
 /** Any order status, as a regex matcher's pattern. */
 export const ANY_STATUS = `^(${ORDER_STATUSES.join('|')})$`;
 
+/** One line of an order: one Classic Tee, with any extra fields given (a size, a refund) exactly as given. */
+export function orderLineJson(extra: Record<string, unknown> = {}) {
+  return {
+    product: anId(EXAMPLE.productId),
+    name: string('Classic Tee'),
+    price: MatchersV3.number(19.99),
+    count: MatchersV3.integer(1),
+    ...extra,
+  };
+}
+
 /** An order as the API answers it, with the given id and status matchers. */
 export function orderJson(ids: { _id: unknown; status: unknown }) {
   return {
     _id: ids._id,
     number: MatchersV3.integer(1),
     user: { _id: anId(EXAMPLE.userId), name: string('Sam Shopper') },
-    products: MatchersV3.eachLike({
-      product: anId(EXAMPLE.productId),
-      name: string('Classic Tee'),
-      price: MatchersV3.number(19.99),
-      count: MatchersV3.integer(1),
-    }),
+    products: MatchersV3.eachLike(orderLineJson()),
     amount: MatchersV3.number(19.99),
     transactionId: string('k3j9x2p1'),
     status: ids.status,

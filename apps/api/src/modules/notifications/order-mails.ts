@@ -16,7 +16,7 @@ export type MailKind = 'order-confirmation' | 'shop-order-notice';
  * mail shows what the order holds without this module depending on fields older orders do not have.
  */
 type LineWithSize = OrderLine & { size?: string | null };
-type OrderWithAddress = Order & { shippingAddress?: Record<string, unknown> | null };
+type OrderWithAddress = Omit<Order, 'shippingAddress'> & { shippingAddress?: object | null };
 
 function lineText(line: LineWithSize): string {
   const size = line.size ? ` (size ${line.size})` : '';

@@ -69,7 +69,7 @@ export class PaymentsService {
       nonce: info.paymentMethodNonce,
       // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
       amountCents: toCents(info.amount),
-      lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count }))),
+      lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count, size: p.size }))),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
 
@@ -246,9 +246,12 @@ function settle(order: PendingOrder, outcome: ChargeOutcome): PaymentAnswer {
   }
 }
 
-/** What makes two requests "the same payment": nonce, amount and the merged cart, not the JSON's formatting. */
+/**
+ * What makes two requests "the same payment": nonce, amount and the merged cart, not the JSON's formatting. A line
+ * without a size is hashed as before sizes existed, so keys answered then still match their retries.
+ */
 function fingerprint(attempt: Attempt): string {
-  const lines = attempt.lines.map((line) => [line.productId, line.count]);
+  const lines = attempt.lines.map((line) => (line.size ? [line.productId, line.count, line.size] : [line.productId, line.count]));
   return createHash('sha256')
     .update(JSON.stringify([attempt.nonce, attempt.amountCents, lines]))
     .digest('hex');

@@ -9,6 +9,7 @@ import {
   exampleOrder,
   idFromState,
   orderJson,
+  orderLineJson,
   pageHeaders,
   pathFromState,
   resetApiClient,
@@ -162,6 +163,35 @@ describe('order administration', () => {
             count: 1,
             refund: { id: 'c7x2k9p0', amount: 19.99, at: EXAMPLE.createdAt },
           },
+        ]);
+      }));
+
+  it('refunds the line of one size of a product the order has in two sizes', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a customer has paid for an order of a product in sizes {sizes} whose payment has settled', { sizes: 'S,M' })
+      .uponReceiving('a request from an admin to refund the line of one size of an order')
+      .withRequest('POST', pathFromState(ApiRoute.orderLineRefund), (request) =>
+        request.headers(bearer()).jsonBody({ product: idFromState('productId'), size: 'M' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
+          // Lines by name, then in size order: S, then M (refunded).
+          products: [
+            orderLineJson({ size: 'S' }),
+            orderLineJson({ size: 'M', refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() } }),
+          ],
+          amount: number(39.98),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId, 'M');
+        expect(refunded.products.map((line) => [line.size, line.refund?.amount])).toEqual([
+          ['S', undefined],
+          ['M', 19.99],
         ]);
       }));
 });

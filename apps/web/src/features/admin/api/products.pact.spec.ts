@@ -1,5 +1,5 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute, ErrorCode, type ProductFields } from '@store/contract';
+import { ApiRoute, ErrorCode, type ProductFields, type SizeStock } from '@store/contract';
 import {
   bearer,
   EXAMPLE,
@@ -13,6 +13,7 @@ import {
   productJson,
   resetApiClient,
   signedInAs,
+  sizesJson,
   storeApiPact,
   useMockServer,
 } from '@test/pact/store-api-pact';
@@ -36,9 +37,18 @@ const fields: ProductFields = {
   category: EXAMPLE.categoryId,
   stock: EXAMPLE_PRODUCT.stock,
 };
-/** The same fields as the multipart body carries them. */
+/** The same fields as the multipart body carries them (the sizes as JSON text, as the client sends them). */
 const formFields = (values: ProductFields): Record<string, string> =>
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+  );
+
+/** A product sold in sizes: the form sends the sizes and their total as the stock. */
+const SIZES: SizeStock[] = [
+  { size: 'M', stock: 4 },
+  { size: 'L', stock: 6 },
+];
+const sizedFields: ProductFields = { ...fields, stock: 10, sizes: SIZES };
 
 describe('product administration', () => {
   it('reads one product', () =>
@@ -80,6 +90,19 @@ describe('product administration', () => {
         await expect(createProduct(fields, photoFile())).resolves.toEqual(EXAMPLE_PRODUCT);
       }));
 
+  it('creates a product sold in sizes (multipart, the sizes as JSON text)', () =>
+    pact
+      .addInteraction()
+      .given('an admin exists')
+      .given(...categoryState)
+      .uponReceiving('a multipart request from an admin to create a product sold in sizes')
+      .withRequest('POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(sizedFields), { photo: true }))
+      .willRespondWith(201, (response) => response.jsonBody({ ...productJson({ category: EXAMPLE.categoryId }), sizes: sizesJson(SIZES) }))
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(createProduct(sizedFields, photoFile())).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: SIZES });
+      }));
+
   it('is refused when fields are missing', () => {
     // What the form sends when the description and category were left empty.
     const incomplete: ProductFields = { ...fields, description: '', category: '' };
@@ -118,6 +141,29 @@ describe('product administration', () => {
           name: changed.name,
           price: changed.price,
         });
+      });
+  });
+
+  it('changes the sizes of a product (multipart)', () => {
+    const resized: SizeStock[] = [
+      { size: 'S', stock: 2 },
+      { size: 'M', stock: 3 },
+      { size: 'XL', stock: 5 },
+    ];
+    const changed: ProductFields = { ...fields, stock: 10, sizes: resized };
+    return pact
+      .addInteraction()
+      .given('an admin exists')
+      .given('a product with a photo exists')
+      .given(...categoryState)
+      .uponReceiving('a multipart request from an admin to change the sizes of a product')
+      .withRequest('PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed)))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }), sizes: sizesJson(resized) }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await expect(updateProduct(EXAMPLE.productId, changed)).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: resized });
       });
   });
 

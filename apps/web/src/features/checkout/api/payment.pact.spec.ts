@@ -36,6 +36,13 @@ const paymentInfo = (nonce: string): PaymentInfo => ({
   products: [{ _id: EXAMPLE.productId, count: 1 }],
 });
 
+/** The answer to an approved payment of one Classic Tee. */
+const approved = () => ({
+  success: true,
+  transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
+  order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
+});
+
 describe('payment client token', () => {
   it('is given to a signed-in customer', () =>
     pact
@@ -67,6 +74,31 @@ describe('payment client token', () => {
 });
 
 describe('payment', () => {
+  it('charges a cart with a line in a size (required for a product sold in sizes)', () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given('a product priced {price} sold in size {size} with {stock} in stock exists', { price: 19.99, size: 'M', stock: 3 })
+      .uponReceiving('a payment for a product in a size')
+      .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
+        request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+          paymentInfo: {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: 19.99,
+            products: [{ _id: idFromState('productId'), count: 1, size: 'M' }],
+          },
+        }),
+      )
+      .willRespondWith(200, (response) => response.jsonBody(approved()))
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const result = await pay(
+          { paymentMethodNonce: 'fake-valid-nonce', amount: 19.99, products: [{ _id: EXAMPLE.productId, count: 1, size: 'M' }] },
+          IDEMPOTENCY_KEY,
+        );
+        expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
+      }));
+
   it('charges the cart and places the order', () =>
     pact
       .addInteraction()
@@ -76,13 +108,7 @@ describe('payment', () => {
       .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
         request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(paymentBody('fake-valid-nonce')),
       )
-      .willRespondWith(200, (response) =>
-        response.jsonBody({
-          success: true,
-          transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
-          order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
-        }),
-      )
+      .willRespondWith(200, (response) => response.jsonBody(approved()))
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         const result = await pay(paymentInfo('fake-valid-nonce'), IDEMPOTENCY_KEY);

@@ -8,6 +8,7 @@ import {
   EXAMPLE,
   exampleOrder,
   orderJson,
+  orderLineJson,
   pageHeaders,
   pathFromState,
   resetApiClient,
@@ -64,6 +65,25 @@ describe('orders', () => {
       .executeTest(async (mockServer) => {
         useMockServer(mockServer);
         await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual(exampleOrder('Received'));
+      }));
+
+  it('reads an order with a line in a size (the size shows on the confirmation page)', () =>
+    pact
+      .addInteraction()
+      .given('a customer exists')
+      .given('the customer has paid for an order of a product in size {size}', { size: 'L' })
+      .uponReceiving("a request for one of the signed-in customer's orders with a line in a size")
+      .withRequest('GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer()))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+          products: [orderLineJson({ size: 'L' })],
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        const order = await getMyOrder(EXAMPLE.orderId);
+        expect(order.products).toEqual([{ product: EXAMPLE.productId, name: 'Classic Tee', price: 19.99, count: 1, size: 'L' }]);
       }));
 
   it("answers 404 for an order that is not the signed-in buyer's", () =>
