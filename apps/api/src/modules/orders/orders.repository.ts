@@ -62,36 +62,14 @@ export class OrdersRepository {
   }
 
   /**
-   * How many paid orders match: from the daily rollup when only dates (or nothing) narrow the list, from the
-   * per-status totals for a status alone, exact for one buyer, and otherwise counted up to ORDER_COUNT_CAP
-   * (`capped` past it), so no count walks 100,000 rows.
+   * How many paid orders match, from the cheapest source that can answer the filter's shape (COUNT_SOURCES): the
+   * daily rollup, the per-status totals, or a count of the rows that stops past ORDER_COUNT_CAP (`capped`), so no
+   * count walks 100,000 rows.
    */
   async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
-    const pool = pgPool(this.dataSource);
-    const narrowed =
-      filter.status !== undefined || filter.number !== undefined || filter.orderId !== undefined || filter.emailPrefix !== undefined;
-    if (filter.userId === undefined && !narrowed) {
-      const { rows } = await pool.query<{ n: string }>(
-        `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
-        [filter.from ?? null, filter.to ?? null],
-      );
-      return { total: Number(rows[0].n), capped: false };
-    }
-    const byStatusOnly = filter.status !== undefined && filter.userId === undefined && filter.from === undefined && filter.to === undefined;
-    if (byStatusOnly && filter.number === undefined && filter.orderId === undefined && filter.emailPrefix === undefined) {
-      const { rows } = await pool.query<{ n: number }>(
-        `SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`,
-        [filter.status],
-      );
-      return { total: rows[0].n, capped: false };
-    }
-    const { where, values } = conditions(filter);
-    values.push(ORDER_COUNT_CAP + 1);
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
-      values,
-    );
-    return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+    const set = (Object.keys(filter) as Array<keyof OrderFilter>).filter((field) => filter[field] !== undefined);
+    const { source } = COUNT_SOURCES.find(({ fields }) => set.every((field) => fields.includes(field)))!;
+    return source(pgPool(this.dataSource), filter);
   }
 
   /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
@@ -118,6 +96,43 @@ export class OrdersRepository {
     }));
   }
 }
+
+type CountSource = (pool: ReturnType<typeof pgPool>, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
+
+/** Dates only (or nothing): the sum of the daily rollup over the range. */
+const fromDailyRollup: CountSource = async (pool, filter) => {
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
+    [filter.from ?? null, filter.to ?? null],
+  );
+  return { total: Number(rows[0].n), capped: false };
+};
+
+/** A status alone: its row of the per-status totals. */
+const fromStatusTotals: CountSource = async (pool, filter) => {
+  const { rows } = await pool.query<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
+    filter.status,
+  ]);
+  return { total: rows[0].n, capped: false };
+};
+
+/** Anything else (a buyer, a search, a status with dates): the matching rows, counted up to one past the cap. */
+const fromRowsUpToCap: CountSource = async (pool, filter) => {
+  const { where, values } = conditions(filter);
+  values.push(ORDER_COUNT_CAP + 1);
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
+    values,
+  );
+  return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+};
+
+/** Which source counts a filter: the first row whose `fields` include every field the filter sets. */
+const COUNT_SOURCES: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; source: CountSource }> = [
+  { fields: ['from', 'to'], source: fromDailyRollup },
+  { fields: ['status'], source: fromStatusTotals },
+  { fields: ['userId', 'status', 'from', 'to', 'number', 'orderId', 'emailPrefix'], source: fromRowsUpToCap },
+];
 
 /** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
 export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {
