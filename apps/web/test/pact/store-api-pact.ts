@@ -10,10 +10,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
-// The request builder's type is not re-exported from the package root.
-import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
+// The builders' and the state parameters' types are not re-exported from the package root.
+import type { JsonMap } from '@pact-foundation/pact/src/common/jsonTypes';
+import type { V4RequestBuilder, V4ResponseBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import {
   API_PREFIX,
+  ApiRoute,
   apiPath,
   type ErrorCode,
   ORDER_STATUSES,
@@ -51,6 +53,40 @@ export { resetApiClient };
 /** Who the api client says is calling (it reads the session itself in the app); an empty token = no sign-in. */
 export function signedInAs(auth: { userId: string; token: string } = { userId: EXAMPLE.userId, token: EXAMPLE.token }): void {
   configureApi({ getAuth: () => auth });
+}
+
+/** A provider state: its name, or its name and parameters. */
+export type ProviderState = string | readonly [name: string, parameters: JsonMap];
+
+/** One interaction of the contract: the states it needs, its description, the request and the answer. */
+export interface InteractionSpec {
+  given?: readonly ProviderState[];
+  uponReceiving: string;
+  request: readonly [method: string, path: string | Matcher<string>, build?: (request: V4RequestBuilder) => void];
+  response: readonly [status: number, build?: (response: V4ResponseBuilder) => void];
+}
+
+/**
+ * What every spec file sets up: the pact, the api client reset after each test and, unless `signedIn: false`, signed
+ * in as the example user before it. Returns `interaction(spec, test)`: it adds the interaction and runs `test` (the
+ * client's call and what it must answer) against Pact's mock server, so a spec states only its interactions.
+ */
+export function describeStoreApi({ signedIn = true }: { signedIn?: boolean } = {}) {
+  const pact = storeApiPact();
+  afterEach(resetApiClient);
+  if (signedIn) beforeEach(() => signedInAs());
+  return function interaction(spec: InteractionSpec, test: () => Promise<unknown>) {
+    let states = pact.addInteraction();
+    for (const state of spec.given ?? []) states = typeof state === 'string' ? states.given(state) : states.given(state[0], state[1]);
+    return states
+      .uponReceiving(spec.uponReceiving)
+      .withRequest(...spec.request)
+      .willRespondWith(...spec.response)
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await test();
+      });
+  };
 }
 
 /** Fixed examples, so the pact file is the same on every run; the provider substitutes its own ids. */
@@ -147,6 +183,12 @@ export const ANY_SIZE = `^(${PRODUCT_SIZES.join('|')})$`;
 export function sizesJson(sizes: SizeStock[]) {
   return sizes.map(({ size, stock }) => ({ size, stock: MatchersV3.integer(stock) }));
 }
+
+/** GET of the product the provider state created: its request and its answer (id and category from the state). */
+export const productOfState = {
+  request: ['GET', pathFromState(ApiRoute.product)],
+  response: [200, (response) => response.jsonBody(productJson({ _id: idFromState('productId'), category: idFromState('categoryId') }))],
+} as const satisfies Pick<InteractionSpec, 'request' | 'response'>;
 
 /** The photo as the product form hands it to the API functions (a File, as from an `<input type=file>`). */
 export function photoFile(): File {

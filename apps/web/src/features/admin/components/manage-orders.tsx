@@ -22,15 +22,13 @@ export function ManageOrders() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<OrderFilters>({});
   const queryKey = [...queryKeys.orders.everyone(useRequiredSession().user._id), filters];
-  const [capped, setCapped] = useState(false);
   const list = usePagedList<Order>({
     queryKey,
     pageSize: ORDER_PAGE_DEFAULT,
     byCursor: true,
     fetchPage: async (page, signal) => {
-      const answer = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
-      setCapped(answer.capped);
-      return { items: answer.orders, total: answer.total, after: answer.after };
+      const { orders, total, capped, after } = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
+      return { items: orders, total, capped, after };
     },
   });
   const replace = (order: Order) => {
@@ -58,7 +56,7 @@ export function ManageOrders() {
         <>
           <p className="text-body-secondary" aria-live="polite">
             {list.total.toLocaleString('en-US')}
-            {capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
+            {list.capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
             {filtered ? ' match' : ''}
           </p>
           <ul className="list-group shadow-sm" aria-label="Orders">
