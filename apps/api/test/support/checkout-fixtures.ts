@@ -51,3 +51,23 @@ export function pay(t: TestApp, session: Session, paymentInfo: Partial<PaymentIn
   if (key !== undefined) call.set(IDEMPOTENCY_KEY_HEADER, key);
   return call.send({ paymentInfo });
 }
+
+/** The ids a successful checkout answers with. */
+export interface PaidOrder {
+  orderId: string;
+  transactionId: string;
+}
+
+/** Pays as `buyer` (the payment must succeed: 200) and answers the new order's id and its charge's transaction id. */
+export async function paidOrder(t: TestApp, buyer: Session, paymentInfo: Partial<PaymentInfo>): Promise<PaidOrder> {
+  const response = await pay(t, buyer, paymentInfo).expect(200);
+  return { orderId: response.body.order._id as string, transactionId: response.body.transaction.id as string };
+}
+
+/** PUT /order/{orderId}/status/{userId} as `session`: an admin, or whoever the test expects to be refused. */
+export function setOrderStatus(t: TestApp, session: Session, orderId: string, status: unknown): request.Test {
+  return request(t.http)
+    .put(api(ApiRoute.orderStatus, { orderId, userId: session.user._id }))
+    .set('Authorization', `Bearer ${session.token}`)
+    .send({ status });
+}

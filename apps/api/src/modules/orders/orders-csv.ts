@@ -43,7 +43,7 @@ function row(order: Order): Array<string | number> {
     order.status,
     order.user._id,
     order.user.name,
-    order.products.map((line) => `${line.count} x ${line.name}`).join('; '),
+    order.products.map((line) => `${line.count} x ${line.name}${line.size ? ` (${line.size})` : ''}`).join('; '),
     centsToDecimal(toCents(order.amount)),
     centsToDecimal(refundedCents),
     order.transactionId,

@@ -7,12 +7,13 @@ import {
   ORDER_STATUS_MOVES,
   type Order,
   type OrderStatus,
+  type ProductSize,
   Role,
   type SalesOverview,
   type ShippingAddress,
 } from '@store/contract';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
-import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
+import { type AppError, ConflictError, NotFoundError, PaymentProviderError, ValidationFailedError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -38,12 +39,13 @@ export interface PendingOrder {
 }
 
 /**
- * The cart was refused (a product short or gone, or a total that is not the database's): an answer, not a
- * failure. Nothing is reserved once the caller rolls back its transaction, which it must do.
+ * The cart was refused (409: a product or size short or gone, or a total that is not the database's; 400: a
+ * line's size does not fit its product): an answer, not a failure. Nothing is reserved once the caller rolls back
+ * its transaction, which it must do.
  */
 export interface CartRefused {
   kind: 'refused';
-  error: ConflictError;
+  error: AppError;
 }
 
 export interface PendingOrderInput {
@@ -83,7 +85,7 @@ export class OrdersService {
    */
   async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
     const reserved = await this.stock.reserve(manager, input.lines);
-    if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.shortage };
+    if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.refused };
     const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
     if (amountCents !== input.expectedCents) {
       const error = new ConflictError(
@@ -107,6 +109,7 @@ export class OrdersService {
       reserved.map((line) => ({
         orderId: order.id,
         productId: line.productId,
+        size: line.size ?? '',
         name: line.name,
         priceCents: line.priceCents,
         count: line.count,
@@ -310,15 +313,15 @@ export class OrdersService {
    * only a settled charge can take it (an unsettled one would have to be voided whole: 409, cancel the order
    * instead or wait for settlement). The line records its refund; before the order ships its stock goes back.
    * Same locking and all-or-nothing rules as a cancel: the order row is locked across the provider call, and a
-   * provider failure (502) leaves everything as it was.
+   * provider failure (502) leaves everything as it was. `size` picks the line when the order has the product in
+   * more than one size (400 without it then); the stock goes back to that size.
    */
-  refundLine(orderId: string, productId: string, actor: AuditActor): Promise<Order> {
+  refundLine(orderId: string, productId: string, size: ProductSize | undefined, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
       const order = await this.lockPaidOrder(manager, orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
       const lines = await this.linesOf(manager, orderId);
-      const line = lines.find((candidate) => candidate.productId === productId);
-      if (!line) throw new NotFoundError('The order has no line for this product');
+      const line = pickLine(lines, productId, size);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
 
       const amountCents = line.priceCents * line.count;
@@ -333,7 +336,7 @@ export class OrdersService {
       }
       await manager.update(
         OrderLineEntity,
-        { orderId, productId },
+        { orderId, productId, size: line.size },
         { refundId: outcome.reversalId, refundCents: outcome.amountCents, refundedAt: () => 'now()' },
       );
       // Not shipped yet: the item stays in the shop. Shipped or delivered: whether it comes back is the shop's call.
@@ -343,9 +346,15 @@ export class OrdersService {
         entityType: 'order',
         entityId: orderId,
         changes: {
-          [`line ${line.name}`]: {
+          [`line ${line.name}${line.size ? ` (${line.size})` : ''}`]: {
             before: null,
-            after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund', product: productId },
+            after: {
+              id: outcome.reversalId,
+              amount: fromCents(outcome.amountCents),
+              kind: 'refund',
+              product: productId,
+              ...(line.size ? { size: line.size } : {}),
+            },
           },
         },
       });
@@ -367,6 +376,22 @@ export class OrdersService {
   private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {
     return manager.find(OrderLineEntity, { where: { orderId } });
   }
+}
+
+/** The line a line refund names: by product, and by size when the order has the product in several sizes. */
+function pickLine(lines: OrderLineEntity[], productId: string, size: ProductSize | undefined): OrderLineEntity {
+  const ofProduct = lines.filter((line) => line.productId === productId);
+  if (ofProduct.length === 0) throw new NotFoundError('The order has no line for this product');
+  if (size === undefined) {
+    if (ofProduct.length === 1) return ofProduct[0];
+    throw new ValidationFailedError(
+      `The order has this product in sizes ${ofProduct.map((line) => line.size).join(', ')}: say which line to refund`,
+      [{ field: 'size', message: 'is required: the order has this product in more than one size' }],
+    );
+  }
+  const line = ofProduct.find((candidate) => candidate.size === size);
+  if (!line) throw new NotFoundError(`The order has no line for this product in size ${size}`);
+  return line;
 }
 
 function refusal(current: OrderStatus, next: OrderStatus): string {

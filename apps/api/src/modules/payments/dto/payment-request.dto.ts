@@ -3,6 +3,8 @@ import {
   CART_MAX_LINES,
   type CartLineRef,
   PAYMENT_AMOUNT_MAX,
+  PRODUCT_SIZES,
+  type ProductSize,
   type PaymentInfo,
   type PaymentRequest,
   isWholeCents,
@@ -15,6 +17,7 @@ import {
   IsDefined,
   IsInt,
   IsNotEmpty,
+  IsIn,
   IsNumber,
   IsObject,
   IsOptional,
@@ -37,6 +40,11 @@ export class CartLineDto implements CartLineRef {
   @Min(1, { message: 'each product count must be at least 1' })
   @Max(CART_LINE_MAX_COUNT, { message: `each product count must be at most ${CART_LINE_MAX_COUNT}` })
   count!: number;
+
+  /** Required for a product sold in sizes, refused for one that is not: the reservation, which reads the product, says so. */
+  @IsOptional()
+  @IsIn(PRODUCT_SIZES, { message: `each product size must be one of ${PRODUCT_SIZES.join(', ')}` })
+  size?: ProductSize;
 }
 
 export class PaymentInfoDto implements PaymentInfo {
