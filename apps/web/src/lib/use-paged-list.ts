@@ -13,6 +13,8 @@ export interface PageRequest {
 export interface Paged<T> {
   items: T[];
   total: number;
+  /** The server stopped counting at its cap (X-Total-Count-Capped): there are at least `total`. */
+  capped?: boolean;
   /** The server's cursor for the next page, when it pages by cursor. */
   after?: string;
 }
@@ -28,6 +30,8 @@ export interface PagedListOptions<T> {
 export interface PagedList<T> {
   items: T[];
   total: number;
+  /** The latest page's total is a lower bound (the server's count stopped at its cap). */
+  capped: boolean;
   /** The first page is on its way. */
   loading: boolean;
   loadingMore: boolean;
@@ -66,9 +70,11 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     const loadMore = () => {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
     };
+    const last = data?.pages.at(-1);
     return {
       items: data?.pages.flatMap((page) => page.items) ?? [],
-      total: data?.pages.at(-1)?.total ?? 0,
+      total: last?.total ?? 0,
+      capped: last?.capped ?? false,
       loading: isPending && !error,
       loadingMore: isFetchingNextPage,
       error: error ? errorMessage(error) : null,

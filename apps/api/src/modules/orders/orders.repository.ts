@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod } from '@store/contract';
+import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod, type ShippingAddress } from '@store/contract';
+import type pg from 'pg';
 import { DataSource, In } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool } from '../../database/pg.js';
@@ -62,36 +63,23 @@ export class OrdersRepository {
   }
 
   /**
-   * How many paid orders match: from the daily rollup when only dates (or nothing) narrow the list, from the
-   * per-status totals for a status alone, exact for one buyer, and otherwise counted up to ORDER_COUNT_CAP
-   * (`capped` past it), so no count walks 100,000 rows.
+   * How many paid orders match, from the cheapest source that can answer the filter's shape (CHEAPER_COUNTS): the
+   * daily rollup, the per-status totals, or a count of the rows that stops past ORDER_COUNT_CAP (`capped`), so no
+   * count walks 100,000 rows.
    */
   async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
-    const pool = pgPool(this.dataSource);
-    const narrowed =
-      filter.status !== undefined || filter.number !== undefined || filter.orderId !== undefined || filter.emailPrefix !== undefined;
-    if (filter.userId === undefined && !narrowed) {
-      const { rows } = await pool.query<{ n: string }>(
-        `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
-        [filter.from ?? null, filter.to ?? null],
-      );
-      return { total: Number(rows[0].n), capped: false };
-    }
-    const byStatusOnly = filter.status !== undefined && filter.userId === undefined && filter.from === undefined && filter.to === undefined;
-    if (byStatusOnly && filter.number === undefined && filter.orderId === undefined && filter.emailPrefix === undefined) {
-      const { rows } = await pool.query<{ n: number }>(
-        `SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`,
-        [filter.status],
-      );
-      return { total: rows[0].n, capped: false };
-    }
-    const { where, values } = conditions(filter);
-    values.push(ORDER_COUNT_CAP + 1);
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
-      values,
-    );
-    return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+    const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
+    const cheaper = CHEAPER_COUNTS.find(({ fields }) => set.every((field) => fields.includes(field)));
+    return (cheaper?.source ?? fromRowsUpToCap)(pgPool(this.dataSource), filter);
+  }
+
+  /**
+   * The address of the buyer's newest paid order that has one: the first entry for the buyer in the partial index
+   * orders_paid_address_user_idx (paid orders with an address, newest first), whatever else the buyer ordered.
+   */
+  async lastAddress(userId: string): Promise<ShippingAddress | undefined> {
+    const { rows } = await pgPool(this.dataSource).query<{ shipping_address: ShippingAddress }>(lastAddressQuery, [userId]);
+    return rows[0]?.shipping_address;
   }
 
   /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
@@ -118,6 +106,53 @@ export class OrdersRepository {
     }));
   }
 }
+
+/** The statement of {@link OrdersRepository.lastAddress} (exported for the EXPLAIN test, which must see exactly this SQL). */
+export const lastAddressQuery = `SELECT o.shipping_address FROM orders o
+   WHERE o.user_id = $1 AND o.shipping_address IS NOT NULL AND o.status NOT IN ('Pending', 'Failed')
+   ORDER BY o.created_at DESC, o.id DESC LIMIT 1`;
+type CountSource = (pool: pg.Pool, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
+
+/** Dates only (or nothing): the sum of the daily rollup over the range. */
+const fromDailyRollup: CountSource = async (pool, filter) => {
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
+    [filter.from ?? null, filter.to ?? null],
+  );
+  return { total: Number(rows[0].n), capped: false };
+};
+
+/** A status alone: its row of the per-status totals. */
+const fromStatusTotals: CountSource = async (pool, filter) => {
+  const { rows } = await pool.query<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
+    filter.status,
+  ]);
+  return { total: rows[0].n, capped: false };
+};
+
+/** Anything else (a buyer, a search, a status with dates): the matching rows, counted up to one past the cap. */
+const fromRowsUpToCap: CountSource = async (pool, filter) => {
+  const { where, values } = conditions(filter);
+  values.push(ORDER_COUNT_CAP + 1);
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
+    values,
+  );
+  return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+};
+
+const FILTER_FIELDS = ['userId', 'status', 'from', 'to', 'number', 'orderId', 'emailPrefix'] as const satisfies ReadonlyArray<
+  keyof OrderFilter
+>;
+
+/**
+ * The totals kept by triggers, and the filter shapes they answer: the first row whose `fields` include every field
+ * the filter sets counts it; any other shape counts the rows themselves (fromRowsUpToCap).
+ */
+const CHEAPER_COUNTS: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; source: CountSource }> = [
+  { fields: ['from', 'to'], source: fromDailyRollup },
+  { fields: ['status'], source: fromStatusTotals },
+];
 
 /** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
 export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {

@@ -1,8 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatCents, fromCents, ORDER_STATUS_MOVES, type Order, type OrderStatus, Role, type SalesOverview } from '@store/contract';
+import {
+  formatCents,
+  fromCents,
+  type LastAddressResponse,
+  ORDER_STATUS_MOVES,
+  type Order,
+  type OrderStatus,
+  type ProductSize,
+  Role,
+  type SalesOverview,
+  type ShippingAddress,
+} from '@store/contract';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
-import { ConflictError, NotFoundError, PaymentProviderError } from '../../common/errors.js';
+import { type AppError, ConflictError, NotFoundError, PaymentProviderError, ValidationFailedError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -14,7 +25,7 @@ import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gatewa
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import { toOrder } from './order.mapper.js';
+import { toOrder, toShippingAddress } from './order.mapper.js';
 import { OrderEntity } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 
@@ -28,12 +39,13 @@ export interface PendingOrder {
 }
 
 /**
- * The cart was refused (a product short or gone, or a total that is not the database's): an answer, not a
- * failure. Nothing is reserved once the caller rolls back its transaction, which it must do.
+ * The cart was refused (409: a product or size short or gone, or a total that is not the database's; 400: a
+ * line's size does not fit its product): an answer, not a failure. Nothing is reserved once the caller rolls back
+ * its transaction, which it must do.
  */
 export interface CartRefused {
   kind: 'refused';
-  error: ConflictError;
+  error: AppError;
 }
 
 export interface PendingOrderInput {
@@ -42,6 +54,8 @@ export interface PendingOrderInput {
   lines: StockLine[];
   /** The total the buyer saw, in cents: the order is refused (409) unless the database prices the cart the same. */
   expectedCents: number;
+  /** Where the order ships (validated by the payment DTO); absent for a client that sends none. */
+  shippingAddress?: ShippingAddress;
 }
 
 /**
@@ -71,7 +85,7 @@ export class OrdersService {
    */
   async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
     const reserved = await this.stock.reserve(manager, input.lines);
-    if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.shortage };
+    if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.refused };
     const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
     if (amountCents !== input.expectedCents) {
       const error = new ConflictError(
@@ -81,13 +95,21 @@ export class OrdersService {
       return { kind: 'refused', error };
     }
     const order = await manager.save(
-      manager.create(OrderEntity, { userId: input.userId, userName: input.userName, status: 'Pending', amountCents, transactionId: null }),
+      manager.create(OrderEntity, {
+        userId: input.userId,
+        userName: input.userName,
+        status: 'Pending',
+        amountCents,
+        transactionId: null,
+        shippingAddress: input.shippingAddress ? toShippingAddress(input.shippingAddress) : null,
+      }),
     );
     await manager.insert(
       OrderLineEntity,
       reserved.map((line) => ({
         orderId: order.id,
         productId: line.productId,
+        size: line.size ?? '',
         name: line.name,
         priceCents: line.priceCents,
         count: line.count,
@@ -188,6 +210,12 @@ export class OrdersService {
     return toOrder(order, await this.lines.find({ where: { orderId } }));
   }
 
+  /** The address of the buyer's newest paid order that has one, offered at the next checkout; null when none has. */
+  async lastAddress(userId: string): Promise<LastAddressResponse> {
+    const address = await this.repository.lastAddress(userId);
+    return { address: address ? toShippingAddress(address) : null };
+  }
+
   /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */
   async *allMatching(filter: OrderFilter, batch = 500): AsyncGenerator<Order[]> {
     let after: Cursor | undefined;
@@ -285,15 +313,15 @@ export class OrdersService {
    * only a settled charge can take it (an unsettled one would have to be voided whole: 409, cancel the order
    * instead or wait for settlement). The line records its refund; before the order ships its stock goes back.
    * Same locking and all-or-nothing rules as a cancel: the order row is locked across the provider call, and a
-   * provider failure (502) leaves everything as it was.
+   * provider failure (502) leaves everything as it was. `size` picks the line when the order has the product in
+   * more than one size (400 without it then); the stock goes back to that size.
    */
-  refundLine(orderId: string, productId: string, actor: AuditActor): Promise<Order> {
+  refundLine(orderId: string, productId: string, size: ProductSize | undefined, actor: AuditActor): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
       const order = await this.lockPaidOrder(manager, orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
       const lines = await this.linesOf(manager, orderId);
-      const line = lines.find((candidate) => candidate.productId === productId);
-      if (!line) throw new NotFoundError('The order has no line for this product');
+      const line = pickLine(lines, productId, size);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
 
       const amountCents = line.priceCents * line.count;
@@ -308,7 +336,7 @@ export class OrdersService {
       }
       await manager.update(
         OrderLineEntity,
-        { orderId, productId },
+        { orderId, productId, size: line.size },
         { refundId: outcome.reversalId, refundCents: outcome.amountCents, refundedAt: () => 'now()' },
       );
       // Not shipped yet: the item stays in the shop. Shipped or delivered: whether it comes back is the shop's call.
@@ -318,9 +346,15 @@ export class OrdersService {
         entityType: 'order',
         entityId: orderId,
         changes: {
-          [`line ${line.name}`]: {
+          [`line ${line.name}${line.size ? ` (${line.size})` : ''}`]: {
             before: null,
-            after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund', product: productId },
+            after: {
+              id: outcome.reversalId,
+              amount: fromCents(outcome.amountCents),
+              kind: 'refund',
+              product: productId,
+              ...(line.size ? { size: line.size } : {}),
+            },
           },
         },
       });
@@ -342,6 +376,22 @@ export class OrdersService {
   private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {
     return manager.find(OrderLineEntity, { where: { orderId } });
   }
+}
+
+/** The line a line refund names: by product, and by size when the order has the product in several sizes. */
+function pickLine(lines: OrderLineEntity[], productId: string, size: ProductSize | undefined): OrderLineEntity {
+  const ofProduct = lines.filter((line) => line.productId === productId);
+  if (ofProduct.length === 0) throw new NotFoundError('The order has no line for this product');
+  if (size === undefined) {
+    if (ofProduct.length === 1) return ofProduct[0];
+    throw new ValidationFailedError(
+      `The order has this product in sizes ${ofProduct.map((line) => line.size).join(', ')}: say which line to refund`,
+      [{ field: 'size', message: 'is required: the order has this product in more than one size' }],
+    );
+  }
+  const line = ofProduct.find((candidate) => candidate.size === size);
+  if (!line) throw new NotFoundError(`The order has no line for this product in size ${size}`);
+  return line;
 }
 
 function refusal(current: OrderStatus, next: OrderStatus): string {
