@@ -75,6 +75,11 @@ const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 export class OrdersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** Runs `work` in a transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** One page of paid orders matching `filter`, newest first, with their lines. */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
     const { sql, values } = orderPageQuery(filter, limit, after);

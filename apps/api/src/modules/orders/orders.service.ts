@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   formatCents,
   fromCents,
@@ -12,7 +11,7 @@ import {
   type SalesOverview,
   type ShippingAddress,
 } from '@store/contract';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { type AppError, ConflictError, NotFoundError, PaymentProviderError, ValidationFailedError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -63,7 +62,6 @@ export interface PendingOrderInput {
 @Injectable()
 export class OrdersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stock: ProductStockService,
     private readonly gateway: PaymentGateway,
     private readonly audit: AuditService,
@@ -204,7 +202,7 @@ export class OrdersService {
    * the commit is safe: the gateway answers an already reversed charge with what it did before.
    */
   changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.repository.transaction(async (manager) => {
       const order = await this.lockPaidOrder(manager, orderId);
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
@@ -262,7 +260,7 @@ export class OrdersService {
    * more than one size (400 without it then); the stock goes back to that size.
    */
   refundLine(orderId: string, productId: string, size: ProductSize | undefined, actor: AuditActor): Promise<Order> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.repository.transaction(async (manager) => {
       const order = await this.lockPaidOrder(manager, orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
       const lines = await this.repository.linesOf(manager, orderId);
