@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod, type ShippingAddress } from '@store/contract';
+import {
+  ORDER_COUNT_CAP,
+  type OrderStatus,
+  type ProductSize,
+  type RefundKind,
+  type SalesPeriod,
+  type ShippingAddress,
+} from '@store/contract';
 import type pg from 'pg';
-import { DataSource, In } from 'typeorm';
+import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool } from '../../database/pg.js';
 import { OrderLineEntity } from './order-line.entity.js';
@@ -26,18 +33,52 @@ export interface OrderPage {
   next: Cursor | undefined;
 }
 
+/** A checkout attempt's order row, as it is first recorded (Pending, not charged yet). */
+export interface PendingOrderRow {
+  userId: string;
+  userName: string;
+  amountCents: number;
+  shippingAddress: ShippingAddress | null;
+}
+
+/** One line of a new order: a product (in one size; none, absent or '', for a product sold without sizes) as reserved. */
+export interface NewOrderLine {
+  productId: string;
+  size?: ProductSize | '';
+  name: string;
+  priceCents: number;
+  count: number;
+}
+
+/** Money a payment provider returned, as an order (all of it, with its kind) or a line (its own part) records it. */
+export interface RecordedRefund {
+  reversalId: string;
+  amountCents: number;
+  kind: RefundKind;
+}
+
+/** The statuses of a checkout attempt that is not (or no longer) an order: never listed, never moved. */
+const UNPAID = ['Pending', 'Failed'];
+
 /** The sort key of a cursor: created_at in UTC to the microsecond (a JavaScript Date would drop the microseconds). */
 const SORT_KEY = `to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 /**
- * The SQL of order listings, counts, the export and the sales overview. Lists walk the paid-orders indexes
- * newest first (created_at DESC, id DESC), by keyset, so page 500 costs what page 1 does; the overview reads
- * the daily rollup (order_daily_totals, kept by triggers), never the orders.
+ * Every SQL statement on the `orders` and `order_lines` tables: listings, counts, the export and the sales
+ * overview (hand-written SQL on the pg pool), and the checkout's and the admin's writes (TypeORM, each inside the
+ * caller's transaction, given as its EntityManager). Lists walk the paid-orders indexes newest first
+ * (created_at DESC, id DESC), by keyset, so page 500 costs what page 1 does; the overview reads the daily rollup
+ * (order_daily_totals, kept by triggers), never the orders.
  */
 @Injectable()
 export class OrdersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in a transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
 
   /** One page of paid orders matching `filter`, newest first, with their lines. */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
@@ -105,6 +146,132 @@ export class OrdersRepository {
       revenue: Number(row.revenue_cents) / 100,
     }));
   }
+
+  /** Records a Pending order and its lines; the new order's id. */
+  async insertPending(manager: EntityManager, order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
+    const { id } = await manager.save(manager.create(OrderEntity, { ...order, status: 'Pending', transactionId: null }));
+    await manager.insert(
+      OrderLineEntity,
+      lines.map((line) => ({
+        orderId: id,
+        productId: line.productId,
+        size: line.size ?? '',
+        name: line.name,
+        priceCents: line.priceCents,
+        count: line.count,
+      })),
+    );
+    return id;
+  }
+
+  /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
+  markReceived(manager: EntityManager, orderId: string, transactionId: string): Promise<boolean> {
+    return this.leavePending(manager, orderId, { status: 'Received', transactionId });
+  }
+
+  /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
+  markFailed(manager: EntityManager, orderId: string, failure: string): Promise<boolean> {
+    return this.leavePending(manager, orderId, { status: 'Failed', failure: failure.slice(0, 255) });
+  }
+
+  /** Ids of Pending orders older than `olderThanSeconds`, oldest first. */
+  async stalePendingIds(olderThanSeconds: number, limit: number): Promise<string[]> {
+    const stale = await this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .select('o.id')
+      .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
+      .orderBy('o.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+    return stale.map((order) => order.id);
+  }
+
+  /**
+   * A Pending order's id and amount, its row locked until the caller's transaction ends (FOR UPDATE SKIP LOCKED);
+   * null when it is no longer Pending or another transaction holds it.
+   */
+  lockPending(manager: EntityManager, orderId: string): Promise<Pick<OrderEntity, 'id' | 'amountCents'> | null> {
+    return manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .select(['o.id', 'o.amountCents'])
+      .where(`o.id = :orderId AND o.status = 'Pending'`, { orderId })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getOne();
+  }
+
+  /** A paid order (not Pending, not Failed), or null. */
+  findPaid(orderId: string): Promise<OrderEntity | null> {
+    return paidOrder(this.dataSource.manager, orderId).getOne();
+  }
+
+  /** A paid order, its row locked until the caller's transaction ends (FOR UPDATE: a second move waits), or null. */
+  lockPaid(manager: EntityManager, orderId: string): Promise<OrderEntity | null> {
+    return paidOrder(manager, orderId).setLock('pessimistic_write').getOne();
+  }
+
+  /** The order as the caller's transaction sees it now (it must exist: the caller holds its row). */
+  get(manager: EntityManager, orderId: string): Promise<OrderEntity> {
+    return manager.findOneByOrFail(OrderEntity, { id: orderId });
+  }
+
+  /** An order's lines, inside the caller's transaction or (`undefined`) on their own. */
+  linesOf(manager: EntityManager | undefined, orderId: string): Promise<OrderLineEntity[]> {
+    return (manager ?? this.dataSource.manager).find(OrderLineEntity, { where: { orderId } });
+  }
+
+  /** Moves a paid order to `status`, recording the refund of what was left of its money when there was one. */
+  async setStatus(manager: EntityManager, orderId: string, status: OrderStatus, refund: RecordedRefund | undefined): Promise<void> {
+    await manager.update(
+      OrderEntity,
+      { id: orderId },
+      refund
+        ? {
+            status,
+            refundId: refund.reversalId,
+            refundCents: refund.amountCents,
+            refundKind: refund.kind,
+            refundedAt: () => 'now()',
+          }
+        : { status },
+    );
+  }
+
+  /** Records the refund of one line of an order (by product and size: '' for a product sold without sizes). */
+  async refundLine(
+    manager: EntityManager,
+    line: Pick<OrderLineEntity, 'orderId' | 'productId' | 'size'>,
+    refund: Omit<RecordedRefund, 'kind'>,
+  ): Promise<void> {
+    await manager.update(
+      OrderLineEntity,
+      { orderId: line.orderId, productId: line.productId, size: line.size },
+      { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
+    );
+  }
+
+  /** Moves a Pending order on (`changes` sets its new status); false when it was no longer Pending. */
+  private async leavePending(
+    manager: EntityManager,
+    orderId: string,
+    changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>>,
+  ): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(OrderEntity)
+      .set(changes)
+      .where('id = :orderId AND status = :pending', { orderId, pending: 'Pending' })
+      .execute();
+    return result.affected === 1;
+  }
+}
+
+/** The query of one paid order by id (the caller adds a lock or not). */
+function paidOrder(manager: EntityManager, orderId: string): SelectQueryBuilder<OrderEntity> {
+  return manager
+    .createQueryBuilder(OrderEntity, 'o')
+    .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID });
 }
 
 /** The statement of {@link OrdersRepository.lastAddress} (exported for the EXPLAIN test, which must see exactly this SQL). */
