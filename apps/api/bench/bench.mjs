@@ -26,7 +26,6 @@
 //   BENCH_LARGE          products in the second catalogue (default 20000; 0 skips it)
 //   BENCH_API_NODE_OPTIONS  NODE_OPTIONS for the API's process
 import 'reflect-metadata';
-import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,13 +33,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import {
+  connectionCounts,
   cpuMicros,
+  cpuProfiling,
   databaseServer,
-  dist,
+  freePort,
   fromDist,
   positiveInteger,
   runBenchmark,
+  runSeconds,
   scratchDatabase,
+  startApi,
   startServer,
   step,
   stopServer,
@@ -53,18 +56,11 @@ const LARGE = process.env.BENCH_LARGE === '0' ? 0 : positiveInteger('BENCH_LARGE
 const LIST = 'GET /api/products?limit=100';
 const LIST_LARGE = `  same, ${LARGE.toLocaleString('en-US')} products`;
 const CARD = 'GET /api/product/photo/{id}?size=card';
-const DURATION = positiveInteger('BENCH_DURATION', 10);
-const WARMUP = positiveInteger('BENCH_WARMUP', 3);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((n) => {
-  const value = Number(n);
-  if (!Number.isInteger(value) || value <= 0) throw new Error('BENCH_CONNECTIONS must be whole numbers, comma-separated');
-  return value;
-});
-const CPU_PROF = process.argv.includes('--cpu-prof') || process.argv.includes('--cpu-prof=true') || process.env.BENCH_CPU_PROF === '1';
+const { duration: DURATION, warmup: WARMUP } = runSeconds(10, 3);
+const CONNECTIONS = connectionCounts('10,50');
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 1);
 const BASE_PORT = process.env.BENCH_PORT ? positiveInteger('BENCH_PORT', 0) : undefined;
 
-const { freePort } = await fromDist('database/embedded-postgres.js');
 const { DEMO_CATEGORIES, DEMO_PRODUCTS } = await fromDist('database/seed/demo-seed.js');
 const { renderTeePhoto } = await fromDist('database/seed/tee-photo.js');
 const { preparePhoto } = await fromDist('modules/products/photo-upload.js');
@@ -78,14 +74,11 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch databases on ${server.kind}`);
 
-  const profileDir = CPU_PROF ? await mkdtemp(path.join(os.tmpdir(), 'store-bench-prof-')) : undefined;
-  const apiOptions = [process.env.BENCH_API_NODE_OPTIONS ?? '', profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '']
-    .join(' ')
-    .trim();
+  const profile = await cpuProfiling();
+  const profileDir = profile?.dir;
+  const apiOptions = [process.env.BENCH_API_NODE_OPTIONS ?? '', profile?.nodeOptions ?? ''].join(' ').trim();
   // The API runs the migrations as it starts; the plain servers need the schema and data, so they come after the seed.
-  const api = await startServer('NestJS API', [path.join(dist, 'main.js')], ports[0], databaseUrl, '/api/health', {
-    NODE_OPTIONS: apiOptions,
-  });
+  const api = await startApi('NestJS API', ports[0], databaseUrl, { NODE_OPTIONS: apiOptions });
   const ids = await seed(databaseUrl, PRODUCTS, true);
   // The plain servers send the API's security headers (helmet's CSP, frame, referrer, COOP/CORP, nosniff) too, so
   // all three put the same bytes on the wire.
@@ -108,7 +101,7 @@ async function main() {
   let apiLarge;
   if (LARGE > 0) {
     const largeUrl = await scratchDatabase(server.url);
-    apiLarge = await startServer(`NestJS API, ${LARGE} products`, [path.join(dist, 'main.js')], ports[3], largeUrl, '/api/health');
+    apiLarge = await startApi(`NestJS API, ${LARGE} products`, ports[3], largeUrl);
     await seed(largeUrl, LARGE, false);
   }
 

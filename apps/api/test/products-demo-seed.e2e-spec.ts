@@ -21,11 +21,16 @@ describe('demo seed (e2e)', () => {
     const listing = await request(t.http).get('/api/products?sortBy=name').expect(200);
     expect(listing.headers['x-total-count']).toBe(String(DEMO_PRODUCTS.length));
     const products = listing.body as Product[];
+    expect(DEMO_PRODUCTS.filter((p) => p.sizes).length).toBeGreaterThan(DEMO_PRODUCTS.length / 2);
     expect(products.map((p) => p.name)).toEqual(DEMO_PRODUCTS.map((p) => p.name).sort((a, b) => a.localeCompare(b)));
 
     for (const product of products) {
       const demo = DEMO_PRODUCTS.find((p) => p.name === product.name)!;
       expect(product.price).toBe(demo.price);
+      // Sized products show their sizes with the total as stock; the rest have none, as before sizes existed.
+      expect(product.sizes).toEqual(demo.sizes ?? []);
+      expect(product.stock).toBe(demo.stock);
+      if (demo.sizes) expect(demo.stock).toBe(demo.sizes.reduce((sum, size) => sum + size.stock, 0));
       expect(categories.find((c) => c._id === product.category)?.name).toBe(demo.category);
       const photo = await request(t.http).get(`/api/product/photo/${product._id}`).expect(200);
       expect(photo.headers['content-type']).toBe('image/jpeg');

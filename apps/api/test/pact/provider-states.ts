@@ -1,5 +1,5 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
-import type { Product } from '@store/contract';
+import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type ShippingAddress, type SizeStock, toCents } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
@@ -11,6 +11,7 @@ import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/products/products.service.js';
+import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
@@ -134,10 +135,36 @@ export class ProviderStates {
         const product = await this.classicTee({ priceCents: Math.round(number(params, 'price') * 100), stock: number(params, 'stock') });
         return { productId: product._id };
       },
+      'a product priced {price} sold in size {size} with {stock} in stock exists': async (params) => {
+        const product = await this.classicTee({
+          priceCents: Math.round(number(params, 'price') * 100),
+          sizes: [{ size: size(params), stock: number(params, 'stock') }],
+        });
+        return { productId: product._id };
+      },
+      'the customer has paid for an order of a product in size {size}': async (params) => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const product = await this.classicTee({ sizes: [{ size: size(params), stock: 10 }] });
+        return { orderId: await this.paidOrder(this.signedIn, product, [size(params)]), productId: product._id };
+      },
+      // A partial refund needs a settled charge: the offline gateway settles this one at once.
+      'a customer has paid for an order of a product in sizes {sizes} whose payment has settled': async (params) => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const sizes = text(params, 'sizes').split(',') as ProductSize[];
+        const product = await this.classicTee({ sizes: sizes.map((s) => ({ size: s, stock: 10 })) });
+        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product, sizes);
+        await this.settle(orderId);
+        return { orderId, productId: product._id };
+      },
       // Orders exist only by being paid for, so they are made the way a buyer makes them: through checkout.
       'the customer has paid for an order': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
+      },
+      // Every field given, as the consumer's example (which matches each by type, the country by the list).
+      'the customer has paid for an order shipped to an address': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        return { orderId: await this.paidOrder(this.signedIn, undefined, undefined, SHIPPING_ADDRESS) };
       },
       // The audit trail records the signed-in admin, so this state follows "an admin exists".
       'the admin has renamed a category': async () => {
@@ -152,10 +179,7 @@ export class ProviderStates {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const product = await this.classicTee();
         const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product);
-        const [{ transaction_id }] = (await this.t.dataSource.query(`SELECT transaction_id FROM orders WHERE id = $1`, [orderId])) as {
-          transaction_id: string;
-        }[];
-        (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
+        await this.settle(orderId);
         return { orderId, productId: product._id };
       },
       'a customer has paid for an order': async () => {
@@ -163,6 +187,14 @@ export class ProviderStates {
         return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
       },
     };
+  }
+
+  /** Settles an order's charge at the offline gateway (a partial refund needs a settled charge). */
+  private async settle(orderId: string): Promise<void> {
+    const [{ transaction_id }] = (await this.t.dataSource.query(`SELECT transaction_id FROM orders WHERE id = $1`, [orderId])) as {
+      transaction_id: string;
+    }[];
+    (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
   }
 
   private async signIn(email: string, password: string): Promise<string> {
@@ -173,28 +205,41 @@ export class ProviderStates {
     return _id;
   }
 
-  /** The specs' example product, in a new "Graphic Tees" category. */
-  private async classicTee(options: { priceCents?: number; stock?: number; photo?: Buffer } = {}): Promise<Product> {
+  /** The specs' example product, in a new "Graphic Tees" category (sold in `sizes` when given: stock is their sum). */
+  private async classicTee(options: { priceCents?: number; stock?: number; photo?: Buffer; sizes?: SizeStock[] } = {}): Promise<Product> {
     const category = await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
-    const { priceCents = 1999, stock = 10, photo } = options;
+    const { priceCents = 1999, photo, sizes } = options;
+    const stock = sizes ? sizes.reduce((sum, entry) => sum + entry.stock, 0) : (options.stock ?? 10);
     return this.products.create(
-      { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id },
+      { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id, sizes },
       photo,
       SYSTEM_ACTOR,
     );
   }
 
-  /** Buys one Classic Tee for `buyer` through the real checkout (the offline test gateway approves it). */
-  private async paidOrder(buyer: AuthUser, tee?: Product): Promise<string> {
+  /**
+   * Buys one Classic Tee (one of each size given) for `buyer` through the real checkout (the offline test gateway
+   * approves it), shipped to `shippingAddress` if given.
+   */
+  private async paidOrder(buyer: AuthUser, tee?: Product, sizes?: ProductSize[], shippingAddress?: ShippingAddress): Promise<string> {
     const product = tee ?? (await this.classicTee());
+    const lines = sizes ? sizes.map((s) => ({ _id: product._id, count: 1, size: s })) : [{ _id: product._id, count: 1 }];
     const answer = await this.payments.pay(buyer, {
       paymentMethodNonce: 'fake-valid-nonce',
-      amount: 19.99,
-      products: [{ _id: product._id, count: 1 }],
+      amount: fromCents(toCents(product.price) * lines.length),
+      products: lines,
+      ...(shippingAddress ? { shippingAddress } : {}),
     });
     if (!('success' in answer.body) || !answer.body.success) throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
     return answer.body.order._id;
   }
+}
+
+/** A size parameter, checked against the sizes the store knows. */
+function size(params: StateParams): ProductSize {
+  const value = text(params, 'size');
+  if (!(PRODUCT_SIZES as readonly string[]).includes(value)) throw new Error(`the state needs a size, one of ${PRODUCT_SIZES.join(', ')}`);
+  return value as ProductSize;
 }
 
 /** A small real PNG: the API judges photos by their bytes. */

@@ -5,8 +5,10 @@ export function OrderItems({ order }: { order: Order }) {
   return (
     <ul className="list-unstyled mb-0 small">
       {order.products.map((line) => (
-        <li key={line.product}>
-          {line.name} &times; {line.count} <span className="text-body-secondary">@ {formatDollars(line.price)}</span>
+        <li key={`${line.product}-${line.size ?? ''}`}>
+          {line.name}
+          {line.size ? <span className="badge text-bg-light border ms-1">Size {line.size}</span> : null} &times; {line.count}{' '}
+          <span className="text-body-secondary">@ {formatDollars(line.price)}</span>
           {line.refund ? <span className="text-success"> (refunded {formatDollars(line.refund.amount)})</span> : null}
         </li>
       ))}

@@ -12,6 +12,8 @@ export const paths = {
   signin: '/signin',
   cart: '/cart',
   userDashboard: '/user/dashboard',
+  /** One product, with its size picker for a product sold in sizes (issue 14). */
+  product: '/product/:productId',
   /** After paying: the order's number, items, total and address (issue 14). */
   orderConfirmation: '/order/:orderId/confirmation',
   adminDashboard: '/admin/dashboard',
@@ -26,6 +28,7 @@ export const paths = {
 } as const;
 
 export const hrefs = {
+  product: (productId: string): string => generatePath(paths.product, { productId }),
   adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
   adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
 };

@@ -1,9 +1,8 @@
 import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE } from '@store/contract';
-import { CARD_PHOTO, EXAMPLE, PHOTO, pathFromState, resetApiClient, storeApiPact, useMockServer } from '@test/pact/store-api-pact';
+import { CARD_PHOTO, describeStoreApi, EXAMPLE, pathFromState, PHOTO } from '@test/pact/store-api-pact';
 import { productPhotoUrl } from './product-photo';
 
-const pact = storeApiPact();
-afterEach(resetApiClient);
+const interaction = describeStoreApi({ signedIn: false });
 
 /** The browser loads these URLs in `<img>` elements; here `fetch` plays the browser. */
 async function loadImage(url: string): Promise<{ contentType: string | null; bytes: Buffer }> {
@@ -14,30 +13,32 @@ async function loadImage(url: string): Promise<{ contentType: string | null; byt
 
 describe('product photos', () => {
   it('serves the photo as uploaded', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for the photo of a product')
-      .withRequest('GET', pathFromState(ApiRoute.productPhoto))
-      .willRespondWith(200, (response) => response.body(PHOTO.contentType, PHOTO.bytes))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a request for the photo of a product',
+        request: ['GET', pathFromState(ApiRoute.productPhoto)],
+        response: [200, (response) => response.body(PHOTO.contentType, PHOTO.bytes)],
+      },
+      async () => {
         await expect(loadImage(productPhotoUrl(EXAMPLE.productId))).resolves.toEqual({
           contentType: PHOTO.contentType,
           bytes: PHOTO.bytes,
         });
-      }));
+      },
+    ));
 
   it('serves the small card photo the product grid shows', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for the card-size photo of a product')
-      .withRequest('GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size: PRODUCT_PHOTO_CARD_SIZE }))
-      .willRespondWith(200, (response) => response.body(CARD_PHOTO.contentType, CARD_PHOTO.bytes))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a request for the card-size photo of a product',
+        request: ['GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size: PRODUCT_PHOTO_CARD_SIZE })],
+        response: [200, (response) => response.body(CARD_PHOTO.contentType, CARD_PHOTO.bytes)],
+      },
+      async () => {
         const card = await loadImage(productPhotoUrl(EXAMPLE.productId, { size: PRODUCT_PHOTO_CARD_SIZE }));
         expect(card).toEqual({ contentType: CARD_PHOTO.contentType, bytes: CARD_PHOTO.bytes });
-      }));
+      },
+    ));
 });

@@ -8,6 +8,8 @@ import { OrdersVolume1763700021000 } from './1763700021000-orders-volume.js';
 import { MailOutbox1763700022000 } from './1763700022000-mail-outbox.js';
 import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
 import { ProductSearch1763700025000 } from './1763700025000-product-search.js';
+import { ProductSizes1763700030000 } from './1763700030000-product-sizes.js';
+import { ShippingAddress1763700040000 } from './1763700040000-shipping-address.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -21,4 +23,6 @@ export const migrations = [
   MailOutbox1763700022000,
   PhotoStore1763700023000,
   ProductSearch1763700025000,
+  ProductSizes1763700030000,
+  ShippingAddress1763700040000,
 ];

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { toCents } from '@store/contract';
+import { type SizeStock, toCents } from '@store/contract';
 import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
 import { ProductsService } from '../../modules/products/products.service.js';
@@ -14,7 +14,10 @@ export interface DemoProduct {
   description: string;
   /** Dollars with at most two decimals, as the admin form takes them. */
   price: number;
+  /** The total; for a product sold in sizes, the sum of its sizes. */
   stock: number;
+  /** The sizes it is sold in (most are; a few stay without sizes, as a store's mugs and bags would). */
+  sizes?: SizeStock[];
   category: DemoCategory;
   design: TeeDesign;
 }
@@ -35,6 +38,14 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'A low sun sinking into the sea, screen-printed in white on soft ring-spun cotton.',
     price: 24.99,
     stock: 40,
+    sizes: [
+      { size: 'XS', stock: 4 },
+      { size: 'S', stock: 8 },
+      { size: 'M', stock: 12 },
+      { size: 'L', stock: 10 },
+      { size: 'XL', stock: 4 },
+      { size: 'XXL', stock: 2 },
+    ],
     category: 'Graphic Tees',
     design: { color: WINE, ink: WHITE, print: 'sunset' },
   },
@@ -43,6 +54,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'Two summits and a rising sun for weekends spent above the tree line.',
     price: 26.5,
     stock: 35,
+    sizes: [
+      { size: 'S', stock: 7 },
+      { size: 'M', stock: 12 },
+      { size: 'L', stock: 10 },
+      { size: 'XL', stock: 6 },
+    ],
     category: 'Graphic Tees',
     design: { color: PINE, ink: GOLD, print: 'mountains' },
   },
@@ -51,6 +68,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'One bold bolt across the chest. Pre-shrunk, so it fits the same after every wash.',
     price: 22,
     stock: 25,
+    sizes: [
+      { size: 'S', stock: 5 },
+      { size: 'M', stock: 8 },
+      { size: 'L', stock: 8 },
+      { size: 'XL', stock: 4 },
+    ],
     category: 'Graphic Tees',
     design: { color: MUSTARD, ink: WHITE, print: 'bolt' },
   },
@@ -67,6 +90,14 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'The everyday crew neck in undyed cream cotton. Goes with everything you own.',
     price: 15,
     stock: 120,
+    sizes: [
+      { size: 'XS', stock: 10 },
+      { size: 'S', stock: 20 },
+      { size: 'M', stock: 35 },
+      { size: 'L', stock: 30 },
+      { size: 'XL', stock: 15 },
+      { size: 'XXL', stock: 10 },
+    ],
     category: 'Basics',
     design: { color: CREAM, ink: CREAM, print: 'plain' },
   },
@@ -75,6 +106,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'Deep navy, mid-weight jersey and a collar that keeps its shape.',
     price: 16,
     stock: 90,
+    sizes: [
+      { size: 'S', stock: 20 },
+      { size: 'M', stock: 30 },
+      { size: 'L', stock: 25 },
+      { size: 'XL', stock: 15 },
+    ],
     category: 'Basics',
     design: { color: NAVY, ink: NAVY, print: 'plain' },
   },
@@ -91,6 +128,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'Contrast collar and cuffs in gold, straight out of a 1970s gym class.',
     price: 27,
     stock: 30,
+    sizes: [
+      { size: 'S', stock: 8 },
+      { size: 'M', stock: 12 },
+      { size: 'L', stock: 0 },
+      { size: 'XL', stock: 10 },
+    ],
     category: 'Vintage',
     design: { color: NAVY, ink: GOLD, print: 'ringer' },
   },
@@ -123,6 +166,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'For the long run: a big white heart on a breathable cotton and polyester blend.',
     price: 21,
     stock: 50,
+    sizes: [
+      { size: 'S', stock: 10 },
+      { size: 'M', stock: 15 },
+      { size: 'L', stock: 15 },
+      { size: 'XL', stock: 10 },
+    ],
     category: 'Sports',
     design: { color: PINE, ink: WHITE, print: 'heart' },
   },
@@ -131,6 +180,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'Chevron and number bar in white, cut like a jersey and soft like a tee.',
     price: 28,
     stock: 33,
+    sizes: [
+      { size: 'S', stock: 8 },
+      { size: 'M', stock: 10 },
+      { size: 'L', stock: 10 },
+      { size: 'XL', stock: 5 },
+    ],
     category: 'Sports',
     design: { color: MUSTARD, ink: WHITE, print: 'jersey' },
   },
@@ -172,6 +227,7 @@ export async function seedDemoCatalog(app: INestApplication): Promise<void> {
         priceCents: toCents(product.price),
         stock: product.stock,
         categoryId: categoryIds.get(product.category)!,
+        sizes: product.sizes,
       },
       await renderTeePhoto(product.design),
       SYSTEM_ACTOR,

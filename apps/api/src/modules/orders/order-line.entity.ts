@@ -1,7 +1,8 @@
+import type { ProductSize } from '@store/contract';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { OrderEntity } from './order.entity.js';
 
-/** One product of an order, with its name and unit price as they were at purchase. */
+/** One product of an order (in one size, for a product sold in sizes), with its name and unit price as they were at purchase. */
 @Entity('order_lines')
 export class OrderLineEntity {
   @PrimaryColumn({ name: 'order_id', type: 'uuid' })
@@ -10,6 +11,10 @@ export class OrderLineEntity {
   /** The product's id; deliberately not a foreign key, so deleting a product leaves past orders intact. */
   @PrimaryColumn({ name: 'product_id', type: 'uuid' })
   productId!: string;
+
+  /** The size bought; '' for a product sold without sizes (part of the key, so it is never NULL). */
+  @PrimaryColumn({ type: 'varchar', length: 4, default: '' })
+  size!: ProductSize | '';
 
   @ManyToOne(() => OrderEntity, (order) => order.lines, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'order_id' })

@@ -1,20 +1,21 @@
-import { fromCents, type Order, type OrderStatus } from '@store/contract';
+import { fromCents, type Order, type OrderStatus, PRODUCT_SIZES, SHIPPING_ADDRESS_FIELDS, type ShippingAddress } from '@store/contract';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
 
-/** A paid order and its lines in the wire shape; lines by name, so a receipt reads the same every time. */
+/** A paid order and its lines in the wire shape; lines by name (then size), so a receipt reads the same every time. */
 export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
   return {
     _id: order.id,
     number: order.number,
     user: { _id: order.userId, name: order.userName },
     products: [...lines]
-      .sort((a, b) => a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId) || sizeRank(a.size) - sizeRank(b.size))
       .map((line) => ({
         product: line.productId,
         name: line.name,
         price: fromCents(line.priceCents),
         count: line.count,
+        ...(line.size ? { size: line.size } : {}),
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
           ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: line.refundedAt.toISOString() } }
           : {}),
@@ -33,5 +34,23 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
           },
         }
       : {}),
+    ...(order.shippingAddress ? { shippingAddress: toShippingAddress(order.shippingAddress) } : {}),
   };
+}
+
+/**
+ * An address in the wire shape: its fields in the form's order, an optional one only when it has text. Used both
+ * to store a validated address (so stored rows hold no empty or undefined keys) and to answer one.
+ */
+export function toShippingAddress(address: ShippingAddress): ShippingAddress {
+  const shaped: Partial<Record<keyof ShippingAddress, string>> = {};
+  for (const field of SHIPPING_ADDRESS_FIELDS) {
+    const value = address[field];
+    if (typeof value === 'string' && value !== '') shaped[field] = value;
+  }
+  return shaped as ShippingAddress;
+}
+
+function sizeRank(size: string): number {
+  return (PRODUCT_SIZES as readonly string[]).indexOf(size);
 }

@@ -70,11 +70,58 @@ describe('parseProductChanges', () => {
 
   it('refuses unknown fields by name, before anything else', () => {
     const error = failure(() => parseProductChanges({ sold: '3', photoUrl: 'x', price: 'bad' }));
-    expect(error.message).toBe('Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock and photo');
+    expect(error.message).toBe(
+      'Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock, sizes and photo',
+    );
   });
 
   it('refuses a field that is not one text value (multer makes repeats arrays and a[b] objects)', () => {
     expect(failure(() => parseProductChanges({ name: ['a', 'b'] })).message).toBe('Send each field once, as text (name)');
     expect(failure(() => parseProductChanges({ name: { first: 'a' } })).message).toBe('Send each field once, as text (name)');
+  });
+});
+
+describe('sizes', () => {
+  const { stock: _stock, ...withoutStock } = valid;
+
+  it('reads the JSON list in size order, and makes the stock their sum (the stock may be left out)', () => {
+    const sizes = JSON.stringify([
+      { size: 'XL', stock: 2 },
+      { size: 'S', stock: 3 },
+    ]);
+    expect(parseNewProduct({ ...withoutStock, sizes })).toMatchObject({
+      stock: 5,
+      sizes: [
+        { size: 'S', stock: 3 },
+        { size: 'XL', stock: 2 },
+      ],
+    });
+    expect(parseNewProduct({ ...valid, stock: '5', sizes }).stock).toBe(5);
+    expect(failure(() => parseNewProduct({ ...valid, stock: '4', sizes })).details).toEqual([
+      { field: 'stock', message: "Stock must be the sum of the sizes' stock (5), or be left out" },
+    ]);
+  });
+
+  it('reports every problem of the list at once, naming each entry', () => {
+    const sizes = JSON.stringify([
+      { size: 'M', stock: -1 },
+      { size: 'm', stock: 1 },
+      { size: 'M', stock: 1, extra: true },
+    ]);
+    expect(failure(() => parseProductChanges({ sizes })).details?.map((detail) => detail.field)).toEqual([
+      'sizes[0].stock',
+      'sizes[1].size',
+      'sizes[2]',
+      'sizes[2].size',
+    ]);
+  });
+
+  it('takes [] as "no sizes": stock is then required, on create as on update', () => {
+    expect(parseNewProduct({ ...valid, sizes: '[]' })).toMatchObject({ stock: 3, sizes: [] });
+    expect(failure(() => parseNewProduct({ ...withoutStock, sizes: '[]' })).message).toBe('Please include all fields');
+    expect(failure(() => parseProductChanges({ sizes: '[]' })).details).toEqual([
+      { field: 'stock', message: 'is required when sizes is []' },
+    ]);
+    expect(parseProductChanges({ sizes: '[]', stock: '2' })).toEqual({ stock: 2, sizes: [] });
   });
 });

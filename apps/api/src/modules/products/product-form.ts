@@ -4,25 +4,36 @@ import {
   PRODUCT_FIELDS,
   PRODUCT_NAME_MAX,
   PRODUCT_PRICE_MAX,
+  PRODUCT_SIZES,
+  PRODUCT_SIZES_FIELD,
   PRODUCT_STOCK_MAX,
   type FieldError,
+  type ProductSize,
+  type SizeStock,
 } from '@store/contract';
 import { ValidationFailedError } from '../../common/errors.js';
 import { hasControlCharacters, hasVisibleCharacter } from '../../common/text-rules.js';
 import { isUuid } from '../../common/uuid-param.decorator.js';
 
-/** A product's fields as the server keeps them: trimmed text, the price in integer cents. */
+/**
+ * A product's fields as the server keeps them: trimmed text, the price in integer cents; `sizes` in PRODUCT_SIZES
+ * order (empty or absent: no sizes), and then `stock` their sum.
+ */
 export interface ProductDraft {
   name: string;
   description: string;
   priceCents: number;
   stock: number;
   categoryId: string;
+  sizes?: SizeStock[];
 }
 
 export type ProductChanges = Partial<ProductDraft>;
 
 type FormField = (typeof PRODUCT_FIELDS)[number];
+/** Every text field the form takes: the spec's, and the sizes (JSON text). */
+const FORM_FIELDS: readonly string[] = [...PRODUCT_FIELDS, PRODUCT_SIZES_FIELD];
+type FormValues = Partial<Record<FormField | typeof PRODUCT_SIZES_FIELD, string>>;
 
 /** Digits, then at most two decimals: "12", "12.5", "12.50". No sign, exponent or hex, which Number() would take. */
 const WHOLE = /^\d{1,9}$/;
@@ -76,7 +87,13 @@ function between(value: number, min: number, max: number): boolean {
  */
 export function parseNewProduct(body: unknown): ProductDraft {
   const fields = textFields(body);
-  const missing = PRODUCT_FIELDS.filter((field) => fields[field] === undefined || fields[field].trim() === '');
+  // A product with sizes has its stock counted for it: the field may be left out (and sizes that cannot be read
+  // are reported as such by the checks, rather than as a missing stock).
+  const sizes = fields[PRODUCT_SIZES_FIELD];
+  const sized = sizes !== undefined && (parseSizes(sizes)?.length ?? 1) > 0;
+  const missing = PRODUCT_FIELDS.filter(
+    (field) => (fields[field] === undefined || fields[field].trim() === '') && !(sized && field === 'stock'),
+  );
   if (missing.length > 0) {
     throw new ValidationFailedError(
       'Please include all fields',
@@ -86,18 +103,29 @@ export function parseNewProduct(body: unknown): ProductDraft {
   return checkFields(fields) as ProductDraft;
 }
 
-/** The text fields of a product update form: only the fields sent, each checked. */
+/**
+ * The text fields of a product update form: only the fields sent, each checked. `sizes: []` makes the product
+ * unsized again, so its plain stock must come with it. (A `stock` sent alone for a product sold in sizes is
+ * checked against its sizes by the service, which knows them.)
+ */
 export function parseProductChanges(body: unknown): ProductChanges {
-  return checkFields(textFields(body));
+  const fields = textFields(body);
+  const changes = checkFields(fields);
+  if (changes.sizes?.length === 0 && changes.stock === undefined) {
+    throw new ValidationFailedError('Send the stock with sizes [] (a product without sizes has a stock of its own)', [
+      { field: 'stock', message: 'is required when sizes is []' },
+    ]);
+  }
+  return changes;
 }
 
 /** The form's fields as strings, refusing unknown names and values that are not one plain text value. */
-function textFields(body: unknown): Partial<Record<FormField, string>> {
+function textFields(body: unknown): FormValues {
   const entries = body && typeof body === 'object' ? Object.entries(body) : [];
-  const unknown = entries.filter(([name]) => !(PRODUCT_FIELDS as readonly string[]).includes(name)).map(([name]) => name);
+  const unknown = entries.filter(([name]) => !FORM_FIELDS.includes(name)).map(([name]) => name);
   if (unknown.length > 0) {
     throw new ValidationFailedError(
-      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${PRODUCT_FIELDS.join(', ')} and photo`,
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${FORM_FIELDS.join(', ')} and photo`,
       unknown.map((field) => ({ field, message: 'is not a product field' })),
     );
   }
@@ -109,10 +137,10 @@ function textFields(body: unknown): Partial<Record<FormField, string>> {
       notText.map((field) => ({ field, message: 'must be sent once, as text' })),
     );
   }
-  return Object.fromEntries(entries) as Partial<Record<FormField, string>>;
+  return Object.fromEntries(entries) as FormValues;
 }
 
-function checkFields(fields: Partial<Record<FormField, string>>): ProductChanges {
+function checkFields(fields: FormValues): ProductChanges {
   const result: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const field of PRODUCT_FIELDS) {
@@ -122,6 +150,72 @@ function checkFields(fields: Partial<Record<FormField, string>>): ProductChanges
     if ('error' in checked) errors.push({ field, message: checked.error });
     else result[STORED_AS[field]] = checked.ok;
   }
+  const sizes = checkSizes(fields[PRODUCT_SIZES_FIELD], errors);
+  if (sizes && sizes.length > 0) {
+    const total = sizes.reduce((sum, size) => sum + size.stock, 0);
+    if (total > PRODUCT_STOCK_MAX) {
+      errors.push({ field: PRODUCT_SIZES_FIELD, message: `The sizes' stock must add up to at most ${PRODUCT_STOCK_MAX}` });
+    } else if (result.stock !== undefined && result.stock !== total) {
+      errors.push({ field: 'stock', message: `Stock must be the sum of the sizes' stock (${total}), or be left out` });
+    }
+    result.stock = total;
+  }
+  if (sizes) result.sizes = sizes;
   if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
   return result as ProductChanges;
+}
+
+/** The sizes field's JSON, read without judging it (for what is required); undefined when absent or not JSON. */
+function parseSizes(text: string | undefined): unknown[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sizes field: JSON text of `[{size, stock}]`, each size one of PRODUCT_SIZES at most once, each stock a whole
+ * number from 0 to PRODUCT_STOCK_MAX. The sizes in PRODUCT_SIZES order; undefined when absent or refused (its
+ * errors are added to `errors`, each naming the entry, e.g. `sizes[1].stock`).
+ */
+function checkSizes(text: string | undefined, errors: FieldError[]): SizeStock[] | undefined {
+  if (text === undefined) return undefined;
+  const shape = `a JSON list of {"size", "stock"}, sizes from ${PRODUCT_SIZES.join(', ')}`;
+  const list = parseSizes(text);
+  if (!list) {
+    errors.push({ field: PRODUCT_SIZES_FIELD, message: `Sizes must be ${shape}` });
+    return undefined;
+  }
+  if (list.length > PRODUCT_SIZES.length) {
+    errors.push({ field: PRODUCT_SIZES_FIELD, message: `Sizes must list each of ${PRODUCT_SIZES.join(', ')} at most once` });
+    return undefined;
+  }
+  const found = errors.length;
+  const seen = new Map<ProductSize, number>();
+  list.forEach((entry, index) => {
+    const at = `${PRODUCT_SIZES_FIELD}[${index}]`;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+      errors.push({ field: at, message: `Each size must be {"size", "stock"} (${at})` });
+      return;
+    }
+    const { size, stock, ...rest } = entry as Record<string, unknown>;
+    const extra = Object.keys(rest);
+    if (extra.length > 0) errors.push({ field: at, message: `A size has only "size" and "stock", not "${extra[0]}" (${at})` });
+    if (typeof size !== 'string' || !(PRODUCT_SIZES as readonly string[]).includes(size)) {
+      errors.push({ field: `${at}.size`, message: `Size must be one of ${PRODUCT_SIZES.join(', ')} (${at}.size)` });
+    } else if (seen.has(size as ProductSize)) {
+      errors.push({ field: `${at}.size`, message: `Size ${size} is listed twice (${at}.size)` });
+    } else {
+      seen.set(size as ProductSize, index);
+    }
+    if (typeof stock !== 'number' || !between(stock, 0, PRODUCT_STOCK_MAX)) {
+      errors.push({ field: `${at}.stock`, message: `Stock of a size must be a whole number from 0 to ${PRODUCT_STOCK_MAX} (${at}.stock)` });
+    }
+  });
+  if (errors.length > found) return undefined;
+  const stockOf = (size: ProductSize) => (list[seen.get(size)!] as SizeStock).stock;
+  return PRODUCT_SIZES.filter((size) => seen.has(size)).map((size) => ({ size, stock: stockOf(size) }));
 }

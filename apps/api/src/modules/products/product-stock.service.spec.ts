@@ -15,10 +15,10 @@ describe('ProductStockService', () => {
   });
   afterAll(() => t.close());
 
-  /** reserve() answers a shortage as a value; thrown here so the caller's transaction rolls back, as the checkout does. */
+  /** reserve() answers a refusal as a value; thrown here so the caller's transaction rolls back, as the checkout does. */
   async function reserve(m: EntityManager, lines: StockLine[]) {
     const reserved = await stock.reserve(m, lines);
-    if (!Array.isArray(reserved)) throw reserved.shortage;
+    if (!Array.isArray(reserved)) throw reserved.refused;
     return reserved;
   }
 
@@ -34,6 +34,22 @@ describe('ProductStockService', () => {
     ).toEqual([
       { productId: a, count: 2 },
       { productId: b, count: 4 },
+    ]);
+  });
+
+  it('merges lines per product and size, in id then size order; a line without a size keeps no size key', () => {
+    const a = 'aaaaaaaa-0000-4000-8000-000000000000';
+    expect(
+      mergeLines([
+        { productId: a, count: 1, size: 'XL' },
+        { productId: a, count: 2, size: 'S' },
+        { productId: a.toUpperCase(), count: 3, size: 'XL' },
+        { productId: a, count: 1, size: '' },
+      ]),
+    ).toEqual([
+      { productId: a, count: 1 },
+      { productId: a, count: 2, size: 'S' },
+      { productId: a, count: 4, size: 'XL' },
     ]);
   });
 

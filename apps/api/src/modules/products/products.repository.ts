@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fromCents, type Product, type ProductSortField } from '@store/contract';
+import { fromCents, type Product, PRODUCT_SIZES, type ProductSortField, type SizeStock } from '@store/contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool, queryRows } from '../../database/pg.js';
@@ -17,7 +17,7 @@ export function isoTimestampSql(column: string): string {
  * of their own: an ORDER BY `created_at` binds to an output column of that name first, and once bound to the
  * formatted text it sorted strings, by no index, in the wrong order within a millisecond.
  */
-const PRODUCT_COLUMNS = `id, name, description, price_cents, stock, sold, category_id,
+const PRODUCT_COLUMNS = `id, name, description, price_cents, stock, sold, category_id, size_stock,
   ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
 
 /** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
@@ -29,6 +29,8 @@ interface ProductRow {
   stock: number;
   sold: number;
   category_id: string;
+  /** What is left of each size offered (`{}` for a product without sizes); pg parses the jsonb. */
+  size_stock: Record<string, number>;
   created_iso: string;
   updated_iso: string;
 }
@@ -45,8 +47,30 @@ function toProduct(row: ProductRow): Product {
     category: row.category_id,
     createdAt: row.created_iso,
     updatedAt: row.updated_iso,
+    sizes: sizesOf(row.size_stock),
   };
 }
+
+/** The stored map of sizes as the wire's list, in {@link PRODUCT_SIZES} order (jsonb keeps its keys in its own order). */
+function sizesOf(sizeStock: Record<string, number>): SizeStock[] {
+  const sizes: SizeStock[] = [];
+  for (const size of PRODUCT_SIZES) {
+    const stock = sizeStock[size];
+    if (stock !== undefined) sizes.push({ size, stock });
+  }
+  return sizes;
+}
+
+/** The wire's list of sizes as the stored map (jsonb text). */
+function sizeStockJson(sizes: readonly SizeStock[]): string {
+  return JSON.stringify(Object.fromEntries(sizes.map(({ size, stock }) => [size, stock])));
+}
+
+/**
+ * How many of a product a stock move concerns, per size: `''` is the count without a size (a product sold without
+ * sizes), any other key a size. Keys are sizes checked against PRODUCT_SIZES before they get here.
+ */
+export type SizeCounts = ReadonlyMap<string, number>;
 
 /**
  * created_at to the microsecond (the wire's ISO form stops at the millisecond, where ties would be lost), in UTC
@@ -73,7 +97,13 @@ const COLUMN: Record<keyof ProductDraft, string> = {
   priceCents: 'price_cents',
   stock: 'stock',
   categoryId: 'category_id',
+  sizes: 'size_stock',
 };
+
+/** A field's value as its column takes it. */
+function columnValue(field: keyof ProductDraft, value: unknown): unknown {
+  return field === 'sizes' ? sizeStockJson(value as SizeStock[]) : value;
+}
 
 /**
  * What a search reads: name and description, lowered and unaccented, exactly the expression of the trigram index
@@ -201,9 +231,9 @@ export class ProductsRepository {
   async insert(manager: EntityManager, draft: ProductDraft): Promise<Product> {
     const [row] = await queryRows<ProductRow>(
       manager,
-      `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO products (name, description, price_cents, stock, category_id, size_stock) VALUES ($1, $2, $3, $4, $5, $6)
        RETURNING ${PRODUCT_COLUMNS}`,
-      [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId],
+      [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId, sizeStockJson(draft.sizes ?? [])],
     );
     return toProduct(row);
   }
@@ -215,7 +245,7 @@ export class ProductsRepository {
     const [row] = await queryRows<ProductRow>(
       manager,
       `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-      [id, ...fields.map((field) => changes[field])],
+      [id, ...fields.map((field) => columnValue(field, changes[field]))],
     );
     return row && toProduct(row);
   }
@@ -234,36 +264,91 @@ export class ProductsRepository {
   }
 
   /**
-   * Takes `count` out of a product's stock if it has that many; the row as locked, or undefined when it is short
-   * or gone. Under the row lock the update takes, a concurrent checkout waits, then re-checks `stock >= n` itself.
+   * Takes `counts` out of a product's stock, in ONE conditional UPDATE of its row: without a size (`''`) only from
+   * a product sold without sizes, each size only from a product offering it with that many left, and the total from
+   * `stock`. The row as locked, or undefined when it is short, gone, or sold otherwise (sizes or not). Under the
+   * row lock the update takes, a concurrent checkout waits, then re-checks every condition on the new row itself;
+   * and as the conditions are plain expressions of the row, the recheck sees exactly what the first one committed.
    */
-  async takeStock(manager: EntityManager, id: string, count: number): Promise<ReservedRow | undefined> {
-    const [row] = await queryRows<{ name: string; price_cents: number }>(
-      manager,
-      'UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_cents',
-      [id, count],
-    );
+  async takeStock(manager: EntityManager, id: string, counts: SizeCounts): Promise<ReservedRow | undefined> {
+    const total = sum(counts);
+    const values: unknown[] = [id, total];
+    const sized = [...counts].filter(([size]) => size !== '');
+    let sql: string;
+    if (sized.length === 0) {
+      sql = `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 AND size_stock = '{}'::jsonb RETURNING name, price_cents`;
+    } else {
+      const conditions: string[] = [];
+      const assignments: string[] = [];
+      for (const [size, count] of sized) {
+        const key = `$${values.push(size)}::text`;
+        const n = `$${values.push(count)}::int`;
+        conditions.push(`(size_stock ->> ${key})::int >= ${n}`);
+        assignments.push(`${key}, (size_stock ->> ${key})::int - ${n}`);
+      }
+      sql = `UPDATE products SET stock = stock - $2, size_stock = size_stock || jsonb_build_object(${assignments.join(', ')})
+        WHERE id = $1 AND stock >= $2 AND ${conditions.join(' AND ')} RETURNING name, price_cents`;
+    }
+    const [row] = await queryRows<{ name: string; price_cents: number }>(manager, sql, values);
     return row && { name: row.name, priceCents: row.price_cents };
   }
 
-  /** A product's name and stock (to explain a refused reservation), or undefined when it is gone. */
-  async stockOf(manager: EntityManager, id: string): Promise<{ name: string; stock: number } | undefined> {
-    const [row] = await queryRows<{ name: string; stock: number }>(manager, 'SELECT name, stock FROM products WHERE id = $1', [id]);
-    return row;
+  /** A product's name, stock and sizes (to explain a refused reservation), or undefined when it is gone. */
+  async stockOf(manager: EntityManager, id: string): Promise<{ name: string; stock: number; sizes: SizeStock[] } | undefined> {
+    const [row] = await queryRows<{ name: string; stock: number; size_stock: Record<string, number> }>(
+      manager,
+      'SELECT name, stock, size_stock FROM products WHERE id = $1',
+      [id],
+    );
+    return row && { name: row.name, stock: row.stock, sizes: sizesOf(row.size_stock) };
   }
 
-  /** Puts reserved stock back. A deleted product is skipped. */
-  async returnStock(manager: EntityManager, id: string, count: number): Promise<void> {
-    await queryRows(manager, 'UPDATE products SET stock = stock + $2 WHERE id = $1', [id, count]);
+  /** Puts reserved stock back (see {@link returnStockSql}). A deleted product is skipped. */
+  async returnStock(manager: EntityManager, id: string, counts: SizeCounts): Promise<void> {
+    const values: unknown[] = [id];
+    await queryRows(manager, `UPDATE products SET ${returnStockSql(counts, values)} WHERE id = $1`, values);
   }
 
-  /** Counts reserved stock as sold. */
+  /** Counts reserved stock as sold (per product, whatever the sizes). */
   async addSold(manager: EntityManager, id: string, count: number): Promise<void> {
     await queryRows(manager, 'UPDATE products SET sold = sold + $2 WHERE id = $1', [id, count]);
   }
 
-  /** Returns sold items to stock (a cancelled order). */
-  async unsell(manager: EntityManager, id: string, count: number): Promise<void> {
-    await queryRows(manager, 'UPDATE products SET stock = stock + $2, sold = GREATEST(sold - $2, 0) WHERE id = $1', [id, count]);
+  /** Returns sold items to stock (a cancelled order or a refunded line), as {@link returnStock} does, and unsells them. */
+  async unsell(manager: EntityManager, id: string, counts: SizeCounts): Promise<void> {
+    const values: unknown[] = [id, sum(counts)];
+    await queryRows(manager, `UPDATE products SET ${returnStockSql(counts, values)}, sold = GREATEST(sold - $2, 0) WHERE id = $1`, values);
   }
+}
+
+function sum(counts: SizeCounts): number {
+  let total = 0;
+  for (const count of counts.values()) total += count;
+  return total;
+}
+
+/**
+ * The SET clause that returns `counts` to a product's stock, its values appended to `values`. Each size goes back
+ * to that size while the product still offers it. The product may have changed since the order: a size the admin
+ * has since dropped is not brought back (it is no longer sold; so it does not count in `stock`, the sum of the
+ * sizes, either), and neither is a count without a size into a product now sold in sizes (which size would it
+ * be?); a product no longer sold in sizes takes every count back into its plain `stock`.
+ */
+function returnStockSql(counts: SizeCounts, values: unknown[]): string {
+  const unsized = counts.get('') ?? 0;
+  const sized = [...counts].filter(([size]) => size !== '');
+  const sizedTotal = sized.reduce((total, [, count]) => total + count, 0);
+  const pairs: string[] = [];
+  const landed: string[] = [];
+  for (const [size, count] of sized) {
+    const key = `$${values.push(size)}::text`;
+    const n = `$${values.push(count)}::int`;
+    // A size not offered reads NULL, and NULL + n is NULL: jsonb_strip_nulls drops it rather than add the size.
+    pairs.push(`${key}, (size_stock ->> ${key})::int + ${n}`);
+    landed.push(`CASE WHEN size_stock ->> ${key} IS NULL THEN 0 ELSE ${n} END`);
+  }
+  const all = `$${values.push(unsized + sizedTotal)}::int`;
+  if (sized.length === 0) return `stock = stock + CASE WHEN size_stock = '{}'::jsonb THEN ${all} ELSE 0 END`;
+  return `stock = stock + CASE WHEN size_stock = '{}'::jsonb THEN ${all} ELSE ${landed.join(' + ')} END,
+    size_stock = size_stock || jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`;
 }

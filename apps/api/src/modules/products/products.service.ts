@@ -15,7 +15,12 @@ import { type PhotoRecord, ProductPhotosRepository } from './product-photos.repo
 import { ProductsRepository } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
-const AUDITED = ['name', 'description', 'price', 'stock', 'category'] as const;
+const AUDITED = ['name', 'description', 'price', 'stock', 'category', 'sizes'] as const;
+
+/** A product as its audit entries see it: no sizes is no value (so an unsized product's entries read as they always did). */
+function audited(product: Product): Product {
+  return product.sizes?.length ? product : { ...product, sizes: undefined };
+}
 /** A new photo is recorded as such; the image itself is not copied into the trail. */
 const PHOTO_CHANGE = { photo: { before: null, after: 'replaced' } };
 
@@ -105,7 +110,7 @@ export class ProductsService {
         action: 'product.create',
         entityType: 'product',
         entityId: product._id,
-        changes: { ...this.audit.changedFields(null, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+        changes: { ...this.audit.changedFields(null, audited(product), AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
       });
       return product;
     });
@@ -122,6 +127,7 @@ export class ProductsService {
       // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
       const old = await this.repository.findForUpdate(manager, id);
       if (!old) throw new NotFoundError('Product not found');
+      assertStockFitsSizes(old, changes);
       const product = await this.repository.update(manager, id, changes);
       if (!product) throw new NotFoundError('Product not found');
       if (prepared) replaced = await this.photos.save(manager, id, prepared);
@@ -129,7 +135,7 @@ export class ProductsService {
         action: 'product.update',
         entityType: 'product',
         entityId: id,
-        changes: { ...this.audit.changedFields(old, product, AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
+        changes: { ...this.audit.changedFields(audited(old), audited(product), AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
       });
       return product;
     }, id);
@@ -147,7 +153,7 @@ export class ProductsService {
           action: 'product.delete',
           entityType: 'product',
           entityId: id,
-          changes: this.audit.changedFields(product, null, AUDITED),
+          changes: this.audit.changedFields(audited(product), null, AUDITED),
         });
       }
       return product;
@@ -198,6 +204,19 @@ const BROTLI_QUALITY = 5;
 function listKey(params: ProductListParams): string {
   const after = params.after ? encodeCursor(params.after) : '';
   return `${params.sortBy}|${params.order}|${params.categoryId ?? ''}|${params.limit}|${params.offset}|${after}|${params.q ?? ''}`;
+}
+
+/**
+ * A product sold in sizes has the sum of its sizes as its stock: a `stock` sent without sizes must be that sum (a
+ * client that sends the whole form back, as the spec's does, sends exactly that), since there is no size to put
+ * a difference in. Checked on the locked row, so against the stock as it is, not as it was read.
+ */
+function assertStockFitsSizes(current: Product, changes: ProductChanges): void {
+  if (changes.sizes !== undefined || changes.stock === undefined || !current.sizes?.length || changes.stock === current.stock) return;
+  throw new ValidationFailedError(
+    `The stock of a product sold in sizes is the sum of its sizes (${current.stock}); change the stock of its sizes instead`,
+    [{ field: 'stock', message: `must be ${current.stock}, the sum of the sizes, or be left out` }],
+  );
 }
 
 function categoryMissing(): ValidationFailedError {

@@ -3,6 +3,8 @@ import {
   CART_MAX_LINES,
   type CartLineRef,
   PAYMENT_AMOUNT_MAX,
+  PRODUCT_SIZES,
+  type ProductSize,
   type PaymentInfo,
   type PaymentRequest,
   isWholeCents,
@@ -15,7 +17,10 @@ import {
   IsDefined,
   IsInt,
   IsNotEmpty,
+  IsIn,
   IsNumber,
+  IsObject,
+  IsOptional,
   IsString,
   IsUUID,
   Max,
@@ -25,6 +30,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NoControlCharacters } from '../../../common/text-rules.js';
+import { ShippingAddressDto } from './shipping-address.dto.js';
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -34,6 +40,11 @@ export class CartLineDto implements CartLineRef {
   @Min(1, { message: 'each product count must be at least 1' })
   @Max(CART_LINE_MAX_COUNT, { message: `each product count must be at most ${CART_LINE_MAX_COUNT}` })
   count!: number;
+
+  /** Required for a product sold in sizes, refused for one that is not: the reservation, which reads the product, says so. */
+  @IsOptional()
+  @IsIn(PRODUCT_SIZES, { message: `each product size must be one of ${PRODUCT_SIZES.join(', ')}` })
+  size?: ProductSize;
 }
 
 export class PaymentInfoDto implements PaymentInfo {
@@ -59,6 +70,13 @@ export class PaymentInfoDto implements PaymentInfo {
   // Last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
   @IsDefined({ message: 'products is required: the cart as a list of {_id, count}' })
   products!: CartLineDto[];
+
+  // Optional: a spec-only client pays without one (the order then has no address); the web app always sends it.
+  @IsOptional()
+  @IsObject({ message: 'shippingAddress must be an object with name, line1, city, postalCode and country' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  shippingAddress?: ShippingAddressDto;
 }
 
 export class PaymentRequestDto implements PaymentRequest {

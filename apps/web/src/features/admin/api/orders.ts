@@ -9,6 +9,7 @@ import {
   type SalesOverview,
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
+  type ProductSize,
 } from '@store/contract';
 import { apiCall, apiDownload, apiRequest, currentAuth } from '@/lib/api-client';
 
@@ -69,8 +70,9 @@ export function updateOrderStatus(orderId: string, status: OrderStatus): Promise
 }
 
 /** Refunds one line of a paid order on its own (admins only; the charge must have settled, else 409). */
-export function refundOrderLine(orderId: string, productId: string): Promise<Order> {
-  const body: LineRefundRequest = { product: productId };
+/** Refunds one line: the product's, in `size` for a line of a product sold in sizes. */
+export function refundOrderLine(orderId: string, productId: string, size?: ProductSize): Promise<Order> {
+  const body: LineRefundRequest = size ? { product: productId, size } : { product: productId };
   return apiCall<Order>(apiPath(ApiRoute.orderLineRefund, { orderId, userId: currentAuth().userId }), {
     method: 'POST',
     signedIn: true,

@@ -1,4 +1,12 @@
-import { ApiRoute, apiPath, PRODUCT_PHOTO_FIELD, type DeletedResponse, type Product, type ProductFields } from '@store/contract';
+import {
+  ApiRoute,
+  apiPath,
+  PRODUCT_PHOTO_FIELD,
+  PRODUCT_SIZES_FIELD,
+  type DeletedResponse,
+  type Product,
+  type ProductFields,
+} from '@store/contract';
 import { apiCall, currentAuth } from '@/lib/api-client';
 
 export function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
@@ -8,11 +16,14 @@ export function getProduct(productId: string, signal?: AbortSignal): Promise<Pro
 /** A photo as the browser gives it (a File) or as Node tests make it (a Blob with a name). */
 export type ProductPhoto = Blob & { name?: string };
 
-/** The multipart body the product routes take: the text fields, and the photo only when one is given. */
+/**
+ * The multipart body the product routes take: the text fields (the sizes as JSON text), and the photo only when one
+ * is given.
+ */
 export function productFormData(fields: Partial<ProductFields>, photo?: ProductPhoto): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) form.append(name, String(value));
+    if (value !== undefined && value !== null) form.append(name, name === PRODUCT_SIZES_FIELD ? JSON.stringify(value) : String(value));
   }
   if (photo) form.append(PRODUCT_PHOTO_FIELD, photo, photo.name || 'photo');
   return form;

@@ -11,9 +11,13 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'order.refund': 'Refunded order',
 };
 
-/** A value of a change as people read it: money and counts as they are, objects (a refund) as their fields. */
+/**
+ * A value of a change as people read it: money and counts as they are, objects (a refund) as their fields, lists
+ * (a product's sizes) item by item.
+ */
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined) return '(none)';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(formatAuditValue).join('; ');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
       .map(([key, inner]) => `${key} ${formatAuditValue(inner)}`)

@@ -61,6 +61,20 @@ describe('audit trail', () => {
     expect(Object.fromEntries(api.calls('GET', ApiRoute.audit)[2].query)).toEqual({ limit: '25', entity: PRODUCT, actor: admin.user._id });
   });
 
+  it("shows a product's sizes item by item", async () => {
+    const sizes = {
+      before: null,
+      after: [
+        { size: 'S', stock: 3 },
+        { size: 'M', stock: 2 },
+      ],
+    };
+    installFakeApi().on('GET', ApiRoute.audit, { body: [entry(1, { changes: { sizes } })], headers: { 'X-Total-Count': '1' } });
+    renderWithProviders(<AuditTrail />);
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    expect(within(table).getByText(/\(none\) → size S, stock 3; size M, stock 2/)).toBeInTheDocument();
+  });
+
   it('shows a refusal', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     installFakeApi().on('GET', ApiRoute.audit, { status: 403, body: { error: 'You are not allowed to do this', code: 'FORBIDDEN' } });

@@ -93,6 +93,34 @@ describe('manage orders: cancelling with a refund', () => {
       expect(await within(row).findByRole('alert')).toHaveTextContent(message);
     });
 
+    it("shows each line's size, and refunds the line of the size chosen, naming the size", async () => {
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const sized = order({
+        products: [
+          { product: 'p1', name: 'Sunset Tee', price: 20, count: 1, size: 'S' },
+          { product: 'p1', name: 'Sunset Tee', price: 20, count: 2, size: 'XL' },
+        ],
+        amount: 60,
+      });
+      const api = installFakeApi()
+        .on('GET', ApiRoute.ordersAll, { body: [sized] })
+        .on('POST', ApiRoute.orderLineRefund, () => ({
+          body: {
+            ...sized,
+            products: [sized.products[0], { ...sized.products[1], refund: { id: 'cr_2', amount: 40, at: '2026-11-22T10:00:00.000Z' } }],
+          } satisfies Order,
+        }));
+      renderWithProviders(<ManageOrders />);
+      const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
+      expect(within(row).getByText('Size S')).toBeInTheDocument();
+      expect(within(row).getByText('Size XL')).toBeInTheDocument();
+      await userEvent.click(within(row).getByRole('button', { name: 'Refund Sunset Tee (XL)' }));
+      expect(window.confirm).toHaveBeenCalledWith('Refund "Sunset Tee (XL)" to the buyer\'s card?');
+      expect(await within(row).findByText('(refunded $40.00)')).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'Refund Sunset Tee (S)' })).toBeInTheDocument();
+      expect(api.calls('POST', ApiRoute.orderLineRefund)[0].json).toEqual({ product: 'p1', size: 'XL' });
+    });
+
     it('offers no line refund on a single-line or cancelled order', async () => {
       installFakeApi().on('GET', ApiRoute.ordersAll, {
         body: [

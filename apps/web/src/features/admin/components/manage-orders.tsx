@@ -1,10 +1,11 @@
-import { formatDollars, ORDER_PAGE_DEFAULT, ORDER_STATUSES, type Order, type OrderStatus } from '@store/contract';
+import { formatDollars, ORDER_PAGE_DEFAULT, ORDER_STATUSES, type Order, type OrderStatus, type OrderLine } from '@store/contract';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
+import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -22,15 +23,13 @@ export function ManageOrders() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<OrderFilters>({});
   const queryKey = [...queryKeys.orders.everyone(useRequiredSession().user._id), filters];
-  const [capped, setCapped] = useState(false);
   const list = usePagedList<Order>({
     queryKey,
     pageSize: ORDER_PAGE_DEFAULT,
     byCursor: true,
     fetchPage: async (page, signal) => {
-      const answer = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
-      setCapped(answer.capped);
-      return { items: answer.orders, total: answer.total, after: answer.after };
+      const { orders, total, capped, after } = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
+      return { items: orders, total, capped, after };
     },
   });
   const replace = (order: Order) => {
@@ -58,7 +57,7 @@ export function ManageOrders() {
         <>
           <p className="text-body-secondary" aria-live="polite">
             {list.total.toLocaleString('en-US')}
-            {capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
+            {list.capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
             {filtered ? ' match' : ''}
           </p>
           <ul className="list-group shadow-sm" aria-label="Orders">
@@ -75,6 +74,12 @@ export function ManageOrders() {
                       Buyer: <span className="fw-semibold">{order.user?.name ?? 'unknown'}</span>
                     </div>
                     {order.transactionId ? <div className="small text-body-secondary">Transaction {order.transactionId}</div> : null}
+                    {order.shippingAddress ? (
+                      <div className="small mt-2">
+                        <div className="text-body-secondary">Ship to</div>
+                        <ShippingAddressBlock address={order.shippingAddress} />
+                      </div>
+                    ) : null}
                   </div>
                   <div className="col-md-4">
                     <OrderItems order={order} />
@@ -248,12 +253,13 @@ function LineRefunds({ order, onChanged }: { order: Order; onChanged: (order: Or
   const [busy, setBusy] = useState(false);
   const lines = order.status === 'Cancelled' ? [] : order.products.filter((line) => !line.refund);
   if (lines.length === 0 || order.products.length < 2) return null;
-  const refund = async (productId: string, name: string) => {
+  const refund = async (line: OrderLine) => {
+    const name = lineName(line);
     if (!window.confirm(`Refund "${name}" to the buyer's card?`)) return;
     setError(null);
     setBusy(true);
     try {
-      onChanged(await refundOrderLine(order._id, productId));
+      onChanged(await refundOrderLine(order._id, line.product, line.size));
     } catch (cause) {
       console.error(cause);
       setError(errorMessage(cause));
@@ -265,13 +271,13 @@ function LineRefunds({ order, onChanged }: { order: Order; onChanged: (order: Or
     <div className="mt-2">
       {lines.map((line) => (
         <button
-          key={line.product}
+          key={`${line.product}-${line.size ?? ''}`}
           type="button"
           className="btn btn-sm btn-outline-secondary me-1 mb-1"
           disabled={busy}
-          onClick={() => void refund(line.product, line.name)}
+          onClick={() => void refund(line)}
         >
-          Refund {line.name}
+          Refund {lineName(line)}
         </button>
       ))}
       {error ? (
@@ -281,4 +287,9 @@ function LineRefunds({ order, onChanged }: { order: Order; onChanged: (order: Or
       ) : null}
     </div>
   );
+}
+
+/** A line as a person names it: the product, and its size when it has one. */
+function lineName(line: OrderLine): string {
+  return line.size ? `${line.name} (${line.size})` : line.name;
 }

@@ -153,3 +153,94 @@ describe('update product', () => {
     expect(api.calls('PUT', ApiRoute.productUpdate)[0].form!.get('photo')).toBeInstanceOf(File);
   });
 });
+
+describe('sizes (a field array)', () => {
+  const sizesOf = (request: RecordedRequest) => JSON.parse(String(request.form!.get('sizes'))) as unknown;
+
+  it('picks sizes in any order, keeps them in size order with a stock each, shows the total and sends it as the stock', async () => {
+    const api = withCategories().on('POST', ApiRoute.productCreate, { status: 201, body: product({ name: 'Sized Tee' }) });
+    renderWithProviders(<ProductForm />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sized Tee');
+    await userEvent.type(screen.getByLabelText('Description'), 'In sizes');
+    await userEvent.type(screen.getByLabelText('Price'), '20');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Basics');
+    expect(screen.getByLabelText('Stock')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('L'));
+    await userEvent.click(screen.getByLabelText('S'));
+    // A product in sizes has no stock of its own: the plain field gives way to one per size.
+    expect(screen.queryByLabelText('Stock')).not.toBeInTheDocument();
+    expect(screen.getAllByLabelText(/^Stock of size/).map((input) => input.id)).toEqual(['product-size-S-stock', 'product-size-L-stock']);
+    await userEvent.type(screen.getByLabelText('Stock of size S'), '4');
+    await userEvent.type(screen.getByLabelText('Stock of size L'), '6');
+    expect(screen.getByTestId('sizes-total')).toHaveTextContent('Total stock: 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Sized Tee created successfully')).toBeInTheDocument();
+    const [request] = api.calls('POST', ApiRoute.productCreate);
+    expect(request.form!.get('stock')).toBe('10');
+    expect(sizesOf(request)).toEqual([
+      { size: 'S', stock: 4 },
+      { size: 'L', stock: 6 },
+    ]);
+    // Cleared for the next product: no size picked.
+    expect(screen.getByLabelText('L')).not.toBeChecked();
+  });
+
+  it('wants a whole stock for every size picked before sending', async () => {
+    const api = withCategories();
+    renderWithProviders(<ProductForm />);
+    await userEvent.click(await screen.findByLabelText('M'));
+    await userEvent.click(screen.getByLabelText('XL'));
+    await userEvent.type(screen.getByLabelText('Stock of size XL'), '1.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(screen.getByText('Stock of size M is required')).toBeInTheDocument();
+    expect(screen.getByText(/Stock of size XL must be a whole number/)).toBeInTheDocument();
+    expect(screen.queryByText('Stock is required')).not.toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.productCreate)).toHaveLength(0);
+  });
+
+  it("starts an edit with the product's sizes, and sends what is left after one is removed", async () => {
+    const sized = product({
+      _id: 'p-sized',
+      name: 'Sized Tee',
+      category: 'c-tees',
+      stock: 9,
+      sizes: [
+        { size: 'M', stock: 4 },
+        { size: 'L', stock: 5 },
+      ],
+    });
+    const api = withCategories().on('GET', ApiRoute.product, { body: sized }).on('PUT', ApiRoute.productUpdate, { body: sized });
+    renderWithProviders(<UpdateProductForm productId="p-sized" />);
+    expect(await screen.findByLabelText('Stock of size M')).toHaveValue(4);
+    expect(screen.getByLabelText('Stock of size L')).toHaveValue(5);
+    expect(screen.getByLabelText('M')).toBeChecked();
+    expect(screen.getByLabelText('S')).not.toBeChecked();
+    expect(screen.getByTestId('sizes-total')).toHaveTextContent('Total stock: 9');
+
+    await userEvent.click(screen.getByLabelText('L'));
+    expect(screen.getByTestId('sizes-total')).toHaveTextContent('Total stock: 4');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await screen.findByText('Sized Tee updated successfully');
+    const [request] = api.calls('PUT', ApiRoute.productUpdate);
+    expect(sizesOf(request)).toEqual([{ size: 'M', stock: 4 }]);
+    expect(request.form!.get('stock')).toBe('4');
+  });
+
+  it('makes a sized product unsized: with every size unticked the plain Stock field returns and sizes [] is sent', async () => {
+    const sized = product({ _id: 'p-sized', name: 'Sized Tee', category: 'c-tees', stock: 2, sizes: [{ size: 'S', stock: 2 }] });
+    const api = withCategories().on('GET', ApiRoute.product, { body: sized }).on('PUT', ApiRoute.productUpdate, { body: sized });
+    renderWithProviders(<UpdateProductForm productId="p-sized" />);
+    await userEvent.click(await screen.findByLabelText('S'));
+    const stock = screen.getByLabelText('Stock');
+    expect(stock).toHaveValue(2);
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await screen.findByText('Sized Tee updated successfully');
+    const [request] = api.calls('PUT', ApiRoute.productUpdate);
+    expect(request.form!.get('sizes')).toBe('[]');
+    expect(request.form!.get('stock')).toBe('7');
+  });
+});

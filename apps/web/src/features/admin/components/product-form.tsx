@@ -5,13 +5,15 @@ import {
   PRODUCT_PHOTO_MAX_BYTES,
   PRODUCT_PHOTO_TYPES,
   PRODUCT_PRICE_MAX,
+  PRODUCT_SIZES,
   PRODUCT_STOCK_MAX,
   type Product,
   type ProductFields,
+  type ProductSize,
 } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Control, type FieldErrors, useFieldArray, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
 import { ProductImage } from '@/components/product-image';
@@ -28,9 +30,11 @@ interface FormValues {
   stock: number;
   category: string;
   photo: FileList | null;
+  /** The sizes the product is sold in, in PRODUCT_SIZES order, each with its stock; empty: sold without sizes. */
+  sizes: Array<{ size: ProductSize; stock: number }>;
 }
 
-const EMPTY: FormValues = { name: '', description: '', price: NaN, stock: NaN, category: '', photo: null };
+const EMPTY: FormValues = { name: '', description: '', price: NaN, stock: NaN, category: '', photo: null, sizes: [] };
 
 function valuesOf(product: Product): FormValues {
   return {
@@ -40,7 +44,20 @@ function valuesOf(product: Product): FormValues {
     stock: product.stock,
     category: product.category,
     photo: null,
+    sizes: (product.sizes ?? []).map(({ size, stock }) => ({ size, stock })),
   };
+}
+
+const stockRule = (label: string) => (value: number) =>
+  !Number.isFinite(value)
+    ? `${label} is required`
+    : !Number.isInteger(value) || value < 0 || value > PRODUCT_STOCK_MAX
+      ? `${label} must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`
+      : true;
+
+/** The total over the sizes (the product's stock), counting only the sizes whose stock is filled in. */
+function sizesTotal(sizes: FormValues['sizes'] | undefined): number {
+  return (sizes ?? []).reduce((total, entry) => total + (Number.isFinite(entry.stock) ? entry.stock : 0), 0);
 }
 
 /** The messages of spec section 8, with the name the server answered. */
@@ -79,18 +96,23 @@ export function ProductForm({ product, onSaved }: Props) {
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ defaultValues: product ? valuesOf(product) : EMPTY });
   const chosenFiles = useWatch({ control, name: 'photo' });
+  const sizeCount = useWatch({ control, name: 'sizes' })?.length ?? 0;
   const chosenPhoto = chosenFiles?.[0]?.type.startsWith('image/') ? chosenFiles[0] : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     setSuccess(null);
     setFailure(null);
+    const sized = values.sizes.length > 0;
     const fields: ProductFields = {
       name: values.name.trim(),
       description: values.description.trim(),
       price: values.price,
-      stock: values.stock,
+      // A product sold in sizes has their total as its stock (the server checks it is exactly that).
+      stock: sized ? sizesTotal(values.sizes) : values.stock,
       category: values.category,
     };
+    // Sizes go only with a product that has (or had) them: an unsized product's form is the spec's, field for field.
+    if (sized || product?.sizes?.length) fields.sizes = values.sizes.map(({ size, stock }) => ({ size, stock }));
     const photo = values.photo?.[0];
     try {
       const saved = product ? await updateProduct(product._id, fields, photo) : await createProduct(fields, photo);
@@ -166,27 +188,26 @@ export function ProductForm({ product, onSaved }: Props) {
                 </Field>
               </div>
               <div className="col-sm-6">
-                <TextField
-                  id="product-stock"
-                  label="Stock"
-                  error={errors.stock}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={PRODUCT_STOCK_MAX}
-                  step={1}
-                  registration={register('stock', {
-                    valueAsNumber: true,
-                    validate: (v) =>
-                      !Number.isFinite(v)
-                        ? 'Stock is required'
-                        : !Number.isInteger(v) || v < 0 || v > PRODUCT_STOCK_MAX
-                          ? `Stock must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`
-                          : true,
-                  })}
-                />
+                {sizeCount === 0 ? (
+                  <TextField
+                    id="product-stock"
+                    label="Stock"
+                    error={errors.stock}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={PRODUCT_STOCK_MAX}
+                    step={1}
+                    registration={register('stock', {
+                      valueAsNumber: true,
+                      // Only a product without sizes has a stock of its own.
+                      validate: (v, all) => all.sizes.length > 0 || stockRule('Stock')(v),
+                    })}
+                  />
+                ) : null}
               </div>
             </div>
+            <SizesField control={control} register={register} errors={errors} />
             <Field id="product-category" label="Category" error={errors.category}>
               <select
                 id="product-category"
@@ -247,6 +268,99 @@ export function ProductForm({ product, onSaved }: Props) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The sizes the product is sold in (a field array): a checkbox per size picks it, each picked size gets its stock,
+ * and the total (the product's stock) is shown. With no size picked the product is sold without sizes and the
+ * plain Stock field is used instead.
+ */
+function SizesField({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<FormValues>;
+  register: UseFormRegister<FormValues>;
+  errors: FieldErrors<FormValues>;
+}) {
+  const { fields, insert, remove } = useFieldArray({
+    control,
+    name: 'sizes',
+    rules: {
+      validate: (sizes) => sizesTotal(sizes) <= PRODUCT_STOCK_MAX || `The sizes' stock must add up to at most ${PRODUCT_STOCK_MAX}`,
+    },
+  });
+  const watched = useWatch({ control, name: 'sizes' });
+  const toggle = (size: ProductSize, picked: boolean) => {
+    const at = fields.findIndex((field) => field.size === size);
+    if (!picked) {
+      if (at >= 0) remove(at);
+      return;
+    }
+    if (at >= 0) return;
+    // Kept in size order, as the server lists them.
+    const rank = PRODUCT_SIZES.indexOf(size);
+    const before = fields.filter((field) => PRODUCT_SIZES.indexOf(field.size) < rank).length;
+    insert(before, { size, stock: NaN }, { shouldFocus: true, focusName: `sizes.${before}.stock` });
+  };
+  return (
+    <fieldset className="mb-3" aria-describedby="product-sizes-hint">
+      <legend className="form-label fs-6 mb-1">Sizes</legend>
+      <div className="d-flex flex-wrap gap-3 mb-2">
+        {PRODUCT_SIZES.map((size) => (
+          <div key={size} className="form-check form-check-inline m-0">
+            <input
+              id={`product-size-${size}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={fields.some((field) => field.size === size)}
+              onChange={(event) => toggle(size, event.target.checked)}
+            />
+            <label htmlFor={`product-size-${size}`} className="form-check-label">
+              {size}
+            </label>
+          </div>
+        ))}
+      </div>
+      <div id="product-sizes-hint" className="form-text mb-2">
+        {fields.length === 0
+          ? 'Leave every size unticked for a product sold without sizes.'
+          : "Stock per size; the total is the product's stock."}
+      </div>
+      {fields.length > 0 ? (
+        <div className="row g-2">
+          {fields.map((field, index) => {
+            const error = errors.sizes?.[index]?.stock;
+            return (
+              <div key={field.id} className="col-6 col-sm-4">
+                <TextField
+                  id={`product-size-${field.size}-stock`}
+                  label={`Stock of size ${field.size}`}
+                  error={error}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={PRODUCT_STOCK_MAX}
+                  step={1}
+                  registration={register(`sizes.${index}.stock`, {
+                    valueAsNumber: true,
+                    validate: stockRule(`Stock of size ${field.size}`),
+                  })}
+                />
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
+      {fields.length > 0 ? (
+        <p className="mb-0 fw-semibold" data-testid="sizes-total">
+          Total stock: {sizesTotal(watched)}
+        </p>
+      ) : null}
+      {errors.sizes?.root?.message ? <div className="invalid-feedback d-block">{errors.sizes.root.message}</div> : null}
+    </fieldset>
   );
 }
 

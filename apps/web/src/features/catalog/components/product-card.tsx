@@ -1,8 +1,13 @@
 import { formatDollars } from '@store/contract';
 import type { Product } from '@store/contract';
+import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/product-image';
+import { hrefs } from '@/lib/paths';
 
-/** A product in the grid: photo, name, description, price with $, and Add to Cart. */
+/**
+ * A product in the grid: photo, name, description, price with $, and Add to Cart. A product sold in sizes cannot go
+ * into the cart without one: its button leads to the product page, where the size is chosen.
+ */
 export function ProductCard({
   product,
   onAddToCart,
@@ -38,17 +43,23 @@ export function ProductCard({
               <span className="badge text-bg-warning">Only {product.stock} left</span>
             ) : null}
           </div>
-          <button
-            type="button"
-            className="btn btn-success w-100"
-            onClick={() => onAddToCart(product)}
-            disabled={soldOut}
-            // The accessible name starts with the visible text (WCAG 2.5.3 label in name), so "click Add to Cart"
-            // works for speech input, and names the product for screen readers.
-            aria-label={`Add to Cart: ${product.name}`}
-          >
-            Add to Cart
-          </button>
+          {product.sizes?.length && !soldOut ? (
+            <Link to={hrefs.product(product._id)} className="btn btn-success w-100" aria-label={`Choose a size: ${product.name}`}>
+              Choose a size
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-success w-100"
+              onClick={() => onAddToCart(product)}
+              disabled={soldOut}
+              // The accessible name starts with the visible text (WCAG 2.5.3 label in name), so "click Add to Cart"
+              // works for speech input, and names the product for screen readers.
+              aria-label={`Add to Cart: ${product.name}`}
+            >
+              Add to Cart
+            </button>
+          )}
         </div>
       </div>
     </article>

@@ -47,6 +47,17 @@ describe('home page grid', () => {
     expect(card.closest('.row')).toHaveClass('row-cols-md-3');
   });
 
+  it('offers Choose a size, not Add to Cart, for a product sold in sizes: it leads to the product page, adding nothing', async () => {
+    const [tee] = catalogue(1);
+    serve([{ ...tee, name: 'Sized Tee', stock: 3, sizes: [{ size: 'M', stock: 3 }] }]);
+    renderApp('/');
+    const card = await screen.findByRole('article', { name: 'Sized Tee' });
+    expect(within(card).queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Choose a size: Sized Tee' })).toHaveAttribute('href', `/product/${tee._id}`);
+    await userEvent.click(within(card).getByRole('link', { name: 'Choose a size: Sized Tee' }));
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
   it('Add to Cart appends the product to the cart and goes to /cart', async () => {
     const [tee] = catalogue(1);
     serve([tee]);
