@@ -1,6 +1,8 @@
 // `npm run lighthouse`: Lighthouse (Node API) against the built store as `npm start` serves it, on a fresh
 // database holding 24 t-shirts with photos. Mobile and desktop presets; home, sign-in and a cart with items.
-// Prints the four category scores and FCP/LCP/CLS/TBT per run and writes the HTML reports to artifacts/lighthouse/.
+// Prints the four category scores, FCP/LCP/CLS/TBT and the main thread's work per run and writes the HTML and JSON
+// reports to artifacts/lighthouse/. `npm run lighthouse -- --pages home --presets mobile --runs 5` audits only those,
+// each several times (the medians are printed last): on a shared machine simulated TBT moves by 100 ms run to run.
 // Needs `npm run build` first. Each run gets a fresh Chrome (empty cache). The cart run primes localStorage on the
 // store's origin through the same Chrome (puppeteer over CDP) and tells Lighthouse not to reset storage.
 /* global FormData, Blob, localStorage -- Node's fetch API; localStorage inside the page */
@@ -10,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import pg from 'pg';
@@ -28,6 +31,25 @@ const PRESETS = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
+
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string', default: PAGES.map((p) => p.name).join(',') },
+    presets: { type: 'string', default: PRESETS.map((p) => p.name).join(',') },
+    runs: { type: 'string', default: '1' },
+  },
+});
+const pick = (all, names) =>
+  names.split(',').map(
+    (name) =>
+      all.find((item) => item.name === name) ??
+      (() => {
+        throw new Error(`unknown: ${name}`);
+      })(),
+  );
+const chosenPages = pick(PAGES, args.pages);
+const chosenPresets = pick(PRESETS, args.presets);
+const RUNS = Math.max(1, Number(args.runs) || 1);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -91,7 +113,10 @@ async function startStore() {
   const started = Date.now();
   for (;;) {
     if (exited) throw new Error('the store exited while starting');
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - started > 120_000) throw new Error('the store did not answer /api/health in 120 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -142,7 +167,19 @@ async function fillCatalogue({ baseUrl, admin }) {
   return api(baseUrl, 'GET', `/products?limit=3`);
 }
 
-async function runOnce(baseUrl, page, preset, cartItems) {
+/** The main thread's busy time by kind (ms), Lighthouse's 'mainthread-work-breakdown' groups. */
+function mainThread(lhr) {
+  const items = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  const byGroup = (group) => Math.round(items.filter((item) => item.group === group).reduce((sum, item) => sum + item.duration, 0));
+  return {
+    'main ms': Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN),
+    'script ms': byGroup('scriptEvaluation') + byGroup('scriptParseCompile'),
+    'style+layout ms': byGroup('styleLayout'),
+    'long tasks': lhr.audits['long-tasks']?.details?.items?.length ?? 0,
+  };
+}
+
+async function runOnce(baseUrl, page, preset, cartItems, runNumber) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
@@ -152,11 +189,13 @@ async function runOnce(baseUrl, page, preset, cartItems) {
       await tab.goto(`${baseUrl}/robots.txt`);
       await tab.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), cartItems);
     }
-    const flags = { output: 'html', logLevel: 'error', disableStorageReset: Boolean(page.withCart) };
+    const flags = { output: ['html', 'json'], logLevel: 'error', disableStorageReset: Boolean(page.withCart) };
     const result = await lighthouse(`${baseUrl}${page.path}`, flags, preset.config, tab);
     await browser.disconnect();
     const { lhr, report } = result;
-    writeFileSync(path.join(outDir, `${page.name}-${preset.name}.html`), report);
+    const suffix = RUNS > 1 ? `-${runNumber}` : '';
+    writeFileSync(path.join(outDir, `${page.name}-${preset.name}${suffix}.html`), report[0]);
+    writeFileSync(path.join(outDir, `${page.name}-${preset.name}${suffix}.json`), report[1]);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
@@ -169,10 +208,29 @@ async function runOnce(baseUrl, page, preset, cartItems) {
       'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
       CLS: audit('cumulative-layout-shift').toFixed(3),
       'TBT ms': Math.round(audit('total-blocking-time')),
+      ...mainThread(lhr),
+      ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();
   }
+}
+
+/** Per page and preset, the median of every figure over the runs. */
+function medianRows(rows) {
+  const median = (values) => {
+    const sorted = values.map(Number).sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  // A run Lighthouse could not finish (NO_NAVSTART, now and then on a loaded machine) has no figures to count.
+  const groups = Map.groupBy(
+    rows.filter((row) => !row.error),
+    (row) => row.run,
+  );
+  return [...groups].map(([run, group]) =>
+    Object.fromEntries(Object.keys(group[0]).map((key) => [key, key === 'run' ? run : median(group.map((row) => row[key]))])),
+  );
 }
 
 const store = await startStore();
@@ -180,15 +238,26 @@ try {
   const cartItems = (await fillCatalogue(store)).map((product) => ({ ...product, count: 1 }));
   console.log(`store on ${store.baseUrl} with ${CATALOGUE_SIZE} t-shirts; reports go to ${path.relative(root, outDir)}/`);
   const rows = [];
-  for (const preset of PRESETS) {
-    for (const page of PAGES) {
-      const row = await runOnce(store.baseUrl, page, preset, cartItems);
-      console.log(JSON.stringify(row));
-      rows.push(row);
+  // Runs interleave (home, sign-in, cart, then again) so that a burst of load elsewhere hits every page alike.
+  for (let run = 1; run <= RUNS; run += 1) {
+    for (const preset of chosenPresets) {
+      for (const page of chosenPages) {
+        const row = await runOnce(store.baseUrl, page, preset, cartItems, run);
+        console.log(JSON.stringify(row));
+        rows.push(row);
+      }
     }
   }
   console.table(rows);
-  writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+  const medians = RUNS > 1 ? medianRows(rows) : rows;
+  if (RUNS > 1) {
+    console.log(`medians of ${RUNS} runs:`);
+    console.table(medians);
+  }
+  writeFileSync(
+    path.join(outDir, 'summary.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, medians, rows }, null, 2)}\n`,
+  );
 } finally {
   await store.stop();
 }

@@ -19,11 +19,13 @@
 //   BENCH_PORT           first of the ports to use (APIs, plain servers, embedded Postgres); free ports otherwise
 //   BENCH_DURATION       seconds measured per run (default 10), after BENCH_WARMUP seconds of warm-up (default 3)
 //   BENCH_CONNECTIONS    comma-separated connection counts (default "10,50")
+//   BENCH_ROUNDS         measured runs per server and scenario (default 1), the servers taken in turn (pg, memory,
+//                        API, pg, ...) and each figure's median reported: load from elsewhere on a shared machine
+//                        then falls on every server alike rather than on whichever ran at a busy moment
 //   BENCH_ONLY           run only the scenarios whose name contains this text (e.g. "photo")
 //   BENCH_LARGE          products in the second catalogue (default 20000; 0 skips it)
 //   BENCH_API_NODE_OPTIONS  NODE_OPTIONS for the API's process
 import 'reflect-metadata';
-import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +33,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import {
+  connectionCounts,
   cpuMicros,
+  cpuProfiling,
   databaseServer,
-  dist,
+  freePort,
   fromDist,
   positiveInteger,
   runBenchmark,
+  runSeconds,
   scratchDatabase,
+  startApi,
   startServer,
   step,
   stopServer,
@@ -50,17 +56,11 @@ const LARGE = process.env.BENCH_LARGE === '0' ? 0 : positiveInteger('BENCH_LARGE
 const LIST = 'GET /api/products?limit=100';
 const LIST_LARGE = `  same, ${LARGE.toLocaleString('en-US')} products`;
 const CARD = 'GET /api/product/photo/{id}?size=card';
-const DURATION = positiveInteger('BENCH_DURATION', 10);
-const WARMUP = positiveInteger('BENCH_WARMUP', 3);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((n) => {
-  const value = Number(n);
-  if (!Number.isInteger(value) || value <= 0) throw new Error('BENCH_CONNECTIONS must be whole numbers, comma-separated');
-  return value;
-});
-const CPU_PROF = process.argv.includes('--cpu-prof') || process.argv.includes('--cpu-prof=true') || process.env.BENCH_CPU_PROF === '1';
+const { duration: DURATION, warmup: WARMUP } = runSeconds(10, 3);
+const CONNECTIONS = connectionCounts('10,50');
+const ROUNDS = positiveInteger('BENCH_ROUNDS', 1);
 const BASE_PORT = process.env.BENCH_PORT ? positiveInteger('BENCH_PORT', 0) : undefined;
 
-const { freePort } = await fromDist('database/embedded-postgres.js');
 const { DEMO_CATEGORIES, DEMO_PRODUCTS } = await fromDist('database/seed/demo-seed.js');
 const { renderTeePhoto } = await fromDist('database/seed/tee-photo.js');
 const { preparePhoto } = await fromDist('modules/products/photo-upload.js');
@@ -74,14 +74,11 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch databases on ${server.kind}`);
 
-  const profileDir = CPU_PROF ? await mkdtemp(path.join(os.tmpdir(), 'store-bench-prof-')) : undefined;
-  const apiOptions = [process.env.BENCH_API_NODE_OPTIONS ?? '', profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '']
-    .join(' ')
-    .trim();
+  const profile = await cpuProfiling();
+  const profileDir = profile?.dir;
+  const apiOptions = [process.env.BENCH_API_NODE_OPTIONS ?? '', profile?.nodeOptions ?? ''].join(' ').trim();
   // The API runs the migrations as it starts; the plain servers need the schema and data, so they come after the seed.
-  const api = await startServer('NestJS API', [path.join(dist, 'main.js')], ports[0], databaseUrl, '/api/health', {
-    NODE_OPTIONS: apiOptions,
-  });
+  const api = await startApi('NestJS API', ports[0], databaseUrl, { NODE_OPTIONS: apiOptions });
   const ids = await seed(databaseUrl, PRODUCTS, true);
   // The plain servers send the API's security headers (helmet's CSP, frame, referrer, COOP/CORP, nosniff) too, so
   // all three put the same bytes on the wire.
@@ -104,7 +101,7 @@ async function main() {
   let apiLarge;
   if (LARGE > 0) {
     const largeUrl = await scratchDatabase(server.url);
-    apiLarge = await startServer(`NestJS API, ${LARGE} products`, [path.join(dist, 'main.js')], ports[3], largeUrl, '/api/health');
+    apiLarge = await startApi(`NestJS API, ${LARGE} products`, ports[3], largeUrl);
     await seed(largeUrl, LARGE, false);
   }
 
@@ -122,7 +119,7 @@ async function main() {
       targets: [plainPg, plainMemory, api],
     },
     ...(apiLarge ? [{ name: LIST_LARGE, requests: listRequests, status: '2xx', targets: [apiLarge] }] : []),
-    // What browsers send: the API answers with the page's gzip made once when it was cached (plain servers do not compress).
+    // What browsers send: the API answers with the page's brotli made once when it was cached (plain servers do not compress).
     {
       name: '  list, Accept-Encoding: gzip, br',
       requests: [{ path: '/api/products?limit=100', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
@@ -141,12 +138,19 @@ async function main() {
   for (const connections of CONNECTIONS) {
     for (const scenario of chosen) {
       const row = { scenario, connections, runs: new Map() };
-      for (const target of scenario.targets) {
-        await load(target, scenario, WARMUP, connections);
-        const run = await load(target, scenario, DURATION, connections);
-        row.runs.set(target === apiLarge ? api.name : target.name, run);
-        console.log(`  ${connections} conn  ${scenario.name.trim()} on ${target.name}: ${format(run)}`);
+      const runs = new Map();
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        for (const target of scenario.targets) {
+          if (round === 1) await load(target, scenario, WARMUP, connections);
+          const run = await load(target, scenario, DURATION, connections);
+          const name = target === apiLarge ? api.name : target.name;
+          runs.set(name, [...(runs.get(name) ?? []), run]);
+          console.log(
+            `  ${connections} conn  ${scenario.name.trim()} on ${target.name}${ROUNDS > 1 ? ` (round ${round})` : ''}: ${format(run)}`,
+          );
+        }
       }
+      for (const [name, list] of runs) row.runs.set(name, medianRun(list));
       results.push(row);
     }
   }
@@ -305,6 +309,22 @@ async function load(target, scenario, seconds, connections) {
   return { rps: result.requests.average, p99: result.latency.p99, requests: answered, cpuPerRequest };
 }
 
+/** Each figure's median over a server's rounds (with one round, that run). */
+function medianRun(runs) {
+  const median = (values) => {
+    const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
+    if (sorted.length === 0) return undefined;
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  return {
+    rps: median(runs.map((run) => run.rps)),
+    p99: median(runs.map((run) => run.p99)),
+    cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+  };
+}
+
 function format(run) {
   const cpu = run.cpuPerRequest === undefined ? '' : `, ${Math.round(run.cpuPerRequest)} µs CPU/req`;
   return `${Math.round(run.rps).toLocaleString('en-US')} req/s, p99 ${run.p99} ms${cpu}`;
@@ -319,7 +339,7 @@ function report(results, databaseKind) {
     '',
     `Products benchmark: ${PRODUCTS} products (and ${LARGE} in a second catalogue), Node ${process.versions.node}, ` +
       `${cpus.length} CPU (${cpus[0]?.model.trim()}), ${databaseKind}`,
-    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up; servers measured one at a time; load average ${os
+    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}; servers measured one at a time; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,

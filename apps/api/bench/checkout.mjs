@@ -13,21 +13,20 @@
 // (seconds per run, default 10), BENCH_WARMUP (default 3), BENCH_CONNECTIONS (default "10,50"); `--cpu-prof` (or
 // BENCH_CPU_PROF=1) profiles the API and prints where its CPU went.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import {
+  connectionCounts,
   cpuMicros,
+  cpuProfiling,
   databaseServer,
-  dist,
-  fromDist,
-  positiveInteger,
+  freePort,
   runBenchmark,
+  runSeconds,
   scratchDatabase,
-  startServer,
+  startApi,
   step,
   stopServer,
   summarizeProfile,
@@ -35,13 +34,9 @@ import {
 
 const PRODUCTS = 20;
 const BUYERS = 200;
-const DURATION = positiveInteger('BENCH_DURATION', 10);
-const WARMUP = positiveInteger('BENCH_WARMUP', 3);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map((n) => positiveIntegerOf('BENCH_CONNECTIONS', n));
+const { duration: DURATION, warmup: WARMUP } = runSeconds(10, 3);
+const CONNECTIONS = connectionCounts('10,50');
 const STOCK = 10_000_000;
-const CPU_PROF = process.argv.includes('--cpu-prof') || process.env.BENCH_CPU_PROF === '1';
-
-const { freePort } = await fromDist('database/embedded-postgres.js');
 
 await runBenchmark(main);
 
@@ -50,10 +45,11 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch database on ${server.kind}`);
   const secret = randomBytes(32).toString('hex');
-  const profileDir = CPU_PROF ? await mkdtemp(path.join(os.tmpdir(), 'store-bench-prof-')) : undefined;
-  const api = await startServer('NestJS API', [path.join(dist, 'main.js')], await freePort(), databaseUrl, '/api/health', {
+  const profile = await cpuProfiling();
+  const profileDir = profile?.dir;
+  const api = await startApi('NestJS API', await freePort(), databaseUrl, {
     JWT_SECRET: secret,
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+    ...(profile ? { NODE_OPTIONS: profile.nodeOptions } : {}),
     // The per-buyer payment limit protects a shop from one account's abuse; here 200 buyers pay as fast as they can.
     PAYMENT_RATE_LIMIT: '1000000',
   });
@@ -264,10 +260,4 @@ function report(rows, databaseKind) {
     }
   }
   console.log(lines.join('\n'));
-}
-
-function positiveIntegerOf(name, raw) {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be whole numbers, comma-separated`);
-  return value;
 }

@@ -12,29 +12,25 @@
 // (seconds per run, default 5), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 10).
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import {
   cpuMicros,
   databaseServer,
-  dist,
-  fromDist,
+  freePort,
   positiveInteger,
   runBenchmark,
+  runSeconds,
   scratchDatabase,
-  startServer,
+  startApi,
   step,
 } from './support.mjs';
 
 const SIZES = [1_000, 100_000];
-const DURATION = positiveInteger('BENCH_DURATION', 5);
-const WARMUP = positiveInteger('BENCH_WARMUP', 2);
+const { duration: DURATION, warmup: WARMUP } = runSeconds(5, 2);
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 10);
 const BUYERS = 500;
-
-const { freePort } = await fromDist('database/embedded-postgres.js');
 
 await runBenchmark(main);
 
@@ -45,16 +41,7 @@ async function main() {
   const targets = [];
   for (const size of SIZES) {
     const databaseUrl = await scratchDatabase(server.url);
-    const api = await startServer(
-      `NestJS API, ${size.toLocaleString('en-US')} orders`,
-      [path.join(dist, 'main.js')],
-      await freePort(),
-      databaseUrl,
-      '/api/health',
-      {
-        JWT_SECRET: secret,
-      },
-    );
+    const api = await startApi(`NestJS API, ${size.toLocaleString('en-US')} orders`, await freePort(), databaseUrl, { JWT_SECRET: secret });
     const seeded = await seed(databaseUrl, size);
     const token = jwt.sign({ sub: seeded.adminId, role: 1, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
     targets.push({ size, api, token, ...seeded });

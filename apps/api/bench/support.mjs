@@ -1,5 +1,6 @@
 // What every benchmark script shares: the built API, a scratch Postgres, servers in their own processes,
-// their CPU time, and clean-up on exit or Ctrl-C. Used by bench.mjs (the catalogue) and checkout.mjs.
+// their CPU time, the run settings, and clean-up on exit or Ctrl-C. Used by bench.mjs (the catalogue), checkout.mjs
+// and orders-volume.mjs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,7 +19,9 @@ if (!existsSync(path.join(dist, 'main.js'))) {
 }
 /** A module of the built API. */
 export const fromDist = (file) => import(pathToFileURL(path.join(dist, file)).href);
-const { startEmbeddedPostgres, ensureDatabase } = await fromDist('database/embedded-postgres.js');
+const { startEmbeddedPostgres, ensureDatabase, freePort } = await fromDist('database/embedded-postgres.js');
+/** A port nothing listens on. */
+export { freePort };
 
 /** Undone in reverse order at the end, on failure and on Ctrl-C. */
 const cleanups = [];
@@ -137,6 +140,33 @@ export function positiveInteger(name, fallback) {
   return value;
 }
 
+/** BENCH_DURATION and BENCH_WARMUP: seconds measured per run and of warm-up before it, with the script's defaults. */
+export function runSeconds(duration, warmup) {
+  return { duration: positiveInteger('BENCH_DURATION', duration), warmup: positiveInteger('BENCH_WARMUP', warmup) };
+}
+
+/** BENCH_CONNECTIONS: the connection counts to load with, comma-separated. */
+export function connectionCounts(fallback) {
+  return (process.env.BENCH_CONNECTIONS ?? fallback).split(',').map((n) => {
+    const value = Number(n);
+    if (!Number.isInteger(value) || value <= 0) throw new Error('BENCH_CONNECTIONS must be whole numbers, comma-separated');
+    return value;
+  });
+}
+
+/** With `--cpu-prof` (or BENCH_CPU_PROF=1): a fresh folder for the API's CPU profile and its NODE_OPTIONS; else undefined. */
+export async function cpuProfiling() {
+  const asked = process.argv.includes('--cpu-prof') || process.argv.includes('--cpu-prof=true') || process.env.BENCH_CPU_PROF === '1';
+  if (!asked) return undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'store-bench-prof-'));
+  return { dir, nodeOptions: `--cpu-prof --cpu-prof-dir=${dir}` };
+}
+
+/** The built API (production settings) in a process of its own on `databaseUrl`, ready when /api/health answers. */
+export function startApi(name, port, databaseUrl, extraEnv = {}) {
+  return startServer(name, [path.join(dist, 'main.js')], port, databaseUrl, '/api/health', extraEnv);
+}
+
 export async function cleanUp() {
   while (cleanups.length > 0) {
     await cleanups
@@ -205,7 +235,7 @@ export async function summarizeProfile(dir) {
   for (const [name, hits] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(hits)}  ${name}`);
   // Total time of the pieces that run on every request, counted once per distinct frame (not per recursion).
   const pieces =
-    /canActivate|requestLogging|httpMiddleware|finished api|requestIdFrom|runWithRequest|complete api|JwtAuthGuard|RolesGuard|UserParamGuard|getAllAndOverride|AppLogger|emit api|toEntry|json api|write api|redact|scrubText|ProductsController|listPage|readThrough|parseProductListQuery|setPageHeaders/;
+    /canActivate|requestLogging|httpMiddleware|finished api|requestIdFrom|runWithRequest|complete api|JwtAuthGuard|RolesGuard|UserParamGuard|getAllAndOverride|AppLogger|emit api|toEntry|json api|write api|redact|scrubText|ProductsController|listPage|readThrough|parseProductListQuery|setPageHeaders|answer api|observe api|logRequest|cachedPage|headOf/;
   const inclusive = new Map();
   for (const node of profile.nodes) {
     const name = label(node);

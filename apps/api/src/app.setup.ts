@@ -1,4 +1,6 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import type { Type } from '@nestjs/common';
+import { UnknownElementException } from '@nestjs/core/errors/exceptions/unknown-element.exception.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -9,9 +11,10 @@ import { createTextSafetyPipe, createValidationPipe } from './common/validation.
 import type { AppConfig } from './config/env.js';
 import { compressResponses } from './http/compress-responses.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
-import { corsFor } from './http/cors.js';
-import { securityHeaders } from './http/security-headers.js';
+import { corsFor, corsHeaders } from './http/cors.js';
+import { securityHeaderBlock, securityHeaders } from './http/security-headers.js';
 import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
+import { CatalogueFrontDoor, type FrontDoorHandler } from './modules/products/catalogue-front-door.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -21,6 +24,19 @@ export const JSON_BODY_LIMIT = '100kb';
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  // Cached list pages, answered before all of the below with the very headers it would add (README, Performance).
+  const frontDoor = optionalProvider(app, CatalogueFrontDoor);
+  if (frontDoor) {
+    const express = app.getHttpAdapter().getInstance() as { get(setting: string): (query: string) => Record<string, unknown> };
+    answerFirst(
+      app.getHttpServer() as Server,
+      frontDoor.handler({
+        securityHeaders: securityHeaderBlock(config),
+        corsHeaders: config.corsOrigins.length > 0 ? corsHeaders(config.corsOrigins) : undefined,
+        parseQuery: (query) => express.get('query parser fn')(query),
+      }),
+    );
+  }
   // Before anything that can answer (body-parser's 413s included), so every request is timed and counted.
   const httpMetrics = httpMetricsMiddleware(app);
   if (httpMetrics) app.use(httpMetrics);
@@ -53,4 +69,24 @@ export function applyServerTimeouts(server: Server, config: Pick<AppConfig, 'htt
   server.headersTimeout = config.http.headersTimeoutMs;
   server.requestTimeout = config.http.requestTimeoutMs;
   server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
+}
+
+/** Puts `handler` in front of the server's request listeners (Express): they get only what it does not answer. */
+function answerFirst(server: Server, handler: FrontDoorHandler): void {
+  const listeners = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request, response) => {
+    if (handler(request, response)) return;
+    for (const listener of listeners) listener(request, response);
+  });
+}
+
+/** A provider of the app, or undefined for an app whose own module lacks it (a unit test's small module). */
+function optionalProvider<T>(app: NestExpressApplication, type: Type<T>): T | undefined {
+  try {
+    return app.get(type);
+  } catch (error) {
+    if (error instanceof UnknownElementException) return undefined;
+    throw error;
+  }
 }

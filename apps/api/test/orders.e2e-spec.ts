@@ -1,7 +1,7 @@
 import { ApiRoute, type Order, type OrderStatus, Role, type Session } from '@store/contract';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { pay, seedProduct, stockOf } from './support/checkout-fixtures.js';
+import { pay, seedProduct, setOrderStatus, stockOf } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /** The moves CONTRACT.md allows, written out here independently of the code's own table. */
@@ -45,11 +45,7 @@ describe('orders (e2e)', () => {
     }).expect(200);
     return response.body.order._id as string;
   };
-  const setStatus = (orderId: string, status: unknown, session: Session = admin) =>
-    request(t.http)
-      .put(api(ApiRoute.orderStatus, { orderId, userId: session.user._id }))
-      .set('Authorization', `Bearer ${session.token}`)
-      .send({ status });
+  const setStatus = (orderId: string, status: unknown, session: Session = admin) => setOrderStatus(t, session, orderId, status);
   const listMine = (session: Session) =>
     request(t.http)
       .get(api(ApiRoute.ordersOfUser, { userId: session.user._id }))

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type Category, type Product, Role, type Session } from '@store/contract';
+import { type Category, type Product, Role } from '@store/contract';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
-import { productCalls, productForm } from './fixtures/product-requests.js';
+import { asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 const WIRE_KEYS = ['_id', 'category', 'createdAt', 'description', 'name', 'price', 'sizes', 'sold', 'stock', 'updatedAt'];
 
 describe('product listing (e2e)', () => {
   let t: TestApp;
-  let admin: Session;
   let calls: ReturnType<typeof productCalls>;
   let shirts: Category;
   let hoodies: Category;
@@ -18,10 +17,10 @@ describe('product listing (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signedInUser(t, Role.Admin);
-    calls = productCalls(t, () => admin);
-    shirts = await calls.category('Shirts');
-    hoodies = await calls.category('Hoodies');
+    ({
+      calls,
+      categories: [shirts, hoodies],
+    } = await asCatalogueAdmin(t, 'Shirts', 'Hoodies'));
     created = [];
     for (const [name, price, category] of [
       ['Cobalt', '30', shirts],

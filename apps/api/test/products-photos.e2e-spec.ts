@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ApiRoute, type Category, type Product, Role, type Session } from '@store/contract';
+import { ApiRoute, type Category, type Product, type Session } from '@store/contract';
 import request from 'supertest';
 import sharp from 'sharp';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
-import { productCalls, productForm } from './fixtures/product-requests.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
+import { api, createTestApp, type TestApp } from './support/test-app.js';
 
 /** A 3000x1500 camera JPEG with EXIF (GPS position, camera), an ICC profile, XMP, turned by EXIF orientation 6. */
 const cameraJpeg = (): Promise<Buffer> =>
@@ -30,9 +30,11 @@ describe('product photos (e2e)', () => {
 
   beforeAll(async () => {
     [t, images] = await Promise.all([createTestApp(), createImageFixtures()]);
-    admin = await signedInUser(t, Role.Admin);
-    calls = productCalls(t, () => admin);
-    shirts = await calls.category('Shirts');
+    ({
+      admin,
+      calls,
+      categories: [shirts],
+    } = await asCatalogueAdmin(t, 'Shirts'));
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,7 @@
-import { type Category, NEXT_CURSOR_HEADER, type Product, Role, type Session } from '@store/contract';
+import { type Category, NEXT_CURSOR_HEADER, type Product } from '@store/contract';
 import { CatalogueCache } from '../src/modules/products/catalogue-cache.js';
-import { productCalls, productForm } from './fixtures/product-requests.js';
-import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * `GET /products?q=` on a real Postgres: words found in the name or the description, ignoring case and accents,
@@ -10,17 +10,16 @@ import { createTestApp, signedInUser, type TestApp } from './support/test-app.js
  */
 describe('product search (e2e)', () => {
   let t: TestApp;
-  let admin: Session;
   let calls: ReturnType<typeof productCalls>;
   let tees: Category;
   let mugs: Category;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signedInUser(t, Role.Admin);
-    calls = productCalls(t, () => admin);
-    tees = await calls.category('Tees');
-    mugs = await calls.category('Mugs');
+    ({
+      calls,
+      categories: [tees, mugs],
+    } = await asCatalogueAdmin(t, 'Tees', 'Mugs'));
     for (const [name, description, price, category] of [
       ['Café Noir Tee', 'Black as an espresso, soft as a croissant.', '30', tees],
       ['Morning Tee', 'For the first CAFÉ of the day: crème print on navy.', '20', tees],

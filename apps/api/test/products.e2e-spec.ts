@@ -1,7 +1,7 @@
-import { type Category, type Product, Role, type Session } from '@store/contract';
+import { type Category, type Product, type Session } from '@store/contract';
 import request from 'supertest';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
-import { type ProductForm, productCalls, productForm } from './fixtures/product-requests.js';
+import { type ProductForm, asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -18,11 +18,12 @@ describe('products: create, read, update, delete (e2e)', () => {
 
   beforeAll(async () => {
     [t, images] = await Promise.all([createTestApp(), createImageFixtures()]);
-    admin = await signedInUser(t, Role.Admin);
+    ({
+      admin,
+      calls,
+      categories: [shirts, hoodies],
+    } = await asCatalogueAdmin(t, 'Shirts', 'Hoodies'));
     customer = await signedInUser(t);
-    calls = productCalls(t, () => admin);
-    shirts = await calls.category('Shirts');
-    hoodies = await calls.category('Hoodies');
   });
   afterAll(async () => {
     await t.close();

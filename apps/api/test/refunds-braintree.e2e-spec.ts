@@ -5,7 +5,7 @@ import braintree from 'braintree';
 import request from 'supertest';
 import { braintreeEnvironment } from '../src/modules/payments/braintree.gateway.js';
 import { type BraintreeFake, startBraintreeFake } from './support/braintree-fake.js';
-import { pay, seedProduct, stockOf } from './support/checkout-fixtures.js';
+import { paidOrder, pay, seedProduct, setOrderStatus, stockOf } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /** Cancel-with-refund through the Braintree adapter and the real SDK, against the local fake of Braintree's HTTP API. */
@@ -34,19 +34,9 @@ describe('refunds (e2e, Braintree adapter)', () => {
     fake.refuseReversals(undefined);
   });
 
-  const buy = async (count: number): Promise<{ orderId: string; transactionId: string }> => {
-    const response = await pay(t, buyer, {
-      paymentMethodNonce: 'fake-valid-visa-nonce',
-      amount: 12.5 * count,
-      products: [{ _id: tee, count }],
-    }).expect(200);
-    return { orderId: response.body.order._id as string, transactionId: response.body.transaction.id as string };
-  };
-  const cancel = (orderId: string) =>
-    request(t.http)
-      .put(api(ApiRoute.orderStatus, { orderId, userId: admin.user._id }))
-      .set('Authorization', `Bearer ${admin.token}`)
-      .send({ status: 'Cancelled' });
+  const buy = (count: number) =>
+    paidOrder(t, buyer, { paymentMethodNonce: 'fake-valid-visa-nonce', amount: 12.5 * count, products: [{ _id: tee, count }] });
+  const cancel = (orderId: string) => setOrderStatus(t, admin, orderId, 'Cancelled');
   /** The calls the SDK made to the fake for this transaction after `from`, as "METHOD path-suffix". */
   const callsFor = (transactionId: string, from: number) =>
     fake.requests

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { TestGateway } from '../src/modules/payments/test.gateway.js';
-import { pay, seedProduct, stockOf } from './support/checkout-fixtures.js';
+import { paidOrder, seedProduct, setOrderStatus, stockOf } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /** Cancelling a paid order returns its money through the offline test gateway: void before settlement, refund after. */
@@ -25,19 +25,9 @@ describe('refunds (e2e, test gateway)', () => {
   afterAll(() => t.close());
   afterEach(() => gateway.failReversals(undefined));
 
-  const buy = async (count = 2): Promise<{ orderId: string; transactionId: string }> => {
-    const response = await pay(t, buyer, {
-      paymentMethodNonce: 'fake-valid-nonce',
-      amount: 12.5 * count,
-      products: [{ _id: tee, count }],
-    }).expect(200);
-    return { orderId: response.body.order._id as string, transactionId: response.body.transaction.id as string };
-  };
-  const cancel = (orderId: string) =>
-    request(t.http)
-      .put(api(ApiRoute.orderStatus, { orderId, userId: admin.user._id }))
-      .set('Authorization', `Bearer ${admin.token}`)
-      .send({ status: 'Cancelled' });
+  const buy = (count = 2) =>
+    paidOrder(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 12.5 * count, products: [{ _id: tee, count }] });
+  const cancel = (orderId: string) => setOrderStatus(t, admin, orderId, 'Cancelled');
   const row = async (orderId: string) =>
     (
       (await t.dataSource.query(`SELECT status, refund_id, refund_cents, refund_kind, refunded_at FROM orders WHERE id = $1`, [
@@ -140,11 +130,7 @@ describe('refunds (e2e, test gateway)', () => {
     const { orderId } = await buy(1);
     const spy = jest.spyOn(gateway, 'reverse');
     try {
-      await request(t.http)
-        .put(api(ApiRoute.orderStatus, { orderId, userId: admin.user._id }))
-        .set('Authorization', `Bearer ${admin.token}`)
-        .send({ status: 'Processing' })
-        .expect(200);
+      await setOrderStatus(t, admin, orderId, 'Processing').expect(200);
       expect(spy).not.toHaveBeenCalled();
     } finally {
       spy.mockRestore();
@@ -157,17 +143,15 @@ describe('refunds (e2e, test gateway)', () => {
       mug = await seedProduct(t, { name: 'Refund Mug', price: 4, stock: 100 });
     });
     /** An order of 2 tees ($25) and 3 mugs ($12). */
-    const buyTwoLines = async () => {
-      const response = await pay(t, buyer, {
+    const buyTwoLines = () =>
+      paidOrder(t, buyer, {
         paymentMethodNonce: 'fake-valid-nonce',
         amount: 37,
         products: [
           { _id: tee, count: 2 },
           { _id: mug, count: 3 },
         ],
-      }).expect(200);
-      return { orderId: response.body.order._id as string, transactionId: response.body.transaction.id as string };
-    };
+      });
     const refundLine = (orderId: string, product: unknown) =>
       request(t.http)
         .post(api(ApiRoute.orderLineRefund, { orderId, userId: admin.user._id }))

@@ -15,6 +15,7 @@ describe('shopper', () => {
   let page: Page;
   const shopper = { name: 'Sam Shopper', email: `${unique('sam').replace(' ', '-')}@example.com`, password: 'correct horse battery' };
   let chosen: { name: string; price: string };
+  const address = { line1: '12 Harbour Road', line2: 'Flat 3', city: 'Cork', postalCode: 'T12 X70A', country: 'Ireland' };
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -172,12 +173,46 @@ describe('shopper', () => {
     });
   });
 
-  it('is declined with the declined test card (logged and shown, cart kept), then pays with 4111 1111 1111 1111', async () => {
+  it('is asked for a shipping address: field errors, no payment until it is valid', async () => {
     await page.getByRole('link', { name: 'Cart' }).click();
     await page.waitForURL('**/cart');
     const cardNumber = await shown(page.getByLabel('Card number'));
     await shown(page.getByText('TEST MODE'));
+    // No earlier order: the form is blank but for the name to ship to, which starts as the buyer's.
+    expect(await page.getByLabel('Full name').inputValue()).toBe(shopper.name);
+    expect(await page.getByLabel('Address line 1').inputValue()).toBe('');
 
+    const payments: string[] = [];
+    const onRequest = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/api/payment/')) payments.push(request.url());
+    };
+    page.on('request', onRequest);
+    await cardNumber.fill('4111 1111 1111 1111');
+    await page.getByLabel('Postal code').fill('#');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await shown(page.getByText('Enter the street address'));
+    await shown(page.getByText('Enter the city'));
+    await shown(page.getByText('Use 2 to 12 letters, digits, spaces or hyphens'));
+    await shown(page.getByText('Choose the country to ship to'));
+    expect(await page.getByLabel('Address line 1').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('ship-line1');
+    await screenshot(page, 'checkout-address-errors');
+    await expectAccessible(page, 'checkout-address-errors');
+    page.off('request', onRequest);
+    expect(payments).toEqual([]);
+    expect(await stored<unknown[]>(page, 'cart')).toHaveLength(1);
+
+    await page.getByLabel('Address line 1').fill(address.line1);
+    await page.getByLabel('Address line 2 (optional)').fill(address.line2);
+    await page.getByLabel('City').fill(address.city);
+    await page.getByLabel('Postal code').fill(address.postalCode);
+    await page.getByLabel('Country').selectOption({ label: address.country });
+    await gone(page.getByText('Enter the street address'));
+    await gone(page.getByText('Choose the country to ship to'));
+  });
+
+  it('is declined with the declined test card (logged and shown, cart kept), then pays with 4111 1111 1111 1111', async () => {
+    const cardNumber = await shown(page.getByLabel('Card number'));
     await cardNumber.fill('4000 1111 1111 1115');
     await page.getByRole('button', { name: 'Buy' }).click();
     const alert = await shown(page.getByRole('alert'));
@@ -209,6 +244,14 @@ describe('shopper', () => {
       new RegExp(`^${escapeRegExp(chosen.name)}\\s+-\\s+1\\s+${escapeRegExp(chosen.price)}$`),
     );
     expect(await page.getByTestId('order-total').innerText()).toBe(chosen.price);
+    expect((await page.getByLabel('Shipping address').innerText()).split('\n')).toEqual([
+      shopper.name,
+      address.line1,
+      address.line2,
+      address.city,
+      address.postalCode,
+      address.country,
+    ]);
     await shown(page.getByText(shopper.email));
     await screenshot(page, 'order-confirmation');
     await expectAccessible(page, 'order-confirmation');
@@ -230,6 +273,7 @@ describe('shopper', () => {
     expect(mail).toContain(subject);
     expect(mail).toContain(`To: ${shopper.email}`);
     expect(mail).toContain(`Total: ${chosen.price}`);
+    expect(mail).toContain(`Shipping to:\n  ${shopper.name}\n  ${address.line1}\n  ${address.line2}\n  ${address.city}`);
   });
 
   it('finds the order on the dashboard', async () => {
@@ -241,8 +285,33 @@ describe('shopper', () => {
     expect(text).toContain(`${chosen.name} × 1`);
     expect(text).toContain(chosen.price);
     expect(text).toContain('Received');
+    expect(await order.getByLabel('Shipping address').innerText()).toBe(
+      `Ships to ${shopper.name}, ${address.line1}, ${address.line2}, ${address.city}, ${address.postalCode}, ${address.country}`,
+    );
     await screenshot(page, 'user-dashboard');
     await expectAccessible(page, 'user-dashboard');
+  });
+
+  it('is offered its last address at the next checkout', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: `Add to Cart: ${chosen.name}` }).click();
+    await page.waitForURL('**/cart');
+    const city = page.getByLabel('City');
+    await page.waitForFunction(
+      (expected) => (document.getElementById('ship-city') as HTMLInputElement | null)?.value === expected,
+      address.city,
+    );
+    expect(await city.inputValue()).toBe(address.city);
+    expect(await page.getByLabel('Address line 1').inputValue()).toBe(address.line1);
+    expect(await page.getByLabel('Address line 2 (optional)').inputValue()).toBe(address.line2);
+    expect(await page.getByLabel('Postal code').inputValue()).toBe(address.postalCode);
+    expect(await page.getByLabel('Country').inputValue()).toBe('IE');
+    expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('');
+    await page
+      .getByRole('region', { name: /Your cart/ })
+      .getByRole('button', { name: 'Remove from cart' })
+      .click();
+    await shown(page.getByText('Your cart is empty.'));
   });
 
   it('is kept out of the admin area', async () => {

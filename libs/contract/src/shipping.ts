@@ -25,7 +25,7 @@ export const SHIPPING_COUNTRIES = [
   { code: 'NZ', name: 'New Zealand' },
 ] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number]['code'];
-export const SHIPPING_COUNTRY_CODES = SHIPPING_COUNTRIES.map((country) => country.code) as readonly ShippingCountry[];
+export const SHIPPING_COUNTRY_CODES = /* @__PURE__ */ SHIPPING_COUNTRIES.map((country) => country.code) as readonly ShippingCountry[];
 
 /**
  * Where an order ships. Text fields are trimmed, need a visible character and refuse control characters, like every

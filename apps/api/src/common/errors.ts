@@ -22,47 +22,35 @@ export class AppError extends Error {
   }
 }
 
-export class ValidationFailedError extends AppError {
-  constructor(message: string, details?: FieldError[]) {
-    super(ErrorCode.ValidationFailed, message, details);
-  }
+/** `details` lists the fields at fault, where that applies. */
+type NamedErrorClass = new (message: string, details?: FieldError[]) => AppError;
+type NamedErrorClassWithDefault = new (message?: string, details?: FieldError[]) => AppError;
+
+/**
+ * The base of a named error: its code, and the message it says when none is given. Each export below extends one,
+ * so `instanceof` and `name` (the class's own) work as for a hand-written subclass.
+ */
+function namedError(code: ErrorCode): NamedErrorClass;
+function namedError(code: ErrorCode, defaultMessage: string): NamedErrorClassWithDefault;
+function namedError(code: ErrorCode, defaultMessage = ''): NamedErrorClassWithDefault {
+  return class extends AppError {
+    constructor(message = defaultMessage, details?: FieldError[]) {
+      super(code, message, details);
+    }
+  };
 }
 
-export class UnauthenticatedError extends AppError {
-  constructor(message = 'Sign in to continue') {
-    super(ErrorCode.Unauthenticated, message);
-  }
-}
-
-export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do this') {
-    super(ErrorCode.Forbidden, message);
-  }
-}
-
-export class NotFoundError extends AppError {
-  constructor(message: string) {
-    super(ErrorCode.NotFound, message);
-  }
-}
-
-export class ConflictError extends AppError {
-  constructor(message: string, details?: FieldError[]) {
-    super(ErrorCode.Conflict, message, details);
-  }
-}
-
-export class PayloadTooLargeError extends AppError {
-  constructor(message = 'The request is too large') {
-    super(ErrorCode.PayloadTooLarge, message);
-  }
-}
-
-export class UnsupportedMediaTypeError extends AppError {
-  constructor(message: string) {
-    super(ErrorCode.UnsupportedMediaType, message);
-  }
-}
+export class ValidationFailedError extends namedError(ErrorCode.ValidationFailed) {}
+export class UnauthenticatedError extends namedError(ErrorCode.Unauthenticated, 'Sign in to continue') {}
+export class ForbiddenError extends namedError(ErrorCode.Forbidden, 'You are not allowed to do this') {}
+export class NotFoundError extends namedError(ErrorCode.NotFound) {}
+export class ConflictError extends namedError(ErrorCode.Conflict) {}
+export class PayloadTooLargeError extends namedError(ErrorCode.PayloadTooLarge, 'The request is too large') {}
+export class UnsupportedMediaTypeError extends namedError(ErrorCode.UnsupportedMediaType) {}
+export class PaymentProviderError extends namedError(
+  ErrorCode.PaymentProviderError,
+  'The payment provider could not be reached; you have not been charged',
+) {}
 
 export class RateLimitedError extends AppError {
   /** `retryAfterSeconds`, when given, is sent as the Retry-After header. */
@@ -71,12 +59,6 @@ export class RateLimitedError extends AppError {
     readonly retryAfterSeconds?: number,
   ) {
     super(ErrorCode.RateLimited, message);
-  }
-}
-
-export class PaymentProviderError extends AppError {
-  constructor(message = 'The payment provider could not be reached; you have not been charged') {
-    super(ErrorCode.PaymentProviderError, message);
   }
 }
 

@@ -99,7 +99,12 @@ export function apiContentTypeGuard(apiPrefix: string, multipartPrefix: string):
  * routing: every route param and query parameter, the photo's `?v=` included, is covered in one place.
  */
 export function rawTextGuard(request: Request, _response: Response, next: NextFunction): void {
-  const url = request.originalUrl ?? request.url;
+  const problem = urlTextProblem(request.originalUrl ?? request.url);
+  next(problem === undefined ? undefined : new ValidationFailedError(problem));
+}
+
+/** What {@link rawTextGuard} refuses a request URL for (a bad %-encoding, a control character), or undefined. */
+export function urlTextProblem(url: string): string | undefined {
   const queryStart = url.indexOf('?');
   const pathPart = queryStart === -1 ? url : url.slice(0, queryStart);
   const parts = [pathPart, ...(queryStart === -1 ? [] : url.slice(queryStart + 1).split('&'))];
@@ -108,11 +113,11 @@ export function rawTextGuard(request: Request, _response: Response, next: NextFu
     try {
       decoded = decodeURIComponent(part.replace(/\+/g, ' '));
     } catch {
-      return next(new ValidationFailedError('The request URL is not correctly encoded'));
+      return 'The request URL is not correctly encoded';
     }
-    if (hasControlCharacters(decoded)) return next(new ValidationFailedError('The request URL must not contain control characters'));
+    if (hasControlCharacters(decoded)) return 'The request URL must not contain control characters';
   }
-  next();
+  return undefined;
 }
 
 /**

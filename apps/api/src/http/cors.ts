@@ -5,15 +5,14 @@ import type { RequestHandler } from 'express';
  * and X-Next-Cursor (the paging headers) exposed, preflights answered 204. Any other origin gets no CORS headers, so its browser refuses.
  */
 export function corsFor(origins: readonly string[]): RequestHandler {
-  const allowed = new Set(origins);
+  const headersFor = corsHeaders(origins);
   const methods = 'GET, HEAD, POST, PUT, DELETE';
   const headers = 'Authorization, Content-Type, Idempotency-Key';
   return (request, response, next) => {
-    const origin = request.headers.origin;
     response.vary('Origin');
-    if (origin === undefined || !allowed.has(origin)) return next();
-    response.setHeader('Access-Control-Allow-Origin', origin);
-    response.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor, Retry-After');
+    const allowed = headersFor(request.headers.origin);
+    if (!allowed) return next();
+    for (const [name, value] of allowed) response.setHeader(name, value);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
       response.setHeader('Access-Control-Allow-Methods', methods);
       response.setHeader('Access-Control-Allow-Headers', headers);
@@ -23,4 +22,19 @@ export function corsFor(origins: readonly string[]): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * The CORS headers of an answer (not a preflight's) to a request from `origin`: none for an origin not configured.
+ * Every answer also varies by Origin. Shared with the catalogue's front door, which answers before {@link corsFor}.
+ */
+export function corsHeaders(origins: readonly string[]): (origin: string | undefined) => Array<[string, string]> | undefined {
+  const allowed = new Set(origins);
+  return (origin) =>
+    origin === undefined || !allowed.has(origin)
+      ? undefined
+      : [
+          ['Access-Control-Allow-Origin', origin],
+          ['Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor, Retry-After'],
+        ];
 }

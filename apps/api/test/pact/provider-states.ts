@@ -1,5 +1,5 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
-import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type SizeStock, toCents } from '@store/contract';
+import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type ShippingAddress, type SizeStock, toCents } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
@@ -11,6 +11,7 @@ import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/products/products.service.js';
+import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
@@ -160,6 +161,11 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
       },
+      // Every field given, as the consumer's example (which matches each by type, the country by the list).
+      'the customer has paid for an order shipped to an address': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        return { orderId: await this.paidOrder(this.signedIn, undefined, undefined, SHIPPING_ADDRESS) };
+      },
       // The audit trail records the signed-in admin, so this state follows "an admin exists".
       'the admin has renamed a category': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in admin first (the state "an admin exists")');
@@ -211,14 +217,18 @@ export class ProviderStates {
     );
   }
 
-  /** Buys one Classic Tee (one of each size given) for `buyer` through the real checkout (the offline test gateway approves it). */
-  private async paidOrder(buyer: AuthUser, tee?: Product, sizes?: ProductSize[]): Promise<string> {
+  /**
+   * Buys one Classic Tee (one of each size given) for `buyer` through the real checkout (the offline test gateway
+   * approves it), shipped to `shippingAddress` if given.
+   */
+  private async paidOrder(buyer: AuthUser, tee?: Product, sizes?: ProductSize[], shippingAddress?: ShippingAddress): Promise<string> {
     const product = tee ?? (await this.classicTee());
     const lines = sizes ? sizes.map((s) => ({ _id: product._id, count: 1, size: s })) : [{ _id: product._id, count: 1 }];
     const answer = await this.payments.pay(buyer, {
       paymentMethodNonce: 'fake-valid-nonce',
       amount: fromCents(toCents(product.price) * lines.length),
       products: lines,
+      ...(shippingAddress ? { shippingAddress } : {}),
     });
     if (!('success' in answer.body) || !answer.body.success) throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
     return answer.body.order._id;

@@ -119,7 +119,12 @@ export async function startBraintreeFake(): Promise<BraintreeFake> {
     // transaction.search: the SDK asks for the matching ids, then for the transactions of each page of ids.
     if (request.method === 'POST' && path === `${base}/transactions/advanced_search_ids`) {
       const ids = searchMatches(body, transactions).map((found) => `<item>${found.id}</item>`);
-      return sendXml(request, response, 200, `<search-results>\n  <page-size>50</page-size>\n  <ids type="array">${ids.join('')}</ids>\n</search-results>`);
+      return sendXml(
+        request,
+        response,
+        200,
+        `<search-results>\n  <page-size>50</page-size>\n  <ids type="array">${ids.join('')}</ids>\n</search-results>`,
+      );
     }
     if (request.method === 'POST' && path === `${base}/transactions/advanced_search`) {
       const wanted = new Set(searchIds(body));
@@ -331,31 +336,41 @@ function storedTransactionXml(transaction: FakeTransaction, merchantId: string):
 
 /** A void or refund the processor declined: the error response carries the transaction as it still is. */
 function processorRefusal(transaction: FakeTransaction, merchantId: string, message: string): string {
-  return `<api-error-response>
-  <errors>
-    <errors type="array"/>
-  </errors>
-  <message>${escape(message)}</message>
-  ${storedTransactionXml(transaction, merchantId)}
-</api-error-response>`;
+  return apiErrorXml(message, { transaction: storedTransactionXml(transaction, merchantId) });
 }
 
 /** A validation error on a transaction call (void/refund in the wrong state). */
 function transactionError(code: string, attribute: string, message: string): string {
-  return `<api-error-response>
-  <errors>
-    <errors type="array"/>
+  return apiErrorXml(message, { fieldError: { code, attribute } });
+}
+
+/**
+ * Braintree's `<api-error-response>`: the field error on the transaction (validation failures), the request's
+ * parameters echoed back, the message, and the transaction as it stands (processor refusals).
+ */
+function apiErrorXml(
+  message: string,
+  parts: { fieldError?: { code: string; attribute: string }; params?: string; transaction?: string },
+): string {
+  const fieldError = parts.fieldError
+    ? `
     <transaction>
       <errors type="array">
         <error>
-          <code>${code}</code>
-          <attribute type="symbol">${attribute}</attribute>
+          <code>${parts.fieldError.code}</code>
+          <attribute type="symbol">${parts.fieldError.attribute}</attribute>
           <message>${escape(message)}</message>
         </error>
       </errors>
-    </transaction>
+    </transaction>`
+    : '';
+  return `<api-error-response>
+  <errors>
+    <errors type="array"/>${fieldError}
   </errors>
+  ${parts.params ?? ''}
   <message>${escape(message)}</message>
+  ${parts.transaction ?? ''}
 </api-error-response>`;
 }
 
@@ -377,39 +392,11 @@ function searchIds(body: Record<string, unknown> | undefined): string[] {
 }
 
 function errorResponse(sale: SaleRequest, message: string, transaction: string): { status: number; xml: string } {
-  return {
-    status: 422,
-    xml: `<api-error-response>
-  <errors>
-    <errors type="array"/>
-  </errors>
-  ${paramsXml(sale)}
-  <message>${escape(message)}</message>
-  ${transaction}
-</api-error-response>`,
-  };
+  return { status: 422, xml: apiErrorXml(message, { params: paramsXml(sale), transaction }) };
 }
 
 function validationError(sale: SaleRequest, code: string, attribute: string, message: string): { status: number; xml: string } {
-  return {
-    status: 422,
-    xml: `<api-error-response>
-  <errors>
-    <errors type="array"/>
-    <transaction>
-      <errors type="array">
-        <error>
-          <code>${code}</code>
-          <attribute type="symbol">${attribute}</attribute>
-          <message>${escape(message)}</message>
-        </error>
-      </errors>
-    </transaction>
-  </errors>
-  ${paramsXml(sale)}
-  <message>${escape(message)}</message>
-</api-error-response>`,
-  };
+  return { status: 422, xml: apiErrorXml(message, { fieldError: { code, attribute }, params: paramsXml(sale) }) };
 }
 
 /** Braintree echoes the request's parameters, without the nonce. */

@@ -1,6 +1,17 @@
-import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type Session } from '@store/contract';
+import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type Session, type ShippingAddress } from '@store/contract';
 import request from 'supertest';
 import { api, type TestApp } from './test-app.js';
+
+/** A shipping address with every field given (the API's tests and the Pact provider state use it). */
+export const SHIPPING_ADDRESS: Required<ShippingAddress> = {
+  name: 'Sam Shopper',
+  line1: '1 Main Street',
+  line2: 'Apt 4',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'US',
+  phone: '+1 (555) 010-2030',
+};
 
 /** Checkout test data written straight to the tables (the Products module's admin routes are not under test here). */
 export async function seedProduct(t: TestApp, input: { name: string; price: number; stock: number }): Promise<string> {
@@ -39,4 +50,24 @@ export function pay(t: TestApp, session: Session, paymentInfo: Partial<PaymentIn
     .set('Authorization', `Bearer ${session.token}`);
   if (key !== undefined) call.set(IDEMPOTENCY_KEY_HEADER, key);
   return call.send({ paymentInfo });
+}
+
+/** The ids a successful checkout answers with. */
+export interface PaidOrder {
+  orderId: string;
+  transactionId: string;
+}
+
+/** Pays as `buyer` (the payment must succeed: 200) and answers the new order's id and its charge's transaction id. */
+export async function paidOrder(t: TestApp, buyer: Session, paymentInfo: Partial<PaymentInfo>): Promise<PaidOrder> {
+  const response = await pay(t, buyer, paymentInfo).expect(200);
+  return { orderId: response.body.order._id as string, transactionId: response.body.transaction.id as string };
+}
+
+/** PUT /order/{orderId}/status/{userId} as `session`: an admin, or whoever the test expects to be refused. */
+export function setOrderStatus(t: TestApp, session: Session, orderId: string, status: unknown): request.Test {
+  return request(t.http)
+    .put(api(ApiRoute.orderStatus, { orderId, userId: session.user._id }))
+    .set('Authorization', `Bearer ${session.token}`)
+    .send({ status });
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { configureApi } from '@/lib/api-client';
@@ -9,10 +10,11 @@ import { routes } from './router';
 // so the guards send the user to sign in instead of showing failing screens.
 configureApi({ onUnauthorized: clearSession });
 
-export function App() {
+/** The whole app; `queryClient` when main.tsx has already started reading into it. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,5 +1,5 @@
 import { product } from '@/testing/fixtures';
-import { CART_STORAGE_KEY, addToCart, cartLines, cartTotal, emptyCart, readCart, removeFromCart, syncCart } from './cart';
+import { CART_STORAGE_KEY, addSizeToCart, addToCart, cartLines, cartTotal, emptyCart, readCart, removeFromCart, syncCart } from './cart';
 
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
 
@@ -79,7 +79,7 @@ describe('cart total and lines', () => {
       [{ ...repriced, price: 18, updatedAt: later }, { ...renamed, name: 'New Name', updatedAt: later }, same],
       [gone._id],
     );
-    expect(result).toEqual({ repriced: 2, removed: 1 });
+    expect(result).toEqual({ repriced: 2, removed: 1, resized: 0 });
     expect(readCart().map((item) => [item.name, item.price, item.count])).toEqual([
       ['Repriced', 18, 1],
       ['Repriced', 18, 1],
@@ -92,7 +92,34 @@ describe('cart total and lines', () => {
     const tee = product();
     addToCart(tee);
     const before = localStorage.getItem(CART_STORAGE_KEY);
-    expect(syncCart([tee], [])).toEqual({ repriced: 0, removed: 0 });
+    expect(syncCart([tee], [])).toEqual({ repriced: 0, removed: 0, resized: 0 });
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBe(before);
+  });
+
+  it('syncCart drops entries whose size the product no longer takes, and keeps the ones it does', () => {
+    const plain = product({ name: 'Now Sized' });
+    const sized = product({
+      name: 'Sized',
+      sizes: [
+        { size: 'S', stock: 2 },
+        { size: 'M', stock: 1 },
+      ],
+    });
+    const unsized = product({ name: 'No Longer Sized', sizes: [{ size: 'L', stock: 1 }] });
+    addToCart(plain);
+    addSizeToCart(sized, 'S');
+    addSizeToCart(sized, 'M');
+    addSizeToCart(unsized, 'L');
+    const later = '2026-12-01T00:00:00.000Z';
+    const result = syncCart(
+      [
+        { ...plain, sizes: [{ size: 'M', stock: 3 }], stock: 3, updatedAt: later },
+        { ...sized, sizes: [{ size: 'M', stock: 1 }], stock: 1, updatedAt: later },
+        { ...unsized, sizes: [], stock: 4, updatedAt: later },
+      ],
+      [],
+    );
+    expect(result).toEqual({ repriced: 0, removed: 0, resized: 3 });
+    expect(readCart().map((item) => [item.name, item.size, item.stock])).toEqual([['Sized', 'M', 1]]);
   });
 });

@@ -40,26 +40,40 @@ export function removeFromCart(productId: string, size?: ProductSize): void {
 
 export const emptyCart = (): void => cartStore.clear();
 
+/** What {@link syncCart} changed, for the notice the shopper sees. */
+export interface CartSync {
+  /** Entries whose price changed. */
+  repriced: number;
+  /** Entries dropped because their product is no longer sold. */
+  removed: number;
+  /** Entries dropped because their size no longer fits the product (it is now sold in sizes, or no longer in that size, or no longer in sizes at all). */
+  resized: number;
+}
+
 /**
  * Replaces the cart's copies with the catalogue's current products (price, name, stock...) and drops entries
- * whose product is gone. Returns how many entries changed price and how many were dropped.
+ * whose product is gone or whose size the product no longer takes (the payment would refuse them).
  */
-export function syncCart(current: readonly Product[], gone: readonly string[]): { repriced: number; removed: number } {
+export function syncCart(current: readonly Product[], gone: readonly string[]): CartSync {
   const fresh = new Map(current.map((product) => [product._id, product]));
   const goneIds = new Set(gone);
-  let repriced = 0;
-  let removed = 0;
+  const result: CartSync = { repriced: 0, removed: 0, resized: 0 };
   let changed = false;
   const next: CartItem[] = [];
   for (const item of cartStore.get()) {
     if (goneIds.has(item._id)) {
-      removed += 1;
+      result.removed += 1;
       changed = true;
       continue;
     }
     const product = fresh.get(item._id);
+    if (product && !sizeFits(product, item.size)) {
+      result.resized += 1;
+      changed = true;
+      continue;
+    }
     if (product && product.updatedAt !== item.updatedAt) {
-      if (product.price !== item.price) repriced += 1;
+      if (product.price !== item.price) result.repriced += 1;
       changed = true;
       next.push(item.size ? { ...product, count: 1, size: item.size } : { ...product, count: 1 });
     } else {
@@ -67,7 +81,13 @@ export function syncCart(current: readonly Product[], gone: readonly string[]): 
     }
   }
   if (changed) cartStore.set(next);
-  return { repriced, removed };
+  return result;
+}
+
+/** A product sold in sizes takes one of its sizes; a product without sizes takes none. */
+function sizeFits(product: Product, size: ProductSize | undefined): boolean {
+  const sizes = product.sizes ?? [];
+  return sizes.length === 0 ? !size : sizes.some((offered) => offered.size === size);
 }
 
 export function useCart(): CartItem[] {

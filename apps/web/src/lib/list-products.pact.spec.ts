@@ -1,79 +1,77 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, TOTAL_COUNT_HEADER } from '@store/contract';
-import {
-  EXAMPLE,
-  EXAMPLE_PRODUCT,
-  fixedPath,
-  idFromState,
-  productJson,
-  resetApiClient,
-  storeApiPact,
-  useMockServer,
-} from '@test/pact/store-api-pact';
+import { describeStoreApi, EXAMPLE, EXAMPLE_PRODUCT, fixedPath, idFromState, productJson } from '@test/pact/store-api-pact';
 import { listProducts, PRODUCT_SORTS } from './list-products';
 
 const { eachLike, regex } = MatchersV3;
 
-const pact = storeApiPact();
-afterEach(resetApiClient);
+const interaction = describeStoreApi({ signedIn: false });
 
 describe('catalogue', () => {
   it('lists the newest products with the total count', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for a page of the newest products')
-      .withRequest('GET', fixedPath(ApiRoute.products), (request) =>
-        request.query({ limit: '12', offset: '0', sortBy: 'createdAt', order: 'desc' }),
-      )
-      .willRespondWith(200, (response) =>
-        response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson())),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a request for a page of the newest products',
+        request: [
+          'GET',
+          fixedPath(ApiRoute.products),
+          (request) => request.query({ limit: '12', offset: '0', sortBy: 'createdAt', order: 'desc' }),
+        ],
+        response: [200, (response) => response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson()))],
+      },
+      async () => {
         await expect(listProducts({ limit: 12, offset: 0 })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
-      }));
+      },
+    ));
 });
 
 describe('catalogue search', () => {
   it('searches one category for words, cheapest first, with the total of the matches', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a search for products in a category, cheapest first')
-      .withRequest('GET', fixedPath(ApiRoute.products), (request) =>
-        // "CLASSIC" in capitals: the API ignores case (and accents) in both the search and the products.
-        request.query({ limit: '12', offset: '0', sortBy: 'price', order: 'asc', q: 'CLASSIC', category: idFromState('categoryId') }),
-      )
-      .willRespondWith(200, (response) =>
-        response
-          .headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') })
-          .jsonBody(eachLike(productJson({ category: idFromState('categoryId') }))),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a search for products in a category, cheapest first',
+        request: [
+          'GET',
+          fixedPath(ApiRoute.products),
+          (request) =>
+            // "CLASSIC" in capitals: the API ignores case (and accents) in both the search and the products.
+            request.query({ limit: '12', offset: '0', sortBy: 'price', order: 'asc', q: 'CLASSIC', category: idFromState('categoryId') }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response
+              .headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') })
+              .jsonBody(eachLike(productJson({ category: idFromState('categoryId') }))),
+        ],
+      },
+      async () => {
         const view = { sortBy: 'price', order: 'asc', q: 'CLASSIC', category: EXAMPLE.categoryId } as const;
         await expect(listProducts({ limit: 12, offset: 0, view })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
-      }));
+      },
+    ));
 });
 
 describe('product administration', () => {
   it('lists products by name with the total count', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for a page of products by name')
-      .withRequest('GET', fixedPath(ApiRoute.products), (request) =>
-        request.query({ limit: '20', offset: '0', sortBy: 'name', order: 'asc' }),
-      )
-      .willRespondWith(200, (response) =>
-        response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson())),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a request for a page of products by name',
+        request: [
+          'GET',
+          fixedPath(ApiRoute.products),
+          (request) => request.query({ limit: '20', offset: '0', sortBy: 'name', order: 'asc' }),
+        ],
+        response: [200, (response) => response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson()))],
+      },
+      async () => {
         await expect(listProducts({ limit: 20, offset: 0, view: PRODUCT_SORTS.byName })).resolves.toEqual({
           products: [EXAMPLE_PRODUCT],
           total: 1,
         });
-      }));
+      },
+    ));
 });

@@ -1,18 +1,8 @@
 import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
-import {
-  CARD_PHOTO,
-  EXAMPLE,
-  LARGE_PHOTO,
-  PHOTO,
-  pathFromState,
-  resetApiClient,
-  storeApiPact,
-  useMockServer,
-} from '@test/pact/store-api-pact';
+import { CARD_PHOTO, describeStoreApi, EXAMPLE, LARGE_PHOTO, pathFromState, PHOTO } from '@test/pact/store-api-pact';
 import { productPhotoUrl } from './product-photo';
 
-const pact = storeApiPact();
-afterEach(resetApiClient);
+const interaction = describeStoreApi({ signedIn: false });
 
 /** The browser loads these URLs in `<img>` elements; here `fetch` plays the browser. */
 async function loadImage(url: string): Promise<{ contentType: string | null; bytes: Buffer }> {
@@ -23,34 +13,36 @@ async function loadImage(url: string): Promise<{ contentType: string | null; byt
 
 describe('product photos', () => {
   it('serves the photo as uploaded', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for the photo of a product')
-      .withRequest('GET', pathFromState(ApiRoute.productPhoto))
-      .willRespondWith(200, (response) => response.body(PHOTO.contentType, PHOTO.bytes))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a request for the photo of a product',
+        request: ['GET', pathFromState(ApiRoute.productPhoto)],
+        response: [200, (response) => response.body(PHOTO.contentType, PHOTO.bytes)],
+      },
+      async () => {
         await expect(loadImage(productPhotoUrl(EXAMPLE.productId))).resolves.toEqual({
           contentType: PHOTO.contentType,
           bytes: PHOTO.bytes,
         });
-      }));
+      },
+    ));
 
   it.each([
     ['the small card photo the product grid shows', 'the card-size photo', PRODUCT_PHOTO_CARD_SIZE, CARD_PHOTO],
     ['the large photo the product page shows', 'the large photo', PRODUCT_PHOTO_LARGE_SIZE, LARGE_PHOTO],
   ] as const)('serves %s', (_, what, size, example) =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving(`a request for ${what} of a product`)
-      .withRequest('GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size }))
-      .willRespondWith(200, (response) => response.body(example.contentType, example.bytes))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: `a request for ${what} of a product`,
+        request: ['GET', pathFromState(ApiRoute.productPhoto), (request) => request.query({ size })],
+        response: [200, (response) => response.body(example.contentType, example.bytes)],
+      },
+      async () => {
         const photo = await loadImage(productPhotoUrl(EXAMPLE.productId, { size }));
         expect(photo).toEqual({ contentType: example.contentType, bytes: example.bytes });
-      }),
+      },
+    ),
   );
 });

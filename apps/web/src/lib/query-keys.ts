@@ -23,6 +23,8 @@ export const queryKeys = {
     mine: (userId: string) => ['orders', 'mine', userId] as const,
     everyone: (userId: string) => ['orders', 'all', userId] as const,
     overview: (userId: string) => ['orders', 'overview', userId] as const,
+    /** The buyer's last shipping address: under `orders`, so a new order (which may change it) refreshes it. */
+    lastAddress: (userId: string) => ['orders', 'last-address', userId] as const,
   },
   audit: {
     all: ['audit'] as const,

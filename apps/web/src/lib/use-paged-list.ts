@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from './api-client';
 
@@ -13,6 +13,8 @@ export interface PageRequest {
 export interface Paged<T> {
   items: T[];
   total: number;
+  /** The server stopped counting at its cap (X-Total-Count-Capped): there are at least `total`. */
+  capped?: boolean;
   /** The server's cursor for the next page, when it pages by cursor. */
   after?: string;
 }
@@ -28,6 +30,8 @@ export interface PagedListOptions<T> {
 export interface PagedList<T> {
   items: T[];
   total: number;
+  /** The latest page's total is a lower bound (the server's count stopped at its cap). */
+  capped: boolean;
   /** The first page is on its way. */
   loading: boolean;
   loadingMore: boolean;
@@ -38,33 +42,44 @@ export interface PagedList<T> {
 }
 
 /**
- * The one paging helper of the web app (the catalogue grid, the admin products list, later orders): pages are
- * cached under `queryKey` and `loadMore` appends the next one while the server's total says more remain.
+ * The TanStack Query options of a paged list: what {@link usePagedList} reads, and what a prefetch of its first
+ * page (the home page's, before React renders) must use to be found under the same key.
  */
-export function usePagedList<T>({ queryKey, pageSize, fetchPage, byCursor = false }: PagedListOptions<T>): PagedList<T> {
-  const query = useInfiniteQuery({
+export function pagedListQuery<T>({ queryKey, pageSize, fetchPage, byCursor = false }: PagedListOptions<T>) {
+  return infiniteQueryOptions({
     queryKey,
     initialPageParam: { limit: pageSize, offset: 0 } as PageRequest,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    getNextPageParam: (last, pages): PageRequest | undefined => {
+    getNextPageParam: (last: Paged<T>, pages: Paged<T>[]): PageRequest | undefined => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       if (loaded >= last.total || last.items.length === 0 || (byCursor && !last.after)) return undefined;
       return last.after ? { limit: pageSize, offset: loaded, after: last.after } : { limit: pageSize, offset: loaded };
     },
   });
+}
+
+/**
+ * The one paging helper of the web app (the catalogue grid, the admin products list, later orders): pages are
+ * cached under `queryKey` and `loadMore` appends the next one while the server's total says more remain.
+ */
+export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
+  const query = useInfiniteQuery(pagedListQuery(options));
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } = query;
-  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
-  const total = data?.pages.at(-1)?.total ?? 0;
-  const loadMore = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
-  return {
-    items,
-    total,
-    loading: isPending && !error,
-    loadingMore: isFetchingNextPage,
-    error: error ? errorMessage(error) : null,
-    hasMore: !!hasNextPage,
-    loadMore,
-  };
+  // One object per state (not per render), so a screen can hand it to useDeferredValue (the catalogue grid does).
+  return useMemo(() => {
+    const loadMore = () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    };
+    const last = data?.pages.at(-1);
+    return {
+      items: data?.pages.flatMap((page) => page.items) ?? [],
+      total: last?.total ?? 0,
+      capped: last?.capped ?? false,
+      loading: isPending && !error,
+      loadingMore: isFetchingNextPage,
+      error: error ? errorMessage(error) : null,
+      hasMore: !!hasNextPage,
+      loadMore,
+    };
+  }, [data, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending]);
 }

@@ -10,15 +10,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, type V3MockServer } from '@pact-foundation/pact';
-// The request builder's type is not re-exported from the package root.
-import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
+// The builders' and the state parameters' types are not re-exported from the package root.
+import type { JsonMap } from '@pact-foundation/pact/src/common/jsonTypes';
+import type { V4RequestBuilder, V4ResponseBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import {
   API_PREFIX,
+  ApiRoute,
   apiPath,
   type ErrorCode,
   ORDER_STATUSES,
   type Order,
   PRODUCT_PHOTO_FIELD,
+  SHIPPING_COUNTRY_CODES,
+  type ShippingAddress,
   PRODUCT_SIZES,
   PRODUCT_SIZES_FIELD,
   type SizeStock,
@@ -51,6 +55,40 @@ export { resetApiClient };
 /** Who the api client says is calling (it reads the session itself in the app); an empty token = no sign-in. */
 export function signedInAs(auth: { userId: string; token: string } = { userId: EXAMPLE.userId, token: EXAMPLE.token }): void {
   configureApi({ getAuth: () => auth });
+}
+
+/** A provider state: its name, or its name and parameters. */
+export type ProviderState = string | readonly [name: string, parameters: JsonMap];
+
+/** One interaction of the contract: the states it needs, its description, the request and the answer. */
+export interface InteractionSpec {
+  given?: readonly ProviderState[];
+  uponReceiving: string;
+  request: readonly [method: string, path: string | Matcher<string>, build?: (request: V4RequestBuilder) => void];
+  response: readonly [status: number, build?: (response: V4ResponseBuilder) => void];
+}
+
+/**
+ * What every spec file sets up: the pact, the api client reset after each test and, unless `signedIn: false`, signed
+ * in as the example user before it. Returns `interaction(spec, test)`: it adds the interaction and runs `test` (the
+ * client's call and what it must answer) against Pact's mock server, so a spec states only its interactions.
+ */
+export function describeStoreApi({ signedIn = true }: { signedIn?: boolean } = {}) {
+  const pact = storeApiPact();
+  afterEach(resetApiClient);
+  if (signedIn) beforeEach(() => signedInAs());
+  return function interaction(spec: InteractionSpec, test: () => Promise<unknown>) {
+    let states = pact.addInteraction();
+    for (const state of spec.given ?? []) states = typeof state === 'string' ? states.given(state) : states.given(state[0], state[1]);
+    return states
+      .uponReceiving(spec.uponReceiving)
+      .withRequest(...spec.request)
+      .willRespondWith(...spec.response)
+      .executeTest(async (mockServer) => {
+        useMockServer(mockServer);
+        await test();
+      });
+  };
 }
 
 /** Fixed examples, so the pact file is the same on every run; the provider substitutes its own ids. */
@@ -150,6 +188,12 @@ export function sizesJson(sizes: SizeStock[]) {
   return sizes.map(({ size, stock }) => ({ size, stock: MatchersV3.integer(stock) }));
 }
 
+/** GET of the product the provider state created: its request and its answer (id and category from the state). */
+export const productOfState = {
+  request: ['GET', pathFromState(ApiRoute.product)],
+  response: [200, (response) => response.jsonBody(productJson({ _id: idFromState('productId'), category: idFromState('categoryId') }))],
+} as const satisfies Pick<InteractionSpec, 'request' | 'response'>;
+
 /** The photo as the product form hands it to the API functions (a File, as from an `<input type=file>`). */
 export function photoFile(): File {
   return new File([new Uint8Array(PHOTO.bytes)], PHOTO.filename, { type: PHOTO.contentType });
@@ -246,6 +290,33 @@ export const exampleOrder = (status: Order['status']): Order => ({
   status,
   createdAt: EXAMPLE.createdAt,
 });
+
+/**
+ * The shipping address the examples send and expect. Answers match it field by field by type (the country by the
+ * list), so the provider state "... paid for an order shipped to an address" may store any complete address.
+ */
+export const EXAMPLE_ADDRESS: Required<ShippingAddress> = {
+  name: 'Sam Shopper',
+  line1: '1 Main Street',
+  line2: 'Apt 4',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'US',
+  phone: '+1 555 010 2030',
+};
+
+/** An address as the API answers it: text by type, the country one of the list. */
+export function addressJson() {
+  return {
+    name: string(EXAMPLE_ADDRESS.name),
+    line1: string(EXAMPLE_ADDRESS.line1),
+    line2: string(EXAMPLE_ADDRESS.line2),
+    city: string(EXAMPLE_ADDRESS.city),
+    postalCode: string(EXAMPLE_ADDRESS.postalCode),
+    country: regex(`^(${SHIPPING_COUNTRY_CODES.join('|')})$`, EXAMPLE_ADDRESS.country),
+    phone: string(EXAMPLE_ADDRESS.phone),
+  };
+}
 
 /** The paging headers of a list answer: the total, and (when a full page was served) the next page's cursor. */
 export const pageHeaders = () => ({ 'X-Total-Count': regex('^\\d+$', '1') });

@@ -36,6 +36,31 @@ describe('AppLogger (json)', () => {
     );
   });
 
+  it('writes the same text as JSON.stringify of {time, level, context, message, ...fields, stack}, odd field names included', () => {
+    const { logger, lines } = capture('json');
+    const cases: Array<Record<string, unknown>> = [
+      { message: 'GET /api/products 200 0.2ms', requestId: 'r-1', method: 'GET', path: '/api/products', status: 200, durationMs: 0.2 },
+      { message: 'nested', order: { id: 'o1', lines: [{ n: 1 }] }, note: 'quote " and \\ and \u2028', none: undefined },
+      { message: 'names that reorder or replace', 2: 'two', level: 'overridden', stack: 'field stack', time: 'mine' },
+      { message: 'no fields' },
+    ];
+    for (const fields of cases) logger.log(fields, 'Ctx');
+    logger.error('failed', 'Error: x\n    at here', 'Ctx');
+    const expected = (line: string, entry: Record<string, unknown>) => {
+      const { time } = JSON.parse(line) as { time: string };
+      const { message, ...rest } = entry;
+      return JSON.stringify({ time: rest.time ?? time, level: rest.level ?? 'info', context: 'Ctx', message, ...rest, stack: undefined });
+    };
+    cases.forEach((entry, i) => expect(lines[i]).toBe(expected(lines[i], entry)));
+    expect(JSON.parse(lines[4])).toEqual({
+      time: expect.any(String),
+      level: 'error',
+      context: 'Ctx',
+      message: 'failed',
+      stack: 'Error: x\n    at here',
+    });
+  });
+
   it('spreads the fields of a structured message into the line', () => {
     const { logger, entries } = capture('json');
     logger.log({ message: 'GET /api/health 200 1.2ms', method: 'GET', path: '/api/health', status: 200, durationMs: 1.2 }, 'HTTP');

@@ -11,25 +11,54 @@ const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
 export const REDACTED = '[redacted]';
 
+/** What each of those three starts with: text without any (nearly every line) is returned after one scan, not three. */
+const MAYBE_CREDENTIAL = /[Bb]earer|Basic|eyJ/;
+
+/** Whether a key names a secret, per key name: logged objects repeat a few dozen names, line after line. */
+const secretKeys = new Map<string, boolean>();
+const SECRET_KEYS_MAX = 1_000;
+
 /** `text` with any bearer/basic credential or JWT replaced. */
 export function scrubText(text: string): string {
+  if (!MAYBE_CREDENTIAL.test(text)) return text;
   return text.replace(BEARER, `$1 ${REDACTED}`).replace(BASIC, `$1 ${REDACTED}`).replace(JWT, REDACTED);
 }
 
-/** A JSON-safe copy of `value` with secret-named keys replaced, text scrubbed, and cycles cut. */
-export function redact(value: unknown, seen = new WeakSet<object>()): unknown {
+/**
+ * A JSON-safe copy of `value` with secret-named keys replaced, text scrubbed, and cycles cut (an object met a
+ * second time is `[circular]`). The set of objects met is made only when there is a nested object to meet: most
+ * logged values are flat records, once per request.
+ */
+export function redact(value: unknown, seen?: WeakSet<object>): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : value;
-  if (seen.has(value)) return '[circular]';
-  seen.add(value);
+  if (seen?.has(value)) return '[circular]';
+  seen?.add(value);
   if (value instanceof Error) return { name: value.name, message: scrubText(value.message) };
   if (value instanceof Date) return value.toISOString();
   if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
-  if (Array.isArray(value)) return value.map((item) => redact(item, seen));
+  const nested = (item: unknown): WeakSet<object> | undefined => {
+    if (item === null || typeof item !== 'object') return seen;
+    seen ??= new WeakSet<object>();
+    seen.add(value);
+    return seen;
+  };
+  if (Array.isArray(value)) return value.map((item: unknown) => redact(item, nested(item)));
+  const record = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    copy[key] = SECRET_KEY.test(key) ? REDACTED : redact(item, seen);
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    copy[key] = isSecretKey(key) ? REDACTED : redact(item, nested(item));
   }
   return copy;
+}
+
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretKeys.size < SECRET_KEYS_MAX) secretKeys.set(key, secret);
+  }
+  return secret;
 }

@@ -34,31 +34,32 @@ export function requestLogging(logger: LoggerService = new Logger('HTTP')): Requ
     const complete = (): void => {
       if (logged) return;
       logged = true;
-      const path = request.originalUrl.split('?', 1)[0];
-      const status = response.statusCode;
-      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 10_000) / 100;
+      const entry = requestLogEntry(requestId, request.method, request.originalUrl.split('?', 1)[0], response.statusCode, started);
       const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
-      const entry: RequestLogEntry = {
-        message: `${request.method} ${path} ${status} ${durationMs}ms`,
-        requestId,
-        method: request.method,
-        path,
-        status,
-        durationMs,
-      };
       if (typeof userId === 'string') entry.userId = userId;
       if (!response.writableFinished) {
         entry.aborted = true;
         entry.message += ' (client went away)';
       }
-      // The failure itself is logged at error where it happens (the exception filter, with its stack).
-      if (status >= 500) logger.warn(entry);
-      else if (path === HEALTH_PATH && status < 400) logger.debug?.(entry);
-      else logger.log(entry);
+      logRequest(logger, entry);
     };
     response.once('finish', complete);
     response.once('close', complete);
 
     runWithRequest({ requestId }, next);
   };
+}
+
+/** The entry of one answered request, timed from `started` (process.hrtime.bigint() when it came in). */
+export function requestLogEntry(requestId: string, method: string, path: string, status: number, started: bigint): RequestLogEntry {
+  const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 10_000) / 100;
+  return { message: `${method} ${path} ${status} ${durationMs}ms`, requestId, method, path, status, durationMs };
+}
+
+/** Writes a request's entry: 5xx at warn, successful health checks at debug, the rest at info. */
+export function logRequest(logger: LoggerService, entry: RequestLogEntry): void {
+  // The failure itself is logged at error where it happens (the exception filter, with its stack).
+  if (entry.status >= 500) logger.warn(entry);
+  else if (entry.path === HEALTH_PATH && entry.status < 400) logger.debug?.(entry);
+  else logger.log(entry);
 }

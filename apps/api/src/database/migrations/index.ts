@@ -10,6 +10,7 @@ import { PhotoStore1763700023000 } from './1763700023000-photo-store.js';
 import { ProductSearch1763700025000 } from './1763700025000-product-search.js';
 import { ProductSizes1763700030000 } from './1763700030000-product-sizes.js';
 import { LargePhotos1763700035000 } from './1763700035000-large-photos.js';
+import { ShippingAddress1763700040000 } from './1763700040000-shipping-address.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ProductSearch1763700025000,
   ProductSizes1763700030000,
   LargePhotos1763700035000,
+  ShippingAddress1763700040000,
 ];

@@ -89,6 +89,8 @@ export class StoreMetrics {
 
   /** Children by "method route status": the label hash is computed once per series, not once per request. */
   private readonly series = new Map<string, RouteSeries>();
+  /** Cache lookup counters by "cache:result". */
+  private readonly lookups = new Map<string, Counter.Internal>();
 
   constructor(@InjectDataSource() dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry });
@@ -167,7 +169,15 @@ export class StoreMetrics {
 
   /** For caches (issue 12): report every lookup; the hit ratio is derived in PromQL from the two results. */
   cacheLookup(cache: string, hit: boolean): void {
-    this.cache.inc({ cache, result: hit ? 'hit' : 'miss' });
+    const result = hit ? 'hit' : 'miss';
+    // Per lookup on every catalogue read: the child is looked up by a short key, not by hashing a label object.
+    const key = `${cache}:${result}`;
+    let counter = this.lookups.get(key);
+    if (counter === undefined) {
+      counter = this.cache.labels(cache, result);
+      this.lookups.set(key, counter);
+    }
+    counter.inc();
   }
 }
 

@@ -1,4 +1,13 @@
-import { formatCents, formatDollars, type Order, type OrderLine, orderNumber, toCents } from '@store/contract';
+import {
+  formatCents,
+  formatDollars,
+  type Order,
+  type OrderLine,
+  orderNumber,
+  SHIPPING_ADDRESS_FIELDS,
+  SHIPPING_COUNTRIES,
+  toCents,
+} from '@store/contract';
 
 /** One e-mail as the outbox keeps it: plain text, rendered when the order was placed (what the buyer bought then). */
 export interface MailDraft {
@@ -12,27 +21,36 @@ export interface MailDraft {
 export type MailKind = 'order-confirmation' | 'shop-order-notice';
 
 /**
- * Order lines and orders as other helpers extend them (sizes, a shipping address): read when present, so a
- * mail shows what the order holds without this module depending on fields older orders do not have.
+ * Order lines as other helpers extend them (sizes): read when present, so a mail shows what the order holds
+ * without this module depending on fields older orders do not have.
  */
 type LineWithSize = OrderLine & { size?: string | null };
-type OrderWithAddress = Omit<Order, 'shippingAddress'> & { shippingAddress?: object | null };
 
 function lineText(line: LineWithSize): string {
   const size = line.size ? ` (size ${line.size})` : '';
   return `  - ${line.name}${size} x ${line.count} @ ${formatDollars(line.price)} = ${formatCents(toCents(line.price) * line.count)}`;
 }
 
-/** The address's text fields in the order they were given (name, lines, city, postal code, country, phone). */
-function addressLines(order: OrderWithAddress): string[] {
+/**
+ * The address, one field a line in the form's order (name, lines, city, postal code, country, phone); the
+ * country as its code and name, the phone labelled. Empty optional fields are left out.
+ */
+function addressLines(order: Order): string[] {
   const address = order.shippingAddress;
   if (!address) return [];
-  return Object.values(address)
-    .filter((value): value is string | number => (typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
-    .map((value) => `  ${String(value)}`);
+  return SHIPPING_ADDRESS_FIELDS.flatMap((field) => {
+    // Typed as strings, but checked: a blank or null optional field is left out rather than printed empty.
+    const value: unknown = address[field];
+    if (typeof value !== 'string' || value.trim() === '') return [];
+    if (field === 'country') {
+      const country = SHIPPING_COUNTRIES.find((candidate) => candidate.code === value);
+      return [`  ${country ? `${value} (${country.name})` : value}`];
+    }
+    return [field === 'phone' ? `  Phone: ${value}` : `  ${value}`];
+  });
 }
 
-function orderSummary(order: OrderWithAddress): string[] {
+function orderSummary(order: Order): string[] {
   const address = addressLines(order);
   return [
     `Order number: ${orderNumber(order)}`,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
-import type { OrderStatus, RefundKind } from '@store/contract';
+import type { OrderStatus, RefundKind, ShippingAddress } from '@store/contract';
 import { OrderLineEntity } from './order-line.entity.js';
 
 /**
@@ -61,6 +61,10 @@ export class OrderEntity {
 
   @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
   refundedAt!: Date | null;
+
+  /** Where the order ships, as the buyer gave it at checkout (validated then); null for an order paid without one. */
+  @Column({ name: 'shipping_address', type: 'jsonb', nullable: true })
+  shippingAddress!: ShippingAddress | null;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: Relation<OrderLineEntity[]>;

@@ -1,4 +1,4 @@
-import { fromCents, type Order, PRODUCT_SIZES, type OrderStatus } from '@store/contract';
+import { fromCents, type Order, type OrderStatus, PRODUCT_SIZES, SHIPPING_ADDRESS_FIELDS, type ShippingAddress } from '@store/contract';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
 
@@ -34,7 +34,21 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
           },
         }
       : {}),
+    ...(order.shippingAddress ? { shippingAddress: toShippingAddress(order.shippingAddress) } : {}),
   };
+}
+
+/**
+ * An address in the wire shape: its fields in the form's order, an optional one only when it has text. Used both
+ * to store a validated address (so stored rows hold no empty or undefined keys) and to answer one.
+ */
+export function toShippingAddress(address: ShippingAddress): ShippingAddress {
+  const shaped: Partial<Record<keyof ShippingAddress, string>> = {};
+  for (const field of SHIPPING_ADDRESS_FIELDS) {
+    const value = address[field];
+    if (typeof value === 'string' && value !== '') shaped[field] = value;
+  }
+  return shaped as ShippingAddress;
 }
 
 function sizeRank(size: string): number {

@@ -1,6 +1,9 @@
-import { centsToDecimal, type Order, toCents } from '@store/contract';
+import { centsToDecimal, type Order, SHIPPING_ADDRESS_FIELDS, toCents } from '@store/contract';
 
-/** The export's columns, one order a row; amounts in dollars with 2 decimals, times in UTC (ISO 8601). */
+/**
+ * The export's columns, one order a row; amounts in dollars with 2 decimals, times in UTC (ISO 8601). The
+ * shipping address comes last (empty for an order without one), so the older columns keep their positions.
+ */
 const COLUMNS = [
   'number',
   'order_id',
@@ -13,6 +16,13 @@ const COLUMNS = [
   'refunded',
   'transaction_id',
   'refund_ids',
+  'ship_name',
+  'ship_line1',
+  'ship_line2',
+  'ship_city',
+  'ship_postal_code',
+  'ship_country',
+  'ship_phone',
 ] as const;
 
 export const ORDERS_CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
@@ -38,6 +48,7 @@ function row(order: Order): Array<string | number> {
     centsToDecimal(refundedCents),
     order.transactionId,
     [order.refund?.id, ...lineRefunds.map((line) => line.refund!.id)].filter(Boolean).join(' '),
+    ...SHIPPING_ADDRESS_FIELDS.map((field) => order.shippingAddress?.[field] ?? ''),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiRoute, type Order, Role, type SalesOverview, TOTAL_COUNT_CAPPED_HEADER } from '@store/contract';
+import { ApiRoute, type LastAddressResponse, type Order, Role, type SalesOverview, TOTAL_COUNT_CAPPED_HEADER } from '@store/contract';
 import type { Response } from 'express';
 import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
@@ -28,6 +28,12 @@ export class OrdersController {
   ): Promise<Order[]> {
     const { limit, after } = parseOrderListQuery(query, false);
     return this.page({ userId: user.id }, limit, after, response);
+  }
+
+  /** The address of the buyer's newest paid order that has one (`{address: null}` when none), to prefill checkout. */
+  @Get(ApiRoute.lastAddress)
+  lastAddress(@CurrentUser() user: AuthUser): Promise<LastAddressResponse> {
+    return this.orders.lastAddress(user.id);
   }
 
   /** One paid order of the signed-in buyer (an admin may read any): the confirmation page after paying. */

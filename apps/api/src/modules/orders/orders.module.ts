@@ -1,12 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentGatewayModule } from '../payments/payment-gateway.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { OrderLineEntity } from './order-line.entity.js';
-import { OrderEntity } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
@@ -18,14 +15,7 @@ import { OrdersService } from './orders.service.js';
  * becoming Received queues its e-mails (NotificationsModule's outbox) in the same transaction.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([OrderEntity, OrderLineEntity]),
-    ProductsModule,
-    PaymentGatewayModule,
-    AuditModule,
-    UsersModule,
-    NotificationsModule,
-  ],
+  imports: [ProductsModule, PaymentGatewayModule, AuditModule, UsersModule, NotificationsModule],
   controllers: [OrdersController],
   providers: [OrdersService, OrdersRepository],
   exports: [OrdersService],

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ORDER_COUNT_CAP, type OrderStatus, type SalesPeriod } from '@store/contract';
-import { DataSource, In } from 'typeorm';
+import {
+  ORDER_COUNT_CAP,
+  type OrderStatus,
+  type ProductSize,
+  type RefundKind,
+  type SalesPeriod,
+  type ShippingAddress,
+} from '@store/contract';
+import type pg from 'pg';
+import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool } from '../../database/pg.js';
 import { OrderLineEntity } from './order-line.entity.js';
@@ -25,18 +33,52 @@ export interface OrderPage {
   next: Cursor | undefined;
 }
 
+/** A checkout attempt's order row, as it is first recorded (Pending, not charged yet). */
+export interface PendingOrderRow {
+  userId: string;
+  userName: string;
+  amountCents: number;
+  shippingAddress: ShippingAddress | null;
+}
+
+/** One line of a new order: a product (in one size; none, absent or '', for a product sold without sizes) as reserved. */
+export interface NewOrderLine {
+  productId: string;
+  size?: ProductSize | '';
+  name: string;
+  priceCents: number;
+  count: number;
+}
+
+/** Money a payment provider returned, as an order (all of it, with its kind) or a line (its own part) records it. */
+export interface RecordedRefund {
+  reversalId: string;
+  amountCents: number;
+  kind: RefundKind;
+}
+
+/** The statuses of a checkout attempt that is not (or no longer) an order: never listed, never moved. */
+const UNPAID = ['Pending', 'Failed'];
+
 /** The sort key of a cursor: created_at in UTC to the microsecond (a JavaScript Date would drop the microseconds). */
 const SORT_KEY = `to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 /**
- * The SQL of order listings, counts, the export and the sales overview. Lists walk the paid-orders indexes
- * newest first (created_at DESC, id DESC), by keyset, so page 500 costs what page 1 does; the overview reads
- * the daily rollup (order_daily_totals, kept by triggers), never the orders.
+ * Every SQL statement on the `orders` and `order_lines` tables: listings, counts, the export and the sales
+ * overview (hand-written SQL on the pg pool), and the checkout's and the admin's writes (TypeORM, each inside the
+ * caller's transaction, given as its EntityManager). Lists walk the paid-orders indexes newest first
+ * (created_at DESC, id DESC), by keyset, so page 500 costs what page 1 does; the overview reads the daily rollup
+ * (order_daily_totals, kept by triggers), never the orders.
  */
 @Injectable()
 export class OrdersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in a transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
 
   /** One page of paid orders matching `filter`, newest first, with their lines. */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
@@ -62,36 +104,23 @@ export class OrdersRepository {
   }
 
   /**
-   * How many paid orders match: from the daily rollup when only dates (or nothing) narrow the list, from the
-   * per-status totals for a status alone, exact for one buyer, and otherwise counted up to ORDER_COUNT_CAP
-   * (`capped` past it), so no count walks 100,000 rows.
+   * How many paid orders match, from the cheapest source that can answer the filter's shape (CHEAPER_COUNTS): the
+   * daily rollup, the per-status totals, or a count of the rows that stops past ORDER_COUNT_CAP (`capped`), so no
+   * count walks 100,000 rows.
    */
   async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
-    const pool = pgPool(this.dataSource);
-    const narrowed =
-      filter.status !== undefined || filter.number !== undefined || filter.orderId !== undefined || filter.emailPrefix !== undefined;
-    if (filter.userId === undefined && !narrowed) {
-      const { rows } = await pool.query<{ n: string }>(
-        `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
-        [filter.from ?? null, filter.to ?? null],
-      );
-      return { total: Number(rows[0].n), capped: false };
-    }
-    const byStatusOnly = filter.status !== undefined && filter.userId === undefined && filter.from === undefined && filter.to === undefined;
-    if (byStatusOnly && filter.number === undefined && filter.orderId === undefined && filter.emailPrefix === undefined) {
-      const { rows } = await pool.query<{ n: number }>(
-        `SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`,
-        [filter.status],
-      );
-      return { total: rows[0].n, capped: false };
-    }
-    const { where, values } = conditions(filter);
-    values.push(ORDER_COUNT_CAP + 1);
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
-      values,
-    );
-    return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+    const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
+    const cheaper = CHEAPER_COUNTS.find(({ fields }) => set.every((field) => fields.includes(field)));
+    return (cheaper?.source ?? fromRowsUpToCap)(pgPool(this.dataSource), filter);
+  }
+
+  /**
+   * The address of the buyer's newest paid order that has one: the first entry for the buyer in the partial index
+   * orders_paid_address_user_idx (paid orders with an address, newest first), whatever else the buyer ordered.
+   */
+  async lastAddress(userId: string): Promise<ShippingAddress | undefined> {
+    const { rows } = await pgPool(this.dataSource).query<{ shipping_address: ShippingAddress }>(lastAddressQuery, [userId]);
+    return rows[0]?.shipping_address;
   }
 
   /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
@@ -117,7 +146,180 @@ export class OrdersRepository {
       revenue: Number(row.revenue_cents) / 100,
     }));
   }
+
+  /** Records a Pending order and its lines; the new order's id. */
+  async insertPending(manager: EntityManager, order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
+    const { id } = await manager.save(manager.create(OrderEntity, { ...order, status: 'Pending', transactionId: null }));
+    await manager.insert(
+      OrderLineEntity,
+      lines.map((line) => ({
+        orderId: id,
+        productId: line.productId,
+        size: line.size ?? '',
+        name: line.name,
+        priceCents: line.priceCents,
+        count: line.count,
+      })),
+    );
+    return id;
+  }
+
+  /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
+  markReceived(manager: EntityManager, orderId: string, transactionId: string): Promise<boolean> {
+    return this.leavePending(manager, orderId, { status: 'Received', transactionId });
+  }
+
+  /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
+  markFailed(manager: EntityManager, orderId: string, failure: string): Promise<boolean> {
+    return this.leavePending(manager, orderId, { status: 'Failed', failure: failure.slice(0, 255) });
+  }
+
+  /** Ids of Pending orders older than `olderThanSeconds`, oldest first. */
+  async stalePendingIds(olderThanSeconds: number, limit: number): Promise<string[]> {
+    const stale = await this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .select('o.id')
+      .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
+      .orderBy('o.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+    return stale.map((order) => order.id);
+  }
+
+  /**
+   * A Pending order's id and amount, its row locked until the caller's transaction ends (FOR UPDATE SKIP LOCKED);
+   * null when it is no longer Pending or another transaction holds it.
+   */
+  lockPending(manager: EntityManager, orderId: string): Promise<Pick<OrderEntity, 'id' | 'amountCents'> | null> {
+    return manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .select(['o.id', 'o.amountCents'])
+      .where(`o.id = :orderId AND o.status = 'Pending'`, { orderId })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getOne();
+  }
+
+  /** A paid order (not Pending, not Failed), or null. */
+  findPaid(orderId: string): Promise<OrderEntity | null> {
+    return paidOrder(this.dataSource.manager, orderId).getOne();
+  }
+
+  /** A paid order, its row locked until the caller's transaction ends (FOR UPDATE: a second move waits), or null. */
+  lockPaid(manager: EntityManager, orderId: string): Promise<OrderEntity | null> {
+    return paidOrder(manager, orderId).setLock('pessimistic_write').getOne();
+  }
+
+  /** The order as the caller's transaction sees it now (it must exist: the caller holds its row). */
+  get(manager: EntityManager, orderId: string): Promise<OrderEntity> {
+    return manager.findOneByOrFail(OrderEntity, { id: orderId });
+  }
+
+  /** An order's lines, inside the caller's transaction or (`undefined`) on their own. */
+  linesOf(manager: EntityManager | undefined, orderId: string): Promise<OrderLineEntity[]> {
+    return (manager ?? this.dataSource.manager).find(OrderLineEntity, { where: { orderId } });
+  }
+
+  /** Moves a paid order to `status`, recording the refund of what was left of its money when there was one. */
+  async setStatus(manager: EntityManager, orderId: string, status: OrderStatus, refund: RecordedRefund | undefined): Promise<void> {
+    await manager.update(
+      OrderEntity,
+      { id: orderId },
+      refund
+        ? {
+            status,
+            refundId: refund.reversalId,
+            refundCents: refund.amountCents,
+            refundKind: refund.kind,
+            refundedAt: () => 'now()',
+          }
+        : { status },
+    );
+  }
+
+  /** Records the refund of one line of an order (by product and size: '' for a product sold without sizes). */
+  async refundLine(
+    manager: EntityManager,
+    line: Pick<OrderLineEntity, 'orderId' | 'productId' | 'size'>,
+    refund: Omit<RecordedRefund, 'kind'>,
+  ): Promise<void> {
+    await manager.update(
+      OrderLineEntity,
+      { orderId: line.orderId, productId: line.productId, size: line.size },
+      { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
+    );
+  }
+
+  /** Moves a Pending order on (`changes` sets its new status); false when it was no longer Pending. */
+  private async leavePending(
+    manager: EntityManager,
+    orderId: string,
+    changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>>,
+  ): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(OrderEntity)
+      .set(changes)
+      .where('id = :orderId AND status = :pending', { orderId, pending: 'Pending' })
+      .execute();
+    return result.affected === 1;
+  }
 }
+
+/** The query of one paid order by id (the caller adds a lock or not). */
+function paidOrder(manager: EntityManager, orderId: string): SelectQueryBuilder<OrderEntity> {
+  return manager
+    .createQueryBuilder(OrderEntity, 'o')
+    .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID });
+}
+
+/** The statement of {@link OrdersRepository.lastAddress} (exported for the EXPLAIN test, which must see exactly this SQL). */
+export const lastAddressQuery = `SELECT o.shipping_address FROM orders o
+   WHERE o.user_id = $1 AND o.shipping_address IS NOT NULL AND o.status NOT IN ('Pending', 'Failed')
+   ORDER BY o.created_at DESC, o.id DESC LIMIT 1`;
+type CountSource = (pool: pg.Pool, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
+
+/** Dates only (or nothing): the sum of the daily rollup over the range. */
+const fromDailyRollup: CountSource = async (pool, filter) => {
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
+    [filter.from ?? null, filter.to ?? null],
+  );
+  return { total: Number(rows[0].n), capped: false };
+};
+
+/** A status alone: its row of the per-status totals. */
+const fromStatusTotals: CountSource = async (pool, filter) => {
+  const { rows } = await pool.query<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
+    filter.status,
+  ]);
+  return { total: rows[0].n, capped: false };
+};
+
+/** Anything else (a buyer, a search, a status with dates): the matching rows, counted up to one past the cap. */
+const fromRowsUpToCap: CountSource = async (pool, filter) => {
+  const { where, values } = conditions(filter);
+  values.push(ORDER_COUNT_CAP + 1);
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
+    values,
+  );
+  return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
+};
+
+const FILTER_FIELDS = ['userId', 'status', 'from', 'to', 'number', 'orderId', 'emailPrefix'] as const satisfies ReadonlyArray<
+  keyof OrderFilter
+>;
+
+/**
+ * The totals kept by triggers, and the filter shapes they answer: the first row whose `fields` include every field
+ * the filter sets counts it; any other shape counts the rows themselves (fromRowsUpToCap).
+ */
+const CHEAPER_COUNTS: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; source: CountSource }> = [
+  { fields: ['from', 'to'], source: fromDailyRollup },
+  { fields: ['status'], source: fromStatusTotals },
+];
 
 /** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
 export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {

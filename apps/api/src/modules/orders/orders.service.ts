@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   formatCents,
   fromCents,
+  type LastAddressResponse,
   ORDER_STATUS_MOVES,
   type Order,
   type OrderStatus,
   type ProductSize,
   Role,
   type SalesOverview,
+  type ShippingAddress,
 } from '@store/contract';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { type AppError, ConflictError, NotFoundError, PaymentProviderError, ValidationFailedError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -22,12 +23,10 @@ import { OutboxService } from '../notifications/outbox.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type StockLine } from '../products/product-stock.service.js';
 import { UsersService } from '../users/users.service.js';
-import { OrderLineEntity } from './order-line.entity.js';
-import { toOrder } from './order.mapper.js';
-import { OrderEntity } from './order.entity.js';
+import type { OrderLineEntity } from './order-line.entity.js';
+import { toOrder, toShippingAddress } from './order.mapper.js';
+import type { OrderEntity } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
-
-const UNPAID = ['Pending', 'Failed'];
 
 /** A checkout attempt whose stock is reserved and whose card is about to be charged. */
 export interface PendingOrder {
@@ -52,6 +51,8 @@ export interface PendingOrderInput {
   lines: StockLine[];
   /** The total the buyer saw, in cents: the order is refused (409) unless the database prices the cart the same. */
   expectedCents: number;
+  /** Where the order ships (validated by the payment DTO); absent for a client that sends none. */
+  shippingAddress?: ShippingAddress;
 }
 
 /**
@@ -61,9 +62,6 @@ export interface PendingOrderInput {
 @Injectable()
 export class OrdersService {
   constructor(
-    @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
-    @InjectRepository(OrderLineEntity) private readonly lines: Repository<OrderLineEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stock: ProductStockService,
     private readonly gateway: PaymentGateway,
     private readonly audit: AuditService,
@@ -90,21 +88,17 @@ export class OrdersService {
       );
       return { kind: 'refused', error };
     }
-    const order = await manager.save(
-      manager.create(OrderEntity, { userId: input.userId, userName: input.userName, status: 'Pending', amountCents, transactionId: null }),
+    const id = await this.repository.insertPending(
+      manager,
+      {
+        userId: input.userId,
+        userName: input.userName,
+        amountCents,
+        shippingAddress: input.shippingAddress ? toShippingAddress(input.shippingAddress) : null,
+      },
+      reserved,
     );
-    await manager.insert(
-      OrderLineEntity,
-      reserved.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        size: line.size ?? '',
-        name: line.name,
-        priceCents: line.priceCents,
-        count: line.count,
-      })),
-    );
-    return { kind: 'pending', id: order.id, amountCents };
+    return { kind: 'pending', id, amountCents };
   }
 
   /**
@@ -113,45 +107,26 @@ export class OrdersService {
    * without its order, and no mail server on the checkout's path.
    */
   async markPaid(manager: EntityManager, orderId: string, transactionId: string): Promise<void> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(OrderEntity)
-      .set({ status: 'Received', transactionId })
-      .where('id = :orderId AND status = :pending', { orderId, pending: 'Pending' })
-      .execute();
-    if (result.affected !== 1) {
+    if (!(await this.repository.markReceived(manager, orderId, transactionId))) {
       // Only possible when the sweeper gave up on this order while the provider was still answering.
       throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
     }
-    const lines = await this.linesOf(manager, orderId);
+    const lines = await this.repository.linesOf(manager, orderId);
     await this.stock.recordSale(manager, lines);
-    const order = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+    const order = await this.repository.get(manager, orderId);
     await this.outbox.orderReceived(manager, toOrder(order, lines), await this.users.emailOf(manager, order.userId));
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
   async markFailed(manager: EntityManager, orderId: string, failure: string): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(OrderEntity)
-      .set({ status: 'Failed', failure: failure.slice(0, 255) })
-      .where('id = :orderId AND status = :pending', { orderId, pending: 'Pending' })
-      .execute();
-    if (result.affected !== 1) return false;
-    await this.stock.release(manager, await this.linesOf(manager, orderId));
+    if (!(await this.repository.markFailed(manager, orderId, failure))) return false;
+    await this.stock.release(manager, await this.repository.linesOf(manager, orderId));
     return true;
   }
 
   /** Ids of Pending orders older than `olderThanSeconds`: presumably orphaned by a process that died mid-checkout. */
-  async stalePendingIds(olderThanSeconds: number, limit = 100): Promise<string[]> {
-    const stale = await this.orders
-      .createQueryBuilder('o')
-      .select('o.id')
-      .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
-      .orderBy('o.created_at', 'ASC')
-      .limit(limit)
-      .getMany();
-    return stale.map((order) => order.id);
+  stalePendingIds(olderThanSeconds: number, limit = 100): Promise<string[]> {
+    return this.repository.stalePendingIds(olderThanSeconds, limit);
   }
 
   /**
@@ -159,13 +134,7 @@ export class OrdersService {
    * resolves an abandoned checkout; undefined when it is no longer Pending or another process holds it.
    */
   async lockPending(manager: EntityManager, orderId: string): Promise<PendingOrder | undefined> {
-    const order = await manager
-      .createQueryBuilder(OrderEntity, 'o')
-      .select(['o.id', 'o.amountCents'])
-      .where(`o.id = :orderId AND o.status = 'Pending'`, { orderId })
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getOne();
+    const order = await this.repository.lockPending(manager, orderId);
     return order ? { kind: 'pending', id: order.id, amountCents: order.amountCents } : undefined;
   }
 
@@ -191,12 +160,15 @@ export class OrdersService {
    * exist, so order ids cannot be probed.
    */
   async findForUser(orderId: string, user: AuthUser): Promise<Order> {
-    const order = await this.orders
-      .createQueryBuilder('o')
-      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
-      .getOne();
+    const order = await this.repository.findPaid(orderId);
     if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
-    return toOrder(order, await this.lines.find({ where: { orderId } }));
+    return toOrder(order, await this.repository.linesOf(undefined, orderId));
+  }
+
+  /** The address of the buyer's newest paid order that has one, offered at the next checkout; null when none has. */
+  async lastAddress(userId: string): Promise<LastAddressResponse> {
+    const address = await this.repository.lastAddress(userId);
+    return { address: address ? toShippingAddress(address) : null };
   }
 
   /** Every paid order matching `filter`, newest first, a batch at a time (for the CSV export: never all in memory). */
@@ -230,35 +202,23 @@ export class OrdersService {
    * the commit is safe: the gateway answers an already reversed charge with what it did before.
    */
   changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.repository.transaction(async (manager) => {
       const order = await this.lockPaidOrder(manager, orderId);
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
-      const lines = await this.linesOf(manager, orderId);
+      const lines = await this.repository.linesOf(manager, orderId);
       // Lines refunded on their own already gave their money (and stock) back: a cancel returns the rest.
       const remainingCents = order.amountCents - lines.reduce((sum, line) => sum + (line.refundCents ?? 0), 0);
       const refund =
         next === 'Cancelled' && order.transactionId && remainingCents > 0 ? await this.reverse(order, remainingCents) : undefined;
-      await manager.update(
-        OrderEntity,
-        { id: orderId },
-        refund
-          ? {
-              status: next,
-              refundId: refund.reversalId,
-              refundCents: refund.amountCents,
-              refundKind: refund.kind,
-              refundedAt: () => 'now()',
-            }
-          : { status: next },
-      );
+      await this.repository.setStatus(manager, orderId, next, refund);
       if (next === 'Cancelled')
         await this.stock.returnSold(
           manager,
           lines.filter((line) => line.refundId === null),
         );
-      const updated = await manager.findOneByOrFail(OrderEntity, { id: orderId });
+      const updated = await this.repository.get(manager, orderId);
       await this.audit.record(manager, actor, {
         action: 'order.status',
         entityType: 'order',
@@ -300,10 +260,10 @@ export class OrdersService {
    * more than one size (400 without it then); the stock goes back to that size.
    */
   refundLine(orderId: string, productId: string, size: ProductSize | undefined, actor: AuditActor): Promise<Order> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.repository.transaction(async (manager) => {
       const order = await this.lockPaidOrder(manager, orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
-      const lines = await this.linesOf(manager, orderId);
+      const lines = await this.repository.linesOf(manager, orderId);
       const line = pickLine(lines, productId, size);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
 
@@ -317,11 +277,7 @@ export class OrdersService {
       if (outcome.outcome === 'provider-error') {
         throw new PaymentProviderError(`The line could not be refunded: ${outcome.message}`);
       }
-      await manager.update(
-        OrderLineEntity,
-        { orderId, productId, size: line.size },
-        { refundId: outcome.reversalId, refundCents: outcome.amountCents, refundedAt: () => 'now()' },
-      );
+      await this.repository.refundLine(manager, line, outcome);
       // Not shipped yet: the item stays in the shop. Shipped or delivered: whether it comes back is the shop's call.
       if (order.status === 'Received' || order.status === 'Processing') await this.stock.returnSold(manager, [line]);
       await this.audit.record(manager, actor, {
@@ -341,23 +297,15 @@ export class OrdersService {
           },
         },
       });
-      return toOrder(await manager.findOneByOrFail(OrderEntity, { id: orderId }), await this.linesOf(manager, orderId));
+      return toOrder(await this.repository.get(manager, orderId), await this.repository.linesOf(manager, orderId));
     });
   }
 
   /** A paid order, its row locked until the caller's transaction ends (so two admins' moves queue); 404 otherwise. */
   private async lockPaidOrder(manager: EntityManager, orderId: string): Promise<OrderEntity> {
-    const order = await manager
-      .createQueryBuilder(OrderEntity, 'o')
-      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID })
-      .setLock('pessimistic_write')
-      .getOne();
+    const order = await this.repository.lockPaid(manager, orderId);
     if (!order) throw new NotFoundError('Order not found');
     return order;
-  }
-
-  private linesOf(manager: EntityManager, orderId: string): Promise<OrderLineEntity[]> {
-    return manager.find(OrderLineEntity, { where: { orderId } });
   }
 }
 

@@ -179,7 +179,11 @@ describe('BraintreeGateway', () => {
   describe('findCharge (transaction.search by orderId, asked after a crash)', () => {
     it('finds the sale charged for an order, with its id, status and amount', async () => {
       const crashedOrder = 'a7d3c2b1-0000-4000-8000-00000000c0de';
-      const charged = await gateway.charge({ orderId: crashedOrder, amountCents: 4321, paymentMethodNonce: braintreeNonce('Transactable') });
+      const charged = await gateway.charge({
+        orderId: crashedOrder,
+        amountCents: 4321,
+        paymentMethodNonce: braintreeNonce('Transactable'),
+      });
       expect(charged.outcome).toBe('approved');
       const found = await gateway.findCharge(crashedOrder);
       expect(found).toEqual({
@@ -189,7 +193,10 @@ describe('BraintreeGateway', () => {
         amountCents: 4321,
       });
       const paths = fake.requests.slice(-2).map((r) => r.path);
-      expect(paths).toEqual(['/merchants/fake_merchant/transactions/advanced_search_ids', '/merchants/fake_merchant/transactions/advanced_search']);
+      expect(paths).toEqual([
+        '/merchants/fake_merchant/transactions/advanced_search_ids',
+        '/merchants/fake_merchant/transactions/advanced_search',
+      ]);
     });
 
     it('answers none for an order never charged (a declined sale does not count)', async () => {
@@ -201,7 +208,10 @@ describe('BraintreeGateway', () => {
 
     it('answers provider-error (never throws) when Braintree is down', async () => {
       fake.failWith(503);
-      expect(await gateway.findCharge(orderId)).toEqual({ outcome: 'provider-error', message: 'The payment provider could not be reached' });
+      expect(await gateway.findCharge(orderId)).toEqual({
+        outcome: 'provider-error',
+        message: 'The payment provider could not be reached',
+      });
     });
   });
 });

@@ -1,6 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type ClientTokenResponse, fromCents, type PaymentInfo, toCents } from '@store/contract';
+import {
+  type ClientTokenResponse,
+  fromCents,
+  type PaymentInfo,
+  SHIPPING_ADDRESS_FIELDS,
+  type ShippingAddress,
+  toCents,
+} from '@store/contract';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PaymentProviderError } from '../../common/errors.js';
@@ -31,6 +38,7 @@ interface Attempt {
   nonce: string;
   amountCents: number;
   lines: StockLine[];
+  shippingAddress?: ShippingAddress;
 }
 
 /**
@@ -70,6 +78,7 @@ export class PaymentsService {
       // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
       amountCents: toCents(info.amount),
       lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count, size: p.size }))),
+      ...(info.shippingAddress ? { shippingAddress: info.shippingAddress } : {}),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
 
@@ -208,6 +217,7 @@ export class PaymentsService {
         userName: buyer.name,
         lines: attempt.lines,
         expectedCents: attempt.amountCents,
+        shippingAddress: attempt.shippingAddress,
       });
       if (pending.kind === 'refused') {
         await runner.rollbackTransaction();
@@ -247,12 +257,15 @@ function settle(order: PendingOrder, outcome: ChargeOutcome): PaymentAnswer {
 }
 
 /**
- * What makes two requests "the same payment": nonce, amount and the merged cart, not the JSON's formatting. A line
- * without a size is hashed as before sizes existed, so keys answered then still match their retries.
+ * What makes two requests "the same payment": nonce, amount, the merged cart and the shipping address (as
+ * validated: trimmed, empty optional fields dropped, fields in one order), not the JSON's formatting. A line without a
+ * size is hashed as before sizes existed, and a request without an address as before addresses existed, so a key
+ * stored then still matches its retry.
  */
 function fingerprint(attempt: Attempt): string {
   const lines = attempt.lines.map((line) => (line.size ? [line.productId, line.count, line.size] : [line.productId, line.count]));
+  const address = attempt.shippingAddress ? [SHIPPING_ADDRESS_FIELDS.map((field) => attempt.shippingAddress?.[field] ?? null)] : [];
   return createHash('sha256')
-    .update(JSON.stringify([attempt.nonce, attempt.amountCents, lines]))
+    .update(JSON.stringify([attempt.nonce, attempt.amountCents, lines, ...address]))
     .digest('hex');
 }

@@ -14,8 +14,12 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed';
 /** A list page as it is sent: the JSON body, ready to write, and its headers' values. */
 export interface ListEntry {
   body: Buffer;
-  /** The body gzipped once, when it is large enough to be worth it: hits then never compress per request. */
+  /**
+   * The body compressed once in each coding browsers take, when it is large enough for the compression middleware
+   * to compress it (README, Performance): hits then never compress per request.
+   */
   gzip: Buffer | undefined;
+  br: Buffer | undefined;
   total: number;
   next: string | undefined;
 }
@@ -146,7 +150,7 @@ export class CatalogueCache implements OnApplicationBootstrap, OnApplicationShut
       key,
       () => this.listGeneration,
       load,
-      (entry) => entry.body.length + (entry.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+      (entry) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
     );
   }
 

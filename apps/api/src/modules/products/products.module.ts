@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueFastPathMiddleware } from './catalogue-fast-path.middleware.js';
+import { CatalogueFrontDoor } from './catalogue-front-door.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { PhotoObjectStore, S3PhotoObjectStore } from './photo-store.js';
@@ -28,6 +29,7 @@ import { ProductsService } from './products.service.js';
     ProductsService,
     ProductPhotosService,
     ProductStockService,
+    CatalogueFrontDoor,
     // The object store when S3 is configured (PHOTO_STORE=s3, or its S3_* settings kept to read photos not moved back yet).
     {
       provide: PhotoObjectStore,
@@ -35,10 +37,13 @@ import { ProductsService } from './products.service.js';
       useFactory: (config: AppConfig) => (config.photoStore.s3 ? new S3PhotoObjectStore(config.photoStore.s3) : null),
     },
   ],
-  exports: [ProductsService, ProductStockService, ProductPhotosRepository],
+  exports: [ProductsService, ProductStockService, ProductPhotosRepository, CatalogueFrontDoor],
 })
 export class ProductsModule implements NestModule {
-  /** Cached list pages and photos are answered before the route pipeline (see CatalogueFastPathMiddleware). */
+  /**
+   * Cached list pages and photos are answered before the route pipeline (see CatalogueFastPathMiddleware); most
+   * list requests even before Express (CatalogueFrontDoor, installed by the app's setup).
+   */
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(CatalogueFastPathMiddleware)

@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import type { DeletedResponse, Product } from '@store/contract';
 import type { EntityManager } from 'typeorm';
@@ -54,10 +54,12 @@ export class ProductsService {
           search ? this.repository.count(params.categoryId, params.q) : this.count(params.categoryId),
         ]);
         const body = Buffer.from(JSON.stringify(page.products));
+        // Once per page and invalidation, so better levels than per-request compression can afford.
+        const compress = body.length >= COMPRESS_MIN_BYTES;
         return {
           body,
-          // Once per page and invalidation, so a better level than per-request compression can afford.
-          gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body, { level: 6 }) : undefined,
+          gzip: compress ? gzipSync(body, { level: 6 }) : undefined,
+          br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined,
           total,
           next: page.next && encodeCursor(page.next),
         };
@@ -190,8 +192,10 @@ export class ProductsService {
   }
 }
 
-/** Below this a list page goes out as it is (as the API's response compression does: it saves less than it costs). */
-const GZIP_MIN_BYTES = 1024;
+/** The response compression middleware's threshold (COMPRESSION_THRESHOLD): smaller pages go out as they are. */
+const COMPRESS_MIN_BYTES = 1024;
+/** Brotli quality of a cached page: made once, so better than per-request q1, and still well under 1 ms for 100 products. */
+const BROTLI_QUALITY = 5;
 
 /**
  * The cache key of a listing: every parameter, normalized (the parser filled in every default). The search goes

@@ -6,25 +6,28 @@ import { catalogView } from '@/features/catalog/catalog-view';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { addToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
+import { useAfterLoad } from '@/lib/use-after-load';
 
 // The search box, sort and category chips are a chunk of their own, so the home page's entry stays within its
-// JS budget; the grid does not wait for them (it reads the view from the URL itself). Until they arrive, an empty
-// box of their size keeps the grid from moving.
+// JS budget; the grid does not wait for them (it reads the view from the URL itself). They are fetched (with their
+// categories request) only once the page has loaded and the browser is idle, after the products and the first
+// photos. Until they arrive, an empty box of their size keeps the grid from moving.
 const CatalogFilters = lazy(() => import('@/features/catalog/components/catalog-filters').then((m) => ({ default: m.CatalogFilters })));
+
+const FILTERS_PLACEHOLDER = <div className="catalog-filters mb-4" />;
 
 export function HomePage() {
   const navigate = useNavigate();
   // useLocation rather than useSearchParams: the same query, without adding the latter to the entry bundle.
   const { search } = useLocation();
+  const showFilters = useAfterLoad();
   const add = (product: Product) => {
     addToCart(product);
     navigate(paths.cart);
   };
   return (
     <Page title="T-shirts for every day" description="Soft cotton tees, printed with care. Pick yours and pay securely by card.">
-      <Suspense fallback={<div className="catalog-filters mb-4" />}>
-        <CatalogFilters />
-      </Suspense>
+      <Suspense fallback={FILTERS_PLACEHOLDER}>{showFilters ? <CatalogFilters /> : FILTERS_PLACEHOLDER}</Suspense>
       <ProductGrid onAddToCart={add} view={catalogView(search)} />
     </Page>
   );

@@ -5,6 +5,7 @@ import { Page } from '@/components/page';
 import { SigninForm } from '@/features/auth/components/signin-form';
 import { saveSession, useSession } from '@/lib/session';
 import { afterSigninTarget, type SigninRedirectState } from '../guards';
+import { AuthCard } from '../layout/auth-card';
 import { paths } from '@/lib/paths';
 
 export function SigninPage() {
@@ -20,25 +21,24 @@ export function SigninPage() {
 
   return (
     <Page title="Sign in" description="Welcome back. Sign in to pay for your cart and see your orders.">
-      <div className="row justify-content-center">
-        <div className="col-md-8 col-lg-6">
-          {redirect?.from ? (
+      <AuthCard
+        notice={
+          redirect?.from ? (
             <Alert variant="info">
               {session && redirect.requiresAdmin
                 ? `You are signed in as ${session.user.name}. Sign in with an admin account to open that page.`
                 : 'Please sign in to continue.'}
             </Alert>
-          ) : null}
-          <div className="card shadow-sm">
-            <div className="card-body p-4">
-              <SigninForm onSignedIn={onSignedIn} />
-              <p className="text-center small mt-3 mb-0">
-                New here? <Link to={paths.signup}>Create an account</Link>
-              </p>
-            </div>
-          </div>
-        </div>
-      </div>
+          ) : null
+        }
+        footer={
+          <>
+            New here? <Link to={paths.signup}>Create an account</Link>
+          </>
+        }
+      >
+        <SigninForm onSignedIn={onSignedIn} />
+      </AuthCard>
     </Page>
   );
 }

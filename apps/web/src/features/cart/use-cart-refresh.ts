@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { readCart, syncCart } from '@/lib/cart';
+import { type CartSync, readCart, syncCart } from '@/lib/cart';
 import { queryKeys } from '@/lib/query-keys';
 import { currentCartProducts } from './api/cart-products';
 
@@ -41,10 +41,18 @@ function cartProductIds(): string[] {
   return [...new Set(readCart().map((item) => item._id))];
 }
 
-function describe({ repriced, removed }: { repriced: number; removed: number }): string | null {
+function describe({ repriced, removed, resized }: CartSync): string | null {
   const parts: string[] = [];
   if (removed === 1) parts.push('A t-shirt in your cart is no longer sold and was removed.');
   if (removed > 1) parts.push(`${removed} t-shirts in your cart are no longer sold and were removed.`);
+  if (resized === 1)
+    parts.push(
+      'A t-shirt in your cart is no longer sold in the size you had (or now needs a size) and was removed: choose a size on its page.',
+    );
+  if (resized > 1)
+    parts.push(
+      `${resized} t-shirts in your cart are no longer sold in the sizes you had (or now need a size) and were removed: choose a size on their pages.`,
+    );
   if (repriced > 0) parts.push('Some prices changed since you added them; the cart shows the current prices.');
   return parts.length > 0 ? parts.join(' ') : null;
 }

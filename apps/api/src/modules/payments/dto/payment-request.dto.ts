@@ -19,6 +19,7 @@ import {
   IsNotEmpty,
   IsIn,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -29,6 +30,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { NoControlCharacters } from '../../../common/text-rules.js';
+import { ShippingAddressDto } from './shipping-address.dto.js';
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -68,6 +70,13 @@ export class PaymentInfoDto implements PaymentInfo {
   // Last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
   @IsDefined({ message: 'products is required: the cart as a list of {_id, count}' })
   products!: CartLineDto[];
+
+  // Optional: a spec-only client pays without one (the order then has no address); the web app always sends it.
+  @IsOptional()
+  @IsObject({ message: 'shippingAddress must be an object with name, line1, city, postalCode and country' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  shippingAddress?: ShippingAddressDto;
 }
 
 export class PaymentRequestDto implements PaymentRequest {

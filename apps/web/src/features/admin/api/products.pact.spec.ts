@@ -2,29 +2,24 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode, type ProductFields, type SizeStock } from '@store/contract';
 import {
   bearer,
+  describeStoreApi,
+  errorBody,
   EXAMPLE,
   EXAMPLE_PRODUCT,
-  errorBody,
   fixedPath,
   idFromState,
   multipartRequest,
   pathFromState,
   photoFile,
   productJson,
-  resetApiClient,
-  signedInAs,
+  productOfState,
   sizesJson,
-  storeApiPact,
-  useMockServer,
 } from '@test/pact/store-api-pact';
 import { createProduct, deleteProduct, getProduct, updateProduct } from './products';
 
 const { string } = MatchersV3;
 
-const pact = storeApiPact();
-afterEach(resetApiClient);
-
-beforeEach(() => signedInAs());
+const interaction = describeStoreApi();
 
 const UNKNOWN_PRODUCT_ID = '5f0c1a2e-9999-4b7a-9c3e-000000000099';
 /** The category the forms send: multipart values cannot come from a provider state, so the state takes this id. */
@@ -52,96 +47,97 @@ const sizedFields: ProductFields = { ...fields, stock: 10, sizes: SIZES };
 
 describe('product administration', () => {
   it('reads one product', () =>
-    pact
-      .addInteraction()
-      .given('a product with a photo exists')
-      .uponReceiving('a request for one product')
-      .withRequest('GET', pathFromState(ApiRoute.product))
-      .willRespondWith(200, (response) =>
-        response.jsonBody(productJson({ _id: idFromState('productId'), category: idFromState('categoryId') })),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a product with a photo exists'],
+        uponReceiving: 'a request for one product',
+        ...productOfState,
+      },
+      async () => {
         await expect(getProduct(EXAMPLE.productId)).resolves.toEqual(EXAMPLE_PRODUCT);
-      }));
+      },
+    ));
 
   it('is told when a product does not exist', () =>
-    pact
-      .addInteraction()
-      .given('no product has id {productId}', { productId: UNKNOWN_PRODUCT_ID })
-      .uponReceiving('a request for a product that does not exist')
-      .withRequest('GET', fixedPath(ApiRoute.product, { productId: UNKNOWN_PRODUCT_ID }))
-      .willRespondWith(404, (response) => response.jsonBody(errorBody(ErrorCode.NotFound, 'Product not found')))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: [['no product has id {productId}', { productId: UNKNOWN_PRODUCT_ID }]],
+        uponReceiving: 'a request for a product that does not exist',
+        request: ['GET', fixedPath(ApiRoute.product, { productId: UNKNOWN_PRODUCT_ID })],
+        response: [404, (response) => response.jsonBody(errorBody(ErrorCode.NotFound, 'Product not found'))],
+      },
+      async () => {
         await expect(getProduct(UNKNOWN_PRODUCT_ID)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
-      }));
+      },
+    ));
 
   it('creates a product with a photo (multipart)', () =>
-    pact
-      .addInteraction()
-      .given('an admin exists')
-      .given(...categoryState)
-      .uponReceiving('a multipart request from an admin to create a product with a photo')
-      .withRequest('POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(fields), { photo: true }))
-      .willRespondWith(201, (response) => response.jsonBody(productJson({ category: EXAMPLE.categoryId })))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['an admin exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to create a product with a photo',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(fields), { photo: true })],
+        response: [201, (response) => response.jsonBody(productJson({ category: EXAMPLE.categoryId }))],
+      },
+      async () => {
         await expect(createProduct(fields, photoFile())).resolves.toEqual(EXAMPLE_PRODUCT);
-      }));
+      },
+    ));
 
   it('creates a product sold in sizes (multipart, the sizes as JSON text)', () =>
-    pact
-      .addInteraction()
-      .given('an admin exists')
-      .given(...categoryState)
-      .uponReceiving('a multipart request from an admin to create a product sold in sizes')
-      .withRequest('POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(sizedFields), { photo: true }))
-      .willRespondWith(201, (response) => response.jsonBody({ ...productJson({ category: EXAMPLE.categoryId }), sizes: sizesJson(SIZES) }))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['an admin exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to create a product sold in sizes',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(sizedFields), { photo: true })],
+        response: [201, (response) => response.jsonBody({ ...productJson({ category: EXAMPLE.categoryId }), sizes: sizesJson(SIZES) })],
+      },
+      async () => {
         await expect(createProduct(sizedFields, photoFile())).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: SIZES });
-      }));
+      },
+    ));
 
   it('is refused when fields are missing', () => {
     // What the form sends when the description and category were left empty.
     const incomplete: ProductFields = { ...fields, description: '', category: '' };
-    return pact
-      .addInteraction()
-      .given('an admin exists')
-      .uponReceiving('a multipart request from an admin to create a product with missing fields')
-      .withRequest('POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(incomplete)))
-      .willRespondWith(400, (response) => response.jsonBody(errorBody(ErrorCode.ValidationFailed, 'Please include all fields')))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    return interaction(
+      {
+        given: ['an admin exists'],
+        uponReceiving: 'a multipart request from an admin to create a product with missing fields',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(incomplete))],
+        response: [400, (response) => response.jsonBody(errorBody(ErrorCode.ValidationFailed, 'Please include all fields'))],
+      },
+      async () => {
         await expect(createProduct(incomplete)).rejects.toMatchObject({ status: 400, message: 'Please include all fields' });
-      });
+      },
+    );
   });
 
   it('updates a product and its photo (multipart)', () => {
     const changed: ProductFields = { ...fields, name: 'Classic Tee v2', price: 21.5 };
-    return pact
-      .addInteraction()
-      .given('an admin exists')
-      .given('a product with a photo exists')
-      .given(...categoryState)
-      .uponReceiving('a multipart request from an admin to update a product and its photo')
-      .withRequest('PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed), { photo: true }))
-      .willRespondWith(200, (response) =>
-        response.jsonBody({
-          ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }),
-          name: string(changed.name),
-          price: MatchersV3.number(changed.price),
-        }),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    return interaction(
+      {
+        given: ['an admin exists', 'a product with a photo exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to update a product and its photo',
+        request: ['PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed), { photo: true })],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }),
+              name: string(changed.name),
+              price: MatchersV3.number(changed.price),
+            }),
+        ],
+      },
+      async () => {
         await expect(updateProduct(EXAMPLE.productId, changed, photoFile())).resolves.toEqual({
           ...EXAMPLE_PRODUCT,
           name: changed.name,
           price: changed.price,
         });
-      });
+      },
+    );
   });
 
   it('changes the sizes of a product (multipart)', () => {
@@ -151,37 +147,42 @@ describe('product administration', () => {
       { size: 'XL', stock: 5 },
     ];
     const changed: ProductFields = { ...fields, stock: 10, sizes: resized };
-    return pact
-      .addInteraction()
-      .given('an admin exists')
-      .given('a product with a photo exists')
-      .given(...categoryState)
-      .uponReceiving('a multipart request from an admin to change the sizes of a product')
-      .withRequest('PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed)))
-      .willRespondWith(200, (response) =>
-        response.jsonBody({ ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }), sizes: sizesJson(resized) }),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    return interaction(
+      {
+        given: ['an admin exists', 'a product with a photo exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to change the sizes of a product',
+        request: ['PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed))],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }),
+              sizes: sizesJson(resized),
+            }),
+        ],
+      },
+      async () => {
         await expect(updateProduct(EXAMPLE.productId, changed)).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: resized });
-      });
+      },
+    );
   });
 
   it('deletes a product', () =>
-    pact
-      .addInteraction()
-      .given('an admin exists')
-      .given('a product with a photo exists')
-      .uponReceiving('a request from an admin to delete a product')
-      .withRequest('DELETE', pathFromState(ApiRoute.productDelete), (request) => request.headers(bearer()))
-      .willRespondWith(200, (response) =>
-        response.jsonBody({ message: string('Product "Classic Tee" deleted'), _id: idFromState('productId') }),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['an admin exists', 'a product with a photo exists'],
+        uponReceiving: 'a request from an admin to delete a product',
+        request: ['DELETE', pathFromState(ApiRoute.productDelete), (request) => request.headers(bearer())],
+        response: [
+          200,
+          (response) => response.jsonBody({ message: string('Product "Classic Tee" deleted'), _id: idFromState('productId') }),
+        ],
+      },
+      async () => {
         await expect(deleteProduct(EXAMPLE.productId)).resolves.toEqual({
           message: 'Product "Classic Tee" deleted',
           _id: EXAMPLE.productId,
         });
-      }));
+      },
+    ));
 });

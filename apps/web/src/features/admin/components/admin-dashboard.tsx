@@ -1,6 +1,8 @@
 import type { User } from '@store/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import { Panel } from './panel';
 
 /** Only routes that exist: the spec's dashboard also linked /admin/products/update, which has no route. */
 const ADMIN_LINKS = [
@@ -16,10 +18,7 @@ export function AdminDashboard({ user }: { user: User }) {
   return (
     <div className="row g-4">
       <div className="col-md-4">
-        <nav className="card shadow-sm" aria-labelledby="admin-nav-heading">
-          <h2 id="admin-nav-heading" className="card-header h5 bg-dark text-white">
-            Admin Navigation
-          </h2>
+        <Panel as="nav" id="admin-nav" title="Admin Navigation" headerClassName="bg-dark text-white">
           <ul className="list-group list-group-flush">
             {ADMIN_LINKS.map((link) => (
               <li key={link.to} className="list-group-item">
@@ -29,31 +28,34 @@ export function AdminDashboard({ user }: { user: User }) {
               </li>
             ))}
           </ul>
-        </nav>
+        </Panel>
       </div>
       <div className="col-md-8">
-        <section className="card shadow-sm" aria-labelledby="admin-info-heading">
-          <h2 id="admin-info-heading" className="card-header h5">
-            Admin Information
-          </h2>
+        <Panel id="admin-info" title="Admin Information">
           <dl className="list-group list-group-flush mb-0">
-            <div className="list-group-item d-flex gap-2">
-              <dt className="fw-normal text-body-secondary admin-info-label">Name</dt>
+            <InfoRow label="Name">
               <dd className="mb-0 fw-semibold">{user.name}</dd>
-            </div>
-            <div className="list-group-item d-flex gap-2">
-              <dt className="fw-normal text-body-secondary admin-info-label">Email</dt>
+            </InfoRow>
+            <InfoRow label="Email">
               <dd className="mb-0 fw-semibold">{user.email}</dd>
-            </div>
-            <div className="list-group-item d-flex gap-2">
-              <dt className="fw-normal text-body-secondary admin-info-label">Role</dt>
+            </InfoRow>
+            <InfoRow label="Role">
               <dd className="mb-0">
                 <span className="badge text-bg-danger">Admin</span>
               </dd>
-            </div>
+            </InfoRow>
           </dl>
-        </section>
+        </Panel>
       </div>
+    </div>
+  );
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="list-group-item d-flex gap-2">
+      <dt className="fw-normal text-body-secondary admin-info-label">{label}</dt>
+      {children}
     </div>
   );
 }

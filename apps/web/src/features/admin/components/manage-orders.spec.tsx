@@ -34,6 +34,35 @@ describe('manage orders (admin)', () => {
     expect(within(delivered).getByText('Final status')).toBeInTheDocument();
   });
 
+  it('shows where each order ships, and nothing for an order without an address', async () => {
+    const shippingAddress = {
+      name: 'Ann Buyer',
+      line1: '2 Quay Street',
+      city: 'Dublin',
+      postalCode: 'D02 X285',
+      country: 'IE' as const,
+      phone: '+353 1 234 5678',
+    };
+    installFakeApi().on('GET', ApiRoute.ordersAll, {
+      body: [
+        order({ _id: 'aaaaaaaa-0000-4000-8000-000000000000', shippingAddress }),
+        order({ _id: 'bbbbbbbb-0000-4000-8000-000000000000' }),
+      ],
+    });
+    renderWithProviders(<ManageOrders />);
+    const shipped = await screen.findByRole('listitem', { name: 'Order AAAAAAAA' });
+    const address = within(shipped).getByLabelText('Shipping address');
+    expect([...address.children].map((line) => line.textContent)).toEqual([
+      'Ann Buyer',
+      '2 Quay Street',
+      'Dublin',
+      'D02 X285',
+      'Ireland',
+      'Phone: +353 1 234 5678',
+    ]);
+    expect(within(screen.getByRole('listitem', { name: 'Order BBBBBBBB' })).queryByLabelText('Shipping address')).not.toBeInTheDocument();
+  });
+
   it('moves an order to the chosen status and shows the new one', async () => {
     const first = order();
     const api = installFakeApi()

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
+import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -22,15 +23,13 @@ export function ManageOrders() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<OrderFilters>({});
   const queryKey = [...queryKeys.orders.everyone(useRequiredSession().user._id), filters];
-  const [capped, setCapped] = useState(false);
   const list = usePagedList<Order>({
     queryKey,
     pageSize: ORDER_PAGE_DEFAULT,
     byCursor: true,
     fetchPage: async (page, signal) => {
-      const answer = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
-      setCapped(answer.capped);
-      return { items: answer.orders, total: answer.total, after: answer.after };
+      const { orders, total, capped, after } = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
+      return { items: orders, total, capped, after };
     },
   });
   const replace = (order: Order) => {
@@ -58,7 +57,7 @@ export function ManageOrders() {
         <>
           <p className="text-body-secondary" aria-live="polite">
             {list.total.toLocaleString('en-US')}
-            {capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
+            {list.capped ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
             {filtered ? ' match' : ''}
           </p>
           <ul className="list-group shadow-sm" aria-label="Orders">
@@ -75,6 +74,12 @@ export function ManageOrders() {
                       Buyer: <span className="fw-semibold">{order.user?.name ?? 'unknown'}</span>
                     </div>
                     {order.transactionId ? <div className="small text-body-secondary">Transaction {order.transactionId}</div> : null}
+                    {order.shippingAddress ? (
+                      <div className="small mt-2">
+                        <div className="text-body-secondary">Ship to</div>
+                        <ShippingAddressBlock address={order.shippingAddress} />
+                      </div>
+                    ) : null}
                   </div>
                   <div className="col-md-4">
                     <OrderItems order={order} />

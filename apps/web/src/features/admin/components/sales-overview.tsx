@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
 import { getSalesOverview } from '../api/orders';
+import { Panel } from './panel';
 
 const PERIOD_LABELS: Record<SalesPeriod['period'], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
@@ -14,10 +15,7 @@ export function SalesOverview() {
   const userId = useRequiredSession().user._id;
   const { data, error } = useQuery({ queryKey: queryKeys.orders.overview(userId), queryFn: ({ signal }) => getSalesOverview(signal) });
   return (
-    <section className="card shadow-sm mt-4" aria-labelledby="sales-overview-heading">
-      <h2 id="sales-overview-heading" className="card-header h5">
-        Sales Overview
-      </h2>
+    <Panel id="sales-overview" title="Sales Overview" className="mt-4">
       <div className="card-body">
         {error ? <Alert variant="danger">{errorMessage(error)}</Alert> : null}
         {!data && !error ? <Spinner label="Loading the overview..." /> : null}
@@ -82,6 +80,6 @@ export function SalesOverview() {
           </>
         ) : null}
       </div>
-    </section>
+    </Panel>
   );
 }

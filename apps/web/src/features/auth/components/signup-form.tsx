@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
-import { errorMessage } from '@/lib/api-client';
 import { signup } from '../api/auth';
+import { EmailField, PasswordField, useServerError } from './auth-fields';
 import { EMAIL_RULES } from './email-pattern';
 
 const EMPTY: SignupRequest = { name: '', email: '', password: '' };
@@ -14,7 +14,7 @@ const EMPTY: SignupRequest = { name: '', email: '', password: '' };
  * (`signinLink` is that link, given by the page so this feature knows no routes).
  */
 export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, attempt } = useServerError();
   const [created, setCreated] = useState(false);
   const {
     register,
@@ -23,16 +23,13 @@ export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
     formState: { errors, isSubmitting },
   } = useForm<SignupRequest>({ defaultValues: EMPTY });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+  const onSubmit = handleSubmit((values) => {
     setCreated(false);
-    try {
+    return attempt(async () => {
       await signup({ name: values.name.trim(), email: values.email.trim(), password: values.password });
       reset(EMPTY);
       setCreated(true);
-    } catch (error) {
-      setServerError(errorMessage(error));
-    }
+    });
   });
 
   return (
@@ -51,20 +48,11 @@ export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
             `Name must be ${USER_NAME_MIN} to ${USER_NAME_MAX} characters`,
         })}
       />
-      <TextField
-        id="signup-email"
-        label="Email"
-        error={errors.email}
-        type="email"
-        autoComplete="email"
-        registration={register('email', EMAIL_RULES)}
-      />
-      <TextField
+      <EmailField id="signup-email" error={errors.email} registration={register('email', EMAIL_RULES)} />
+      <PasswordField
         id="signup-password"
-        label="Password"
+        purpose="new"
         error={errors.password}
-        type="password"
-        autoComplete="new-password"
         registration={register('password', {
           required: 'Password is required',
           minLength: { value: PASSWORD_MIN, message: `Password must be at least ${PASSWORD_MIN} characters` },

@@ -47,6 +47,10 @@ describe('cart entries in sizes', () => {
   it('pays with the size on the lines of a sized product, one line per size, and none on the others', async () => {
     const api = installFakeApi()
       .on('GET', ApiRoute.paymentToken, { body: { clientToken: 'client-token-1', gateway: 'test' } })
+      // The buyer's last address is offered and paid with as it is: this test is about the lines.
+      .on('GET', ApiRoute.lastAddress, {
+        body: { address: { name: 'Sam Shopper', line1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US' } },
+      })
       .on('POST', ApiRoute.payment, {
         body: {
           success: true,

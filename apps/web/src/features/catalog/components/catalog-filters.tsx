@@ -103,7 +103,7 @@ export function CatalogFilters() {
           {hint}
         </p>
       ) : null}
-      <nav aria-label="Categories" className="d-flex flex-wrap gap-2">
+      <nav aria-label="Categories" className="d-flex gap-2 catalog-chips">
         {chips.map((category) => {
           const active = (view.category ?? '') === category._id;
           return (

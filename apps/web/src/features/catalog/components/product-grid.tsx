@@ -1,5 +1,5 @@
 import type { Product } from '@store/contract';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ProductCard } from './product-card';
@@ -25,7 +25,17 @@ export function ProductGrid({
   /** The sort, search and category to show (the home page reads them from its URL). */
   view?: ProductListView;
 }) {
-  const { items: products, total, loading, loadingMore, error, hasMore, loadMore } = usePagedList(productListOptions(view, pageSize));
+  // Deferred: when a page of products arrives, React first keeps what is on screen, then renders the cards in a
+  // background pass it splits into short slices, so the main thread never blocks for the whole grid at once.
+  const {
+    items: products,
+    total,
+    loading,
+    loadingMore,
+    error,
+    hasMore,
+    loadMore,
+  } = useDeferredValue(usePagedList(productListOptions(view, pageSize)));
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -3,23 +3,19 @@ import { ApiRoute, ErrorCode, IDEMPOTENCY_KEY_HEADER, type PaymentInfo } from '@
 import {
   anId,
   bearer,
+  describeStoreApi,
   EXAMPLE,
+  EXAMPLE_ADDRESS,
   errorBody,
   idFromState,
   pathFromState,
-  resetApiClient,
   signedInAs,
-  storeApiPact,
-  useMockServer,
 } from '@test/pact/store-api-pact';
 import { getClientToken, pay } from './payment';
 
-const { boolean, number, regex, string } = MatchersV3;
+const { boolean, eachLike, number, regex, string } = MatchersV3;
 
-const pact = storeApiPact();
-afterEach(resetApiClient);
-
-beforeEach(() => signedInAs());
+const interaction = describeStoreApi();
 
 /** The product in the cart: its price is what the server charges, so the state fixes it. */
 const cartProduct = ['a product priced {price} with {stock} in stock exists', { price: 19.99, stock: 10 }] as const;
@@ -45,99 +41,172 @@ const approved = () => ({
 
 describe('payment client token', () => {
   it('is given to a signed-in customer', () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .uponReceiving('a request for a payment client token')
-      .withRequest('GET', pathFromState(ApiRoute.paymentToken), (request) => request.headers(bearer()))
-      .willRespondWith(200, (response) =>
-        response.jsonBody({ clientToken: string('test-gateway-token'), gateway: regex('^(braintree|test)$', 'test') }),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists'],
+        uponReceiving: 'a request for a payment client token',
+        request: ['GET', pathFromState(ApiRoute.paymentToken), (request) => request.headers(bearer())],
+        response: [
+          200,
+          (response) => response.jsonBody({ clientToken: string('test-gateway-token'), gateway: regex('^(braintree|test)$', 'test') }),
+        ],
+      },
+      async () => {
         await expect(getClientToken()).resolves.toEqual({ clientToken: 'test-gateway-token', gateway: 'test' });
-      }));
+      },
+    ));
 
   it('is refused without a session', () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .uponReceiving('a request for a payment client token without a sign-in')
-      .withRequest('GET', pathFromState(ApiRoute.paymentToken))
-      .willRespondWith(401, (response) => response.jsonBody(errorBody(ErrorCode.Unauthenticated, 'Sign in to continue')))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists'],
+        uponReceiving: 'a request for a payment client token without a sign-in',
+        request: ['GET', pathFromState(ApiRoute.paymentToken)],
+        response: [401, (response) => response.jsonBody(errorBody(ErrorCode.Unauthenticated, 'Sign in to continue'))],
+      },
+      async () => {
         // A visitor with no stored session has no token to send.
         signedInAs({ userId: EXAMPLE.userId, token: '' });
         await expect(getClientToken()).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
-      }));
+      },
+    ));
 });
 
 describe('payment', () => {
   it('charges a cart with a line in a size (required for a product sold in sizes)', () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .given('a product priced {price} sold in size {size} with {stock} in stock exists', { price: 19.99, size: 'M', stock: 3 })
-      .uponReceiving('a payment for a product in a size')
-      .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
-        request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
-          paymentInfo: {
-            paymentMethodNonce: 'fake-valid-nonce',
-            amount: 19.99,
-            products: [{ _id: idFromState('productId'), count: 1, size: 'M' }],
-          },
-        }),
-      )
-      .willRespondWith(200, (response) => response.jsonBody(approved()))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: [
+          'a customer exists',
+          ['a product priced {price} sold in size {size} with {stock} in stock exists', { price: 19.99, size: 'M', stock: 3 }],
+        ],
+        uponReceiving: 'a payment for a product in a size',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.payment),
+          (request) =>
+            request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+              paymentInfo: {
+                paymentMethodNonce: 'fake-valid-nonce',
+                amount: 19.99,
+                products: [{ _id: idFromState('productId'), count: 1, size: 'M' }],
+              },
+            }),
+        ],
+        response: [200, (response) => response.jsonBody(approved())],
+      },
+      async () => {
         const result = await pay(
           { paymentMethodNonce: 'fake-valid-nonce', amount: 19.99, products: [{ _id: EXAMPLE.productId, count: 1, size: 'M' }] },
           IDEMPOTENCY_KEY,
         );
         expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
-      }));
+      },
+    ));
 
   it('charges the cart and places the order', () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .given(...cartProduct)
-      .uponReceiving('a payment with a valid card')
-      .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
-        request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(paymentBody('fake-valid-nonce')),
-      )
-      .willRespondWith(200, (response) => response.jsonBody(approved()))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists', cartProduct],
+        uponReceiving: 'a payment with a valid card',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.payment),
+          (request) => request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(paymentBody('fake-valid-nonce')),
+        ],
+        response: [200, (response) => response.jsonBody(approved())],
+      },
+      async () => {
         const result = await pay(paymentInfo('fake-valid-nonce'), IDEMPOTENCY_KEY);
         expect(result.success).toBe(true);
         expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
-      }));
+      },
+    ));
+
+  it('charges the cart and places the order shipped to the address given', () =>
+    interaction(
+      {
+        given: ['a customer exists', cartProduct],
+        uponReceiving: 'a payment with a valid card and a shipping address',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.payment),
+          (request) =>
+            request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+              paymentInfo: { ...paymentBody('fake-valid-nonce').paymentInfo, shippingAddress: EXAMPLE_ADDRESS },
+            }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              success: true,
+              transaction: { id: string('k3j9x2p1'), amount: number(19.99), status: string('submitted_for_settlement') },
+              order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(19.99) },
+            }),
+        ],
+      },
+      async () => {
+        const result = await pay({ ...paymentInfo('fake-valid-nonce'), shippingAddress: EXAMPLE_ADDRESS }, IDEMPOTENCY_KEY);
+        expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
+      },
+    ));
+
+  it('refuses an address outside the shipping countries (400) before charging', () =>
+    interaction(
+      {
+        given: ['a customer exists', cartProduct],
+        uponReceiving: 'a payment with a shipping address in a country the shop does not ship to',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.payment),
+          (request) =>
+            request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+              paymentInfo: { ...paymentBody('fake-valid-nonce').paymentInfo, shippingAddress: { ...EXAMPLE_ADDRESS, country: 'XX' } },
+            }),
+        ],
+        response: [
+          400,
+          (response) =>
+            response.jsonBody({
+              error: string('shippingAddress.country must be one of US, CA'),
+              code: ErrorCode.ValidationFailed,
+              details: eachLike({ field: 'paymentInfo.shippingAddress.country', message: string('must be one of the shipping countries') }),
+            }),
+        ],
+      },
+      async () => {
+        const info = { ...paymentInfo('fake-valid-nonce'), shippingAddress: { ...EXAMPLE_ADDRESS, country: 'XX' as never } };
+        await expect(pay(info, IDEMPOTENCY_KEY)).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      },
+    ));
 
   it('is declined by the card issuer', () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .given(...cartProduct)
-      .uponReceiving('a payment with a card that is declined')
-      .withRequest('POST', pathFromState(ApiRoute.payment), (request) =>
-        request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(paymentBody('fake-processor-declined-visa-nonce')),
-      )
-      .willRespondWith(402, (response) =>
-        response.jsonBody({
-          success: boolean(false),
-          error: string('Your card was declined: Do Not Honor'),
-          code: ErrorCode.PaymentDeclined,
-        }),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists', cartProduct],
+        uponReceiving: 'a payment with a card that is declined',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.payment),
+          (request) => request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(paymentBody('fake-processor-declined-visa-nonce')),
+        ],
+        response: [
+          402,
+          (response) =>
+            response.jsonBody({
+              success: boolean(false),
+              error: string('Your card was declined: Do Not Honor'),
+              code: ErrorCode.PaymentDeclined,
+            }),
+        ],
+      },
+      async () => {
         await expect(pay(paymentInfo('fake-processor-declined-visa-nonce'), IDEMPOTENCY_KEY)).rejects.toMatchObject({
           status: 402,
           code: 'PAYMENT_DECLINED',
           message: 'Your card was declined: Do Not Honor',
         });
-      }));
+      },
+    ));
 });

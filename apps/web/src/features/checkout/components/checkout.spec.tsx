@@ -1,4 +1,4 @@
-import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type Product } from '@store/contract';
+import { ApiRoute, IDEMPOTENCY_KEY_HEADER, type Product, type ShippingAddress } from '@store/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_STORAGE_KEY, addToCart } from '@/lib/cart';
@@ -20,16 +20,27 @@ beforeEach(() => {
   installFakeApi();
 });
 
-function paymentApi(gateway: 'test' | 'braintree' = 'test'): FakeApi {
-  return installFakeApi().on('GET', ApiRoute.paymentToken, { body: { clientToken: 'client-token-1', gateway } });
+/** The buyer's last address, which the checkout offers (most tests pay with it as offered). */
+const SAVED: ShippingAddress = { name: 'Sam Shopper', line1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US' };
+
+function paymentApi(gateway: 'test' | 'braintree' = 'test', lastAddress: ShippingAddress | null = SAVED): FakeApi {
+  return installFakeApi()
+    .on('GET', ApiRoute.paymentToken, { body: { clientToken: 'client-token-1', gateway } })
+    .on('GET', ApiRoute.lastAddress, { body: { address: lastAddress } });
 }
 
 const cartPanel = () => screen.getByRole('region', { name: /Your cart/ });
 const checkoutPanel = () => screen.getByRole('region', { name: 'Checkout' });
 
-async function payWith(cardNumber: string) {
+async function typeCardAndBuy(cardNumber: string) {
   await userEvent.type(await screen.findByLabelText('Card number'), cardNumber);
   await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+}
+
+async function payWith(cardNumber: string) {
+  // The last address arrives with the form: wait for it, so Buy pays with it.
+  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue(SAVED.city));
+  await typeCardAndBuy(cardNumber);
 }
 
 describe('cart page', () => {
@@ -112,8 +123,55 @@ describe('checkout', () => {
           { _id: sunset._id, count: 2 },
           { _id: navy._id, count: 1 },
         ],
+        shippingAddress: SAVED,
       },
     });
+  });
+
+  it('asks for the address when there is no last one, shows each field error and pays only once it is valid', async () => {
+    const api = paymentApi('test', null).on('POST', ApiRoute.payment, {
+      body: { success: true, transaction: { id: 't', amount: 24.99, status: 's' }, order: { _id: 'o', status: 'Received', amount: 24.99 } },
+    });
+    signInAs(customer);
+    addToCart(sunset);
+    renderApp('/cart');
+    await waitFor(() => expect(api.calls('GET', ApiRoute.lastAddress)).toHaveLength(1));
+    // The name to ship to starts as the buyer's own.
+    expect(await screen.findByLabelText('Full name')).toHaveValue(customer.user.name);
+    await userEvent.clear(screen.getByLabelText('Full name'));
+    await userEvent.type(screen.getByLabelText('Postal code'), '1#');
+    await userEvent.type(screen.getByLabelText('Phone (optional)'), 'call me');
+    await typeCardAndBuy('4111 1111 1111 1111');
+
+    expect(screen.getByText('Enter the name to ship to')).toBeInTheDocument();
+    expect(screen.getByText('Enter the street address')).toBeInTheDocument();
+    expect(screen.getByText('Enter the city')).toBeInTheDocument();
+    expect(screen.getByText('Use 2 to 12 letters, digits, spaces or hyphens')).toBeInTheDocument();
+    expect(screen.getByText('Choose the country to ship to')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 6 digits; + ( ) . - and spaces are allowed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Full name')).toHaveFocus();
+    expect(api.calls('POST', ApiRoute.payment)).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Full name'), '  Ann Buyer ');
+    await userEvent.type(screen.getByLabelText('Address line 1'), '2 Quay Street');
+    await userEvent.type(screen.getByLabelText('City'), 'Dublin');
+    await userEvent.clear(screen.getByLabelText('Postal code'));
+    await userEvent.type(screen.getByLabelText('Postal code'), 'D02 X285');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'Ireland');
+    await userEvent.clear(screen.getByLabelText('Phone (optional)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    await screen.findByText(/was successful/);
+    expect(api.calls('POST', ApiRoute.payment)[0].json).toMatchObject({
+      paymentInfo: {
+        shippingAddress: { name: 'Ann Buyer', line1: '2 Quay Street', city: 'Dublin', postalCode: 'D02 X285', country: 'IE' },
+      },
+    });
+    expect(
+      Object.keys(
+        (api.calls('POST', ApiRoute.payment)[0].json as { paymentInfo: { shippingAddress: object } }).paymentInfo.shippingAddress,
+      ),
+    ).toEqual(['name', 'line1', 'city', 'postalCode', 'country']);
   });
 
   it("on a decline logs 'PAYMENT FAILED', shows the server's error in red and keeps the cart", async () => {

@@ -1,15 +1,24 @@
 import { formatDollars } from '@store/contract';
 import type { PaymentInfo, PaymentResult, Session } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cartLines, cartTotal, type CartItem } from '@/lib/cart';
 import { queryKeys } from '@/lib/query-keys';
+import { getLastAddress } from '../api/address';
 import { getClientToken, pay } from '../api/payment';
 import { DropInPayment } from './drop-in-payment';
 import { newIdempotencyKey } from './idempotency-key';
+import {
+  type AddressFormValues,
+  addressFormValues,
+  blankAddress,
+  ShippingAddressFields,
+  toShippingAddress,
+} from './shipping-address-fields';
 import { TestCardForm } from './test-card-form';
 
 export const CHECKOUT_UNAVAILABLE_TEXT = 'Please login or add something to cart';
@@ -26,8 +35,9 @@ interface Props {
 }
 
 /**
- * The checkout column: the total, and for a signed-in shopper with a non-empty cart the payment widget the
- * server's gateway calls for. A failure is logged ('PAYMENT FAILED', as the spec says) and also shown, and the
+ * The checkout column: the total, and for a signed-in shopper with a non-empty cart the shipping address (prefilled
+ * with the buyer's last one) and the payment widget the server's gateway calls for; Buy goes through only once the
+ * address is valid. A failure is logged ('PAYMENT FAILED', as the spec says) and also shown, and the
  * cart is kept so the buyer can try again.
  */
 export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props) {
@@ -48,11 +58,45 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   const tokenError = gatewayQuery.error ? errorMessage(gatewayQuery.error) : null;
   const loadingToken = gatewayQuery.isLoading;
 
+  // Checked first when Buy is pressed, then as the buyer corrects it: an error appearing when a field merely loses
+  // focus would move Buy down under a pointer on its way to it (the press would land beside the button).
+  const addressForm = useForm<AddressFormValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: blankAddress(session?.user.name),
+  });
+  const lastAddress = useQuery({
+    queryKey: queryKeys.orders.lastAddress(userId),
+    queryFn: ({ signal }) => getLastAddress(signal),
+    enabled: !!session,
+  }).data?.address;
+  const { isDirty } = addressForm.formState;
+  useEffect(() => {
+    // Offered, never forced: once the buyer has typed, a late or refreshed answer leaves their text alone.
+    if (lastAddress && !isDirty) addressForm.reset(addressFormValues(lastAddress));
+  }, [lastAddress, isDirty, addressForm]);
+  /**
+   * Validates the address as a submit of its form (showing each field's error, focusing the first, and from then on
+   * re-checking as the buyer types): Buy goes no further until it passes.
+   */
+  const addressReady = () =>
+    new Promise<boolean>((resolve) => {
+      void addressForm.handleSubmit(
+        () => resolve(true),
+        () => resolve(false),
+      )();
+    });
+
   const total = cartTotal(items);
 
   const buy = async (nonce: string) => {
-    if (!session) return;
-    const paymentInfo: PaymentInfo = { paymentMethodNonce: nonce, amount: total, products: cartLines(items) };
+    if (!session || !(await addressReady())) return;
+    const paymentInfo: PaymentInfo = {
+      paymentMethodNonce: nonce,
+      amount: total,
+      products: cartLines(items),
+      shippingAddress: toShippingAddress(addressForm.getValues()),
+    };
     const body = JSON.stringify(paymentInfo);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     setPaying(true);
@@ -106,11 +150,14 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         {tokenError && items.length > 0 ? <Alert variant="danger">{tokenError}</Alert> : null}
         {loadingToken && items.length > 0 ? <Spinner label="Preparing payment..." /> : null}
         {canBuy ? (
-          gateway.gateway === 'braintree' ? (
-            <DropInPayment clientToken={gateway.clientToken} busy={paying} onNonce={buy} />
-          ) : (
-            <TestCardForm busy={paying} onNonce={buy} />
-          )
+          <>
+            <ShippingAddressFields form={addressForm} />
+            {gateway.gateway === 'braintree' ? (
+              <DropInPayment clientToken={gateway.clientToken} busy={paying} beforeBuy={addressReady} onNonce={buy} />
+            ) : (
+              <TestCardForm busy={paying} beforeBuy={addressReady} onNonce={buy} />
+            )}
+          </>
         ) : loadingToken && items.length > 0 ? null : (
           <p className="text-body-secondary mb-0">{CHECKOUT_UNAVAILABLE_TEXT}</p>
         )}

@@ -7,7 +7,18 @@ import { Spinner } from '@/components/spinner';
  * Braintree's Drop-in card widget. Its code (and the scripts it pulls from Braintree) loads only when the
  * server says the gateway is Braintree, so the test gateway and every other page never fetch it.
  */
-export function DropInPayment({ clientToken, busy, onNonce }: { clientToken: string; busy: boolean; onNonce: (nonce: string) => void }) {
+export function DropInPayment({
+  clientToken,
+  busy,
+  beforeBuy = () => Promise.resolve(true),
+  onNonce,
+}: {
+  clientToken: string;
+  busy: boolean;
+  /** The rest of the checkout (the address) is checked first: no card is asked for while it is not valid. */
+  beforeBuy?: () => Promise<boolean>;
+  onNonce: (nonce: string) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const [instance, setInstance] = useState<Dropin | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +44,7 @@ export function DropInPayment({ clientToken, busy, onNonce }: { clientToken: str
   }, [clientToken]);
 
   const buy = async () => {
-    if (!instance) return;
+    if (!instance || !(await beforeBuy())) return;
     try {
       const { nonce } = await instance.requestPaymentMethod();
       onNonce(nonce);

@@ -15,19 +15,33 @@ export function groupCardNumber(number: string): string {
 
 /**
  * The payment widget of the offline test gateway: no real card is charged, so it says so loudly and
- * accepts only the listed test numbers.
+ * accepts only the listed test numbers. `beforeBuy` checks the rest of the checkout (the address) on the same
+ * click, so every field's error shows at once; no nonce is given unless it passes.
  */
-export function TestCardForm({ busy, onNonce }: { busy: boolean; onNonce: (nonce: string) => void }) {
+export function TestCardForm({
+  busy,
+  beforeBuy = () => Promise.resolve(true),
+  onNonce,
+}: {
+  busy: boolean;
+  beforeBuy?: () => Promise<boolean>;
+  onNonce: (nonce: string) => void;
+}) {
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<{ cardNumber: string }>({ defaultValues: { cardNumber: '' } });
 
-  const onSubmit = handleSubmit(({ cardNumber }) => {
-    const nonce = nonceForTestCard(cardNumber);
-    if (nonce) onNonce(nonce);
-  });
+  const onSubmit = handleSubmit(
+    async ({ cardNumber }) => {
+      const nonce = nonceForTestCard(cardNumber);
+      if (nonce && (await beforeBuy())) onNonce(nonce);
+    },
+    async () => {
+      await beforeBuy();
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Test payment">

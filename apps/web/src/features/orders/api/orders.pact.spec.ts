@@ -1,9 +1,12 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { API_PREFIX, ApiRoute, ErrorCode } from '@store/contract';
 import {
+  addressJson,
   ANY_STATUS,
   anId,
+  EXAMPLE_ADDRESS,
   bearer,
+  describeStoreApi,
   errorBody,
   EXAMPLE,
   exampleOrder,
@@ -11,10 +14,6 @@ import {
   orderLineJson,
   pageHeaders,
   pathFromState,
-  resetApiClient,
-  signedInAs,
-  storeApiPact,
-  useMockServer,
 } from '@test/pact/store-api-pact';
 import { getMyOrder, listMyOrders } from './orders';
 
@@ -29,72 +28,118 @@ function orderOfSignedInUser(orderId: string) {
   return fromProviderState(`${path}\${userId}`, `${path}${EXAMPLE.userId}`);
 }
 
-const pact = storeApiPact();
-afterEach(resetApiClient);
-
-beforeEach(() => signedInAs());
+const interaction = describeStoreApi();
 
 describe('orders', () => {
   it("lists the signed-in buyer's own orders, a page at a time", () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .given('the customer has paid for an order')
-      .uponReceiving("a request for the first page of the signed-in customer's orders")
-      .withRequest('GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' }))
-      .willRespondWith(200, (response) =>
-        response
-          .headers(pageHeaders())
-          .jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists', 'the customer has paid for an order'],
+        uponReceiving: "a request for the first page of the signed-in customer's orders",
+        request: ['GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' })],
+        response: [
+          200,
+          (response) =>
+            response
+              .headers(pageHeaders())
+              .jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
+        ],
+      },
+      async () => {
         await expect(listMyOrders({ limit: 50 })).resolves.toEqual({ orders: [exampleOrder('Received')], total: 1, after: undefined });
-      }));
+      },
+    ));
 
   it("reads one of the signed-in buyer's orders (the confirmation page after paying)", () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .given('the customer has paid for an order')
-      .uponReceiving("a request for one of the signed-in customer's orders")
-      .withRequest('GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer()))
-      .willRespondWith(200, (response) =>
-        response.jsonBody(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') })),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists', 'the customer has paid for an order'],
+        uponReceiving: "a request for one of the signed-in customer's orders",
+        request: ['GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer())],
+        response: [200, (response) => response.jsonBody(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))],
+      },
+      async () => {
         await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual(exampleOrder('Received'));
-      }));
+      },
+    ));
 
   it('reads an order with a line in a size (the size shows on the confirmation page)', () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .given('the customer has paid for an order of a product in size {size}', { size: 'L' })
-      .uponReceiving("a request for one of the signed-in customer's orders with a line in a size")
-      .withRequest('GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer()))
-      .willRespondWith(200, (response) =>
-        response.jsonBody({
-          ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
-          products: [orderLineJson({ size: 'L' })],
-        }),
-      )
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists', ['the customer has paid for an order of a product in size {size}', { size: 'L' }]],
+        uponReceiving: "a request for one of the signed-in customer's orders with a line in a size",
+        request: ['GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer())],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+              products: [orderLineJson({ size: 'L' })],
+            }),
+        ],
+      },
+      async () => {
         const order = await getMyOrder(EXAMPLE.orderId);
         expect(order.products).toEqual([{ product: EXAMPLE.productId, name: 'Classic Tee', price: 19.99, count: 1, size: 'L' }]);
-      }));
+      },
+    ));
+
+  it('reads an order with the address it ships to', () =>
+    interaction(
+      {
+        given: ['a customer exists', 'the customer has paid for an order shipped to an address'],
+        uponReceiving: "a request for one of the signed-in customer's orders that ships to an address",
+        request: ['GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer())],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+              shippingAddress: addressJson(),
+            }),
+        ],
+      },
+      async () => {
+        await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual({ ...exampleOrder('Received'), shippingAddress: EXAMPLE_ADDRESS });
+      },
+    ));
+
+  it("lists the signed-in buyer's orders with their addresses", () =>
+    interaction(
+      {
+        given: ['a customer exists', 'the customer has paid for an order shipped to an address'],
+        uponReceiving: "a request for the signed-in customer's orders, which ship to an address",
+        request: ['GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' })],
+        response: [
+          200,
+          (response) =>
+            response.headers(pageHeaders()).jsonBody(
+              eachLike({
+                ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+                shippingAddress: addressJson(),
+              }),
+            ),
+        ],
+      },
+      async () => {
+        await expect(listMyOrders({ limit: 50 })).resolves.toEqual({
+          orders: [{ ...exampleOrder('Received'), shippingAddress: EXAMPLE_ADDRESS }],
+          total: 1,
+          after: undefined,
+        });
+      },
+    ));
 
   it("answers 404 for an order that is not the signed-in buyer's", () =>
-    pact
-      .addInteraction()
-      .given('a customer exists')
-      .uponReceiving("a request for an order that is not the signed-in customer's")
-      .withRequest('GET', orderOfSignedInUser(UNKNOWN_ORDER_ID), (request) => request.headers(bearer()))
-      .willRespondWith(404, (response) => response.jsonBody(errorBody(ErrorCode.NotFound, 'Order not found')))
-      .executeTest(async (mockServer) => {
-        useMockServer(mockServer);
+    interaction(
+      {
+        given: ['a customer exists'],
+        uponReceiving: "a request for an order that is not the signed-in customer's",
+        request: ['GET', orderOfSignedInUser(UNKNOWN_ORDER_ID), (request) => request.headers(bearer())],
+        response: [404, (response) => response.jsonBody(errorBody(ErrorCode.NotFound, 'Order not found'))],
+      },
+      async () => {
         await expect(getMyOrder(UNKNOWN_ORDER_ID)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
-      }));
+      },
+    ));
 });

@@ -1,8 +1,9 @@
-import { formatCents, formatDollars, type Order, type OrderLine, orderNumber, toCents } from '@store/contract';
+import { formatCents, formatDollars, type OrderLine, orderNumber, toCents } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
 import { formatOrderDate } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
+import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,20 +11,10 @@ import { useRequiredSession } from '@/lib/session';
 import { getMyOrder } from '../api/orders';
 
 /**
- * Fields other parts of the store add to orders (a size per line, a shipping address): shown when the order has
- * them, so orders placed before they existed still read well.
+ * Fields other parts of the store add to order lines (a size): shown when the line has one, so orders placed
+ * before sizes existed still read well.
  */
 type LineWithSize = OrderLine & { size?: string | null };
-type OrderWithAddress = Order & { shippingAddress?: Record<string, unknown> | null };
-
-/** The address's text fields in the order the server gives them: name, lines, city, postal code, country, phone. */
-function addressLines(order: OrderWithAddress): string[] {
-  const address = order.shippingAddress;
-  if (!address) return [];
-  return Object.values(address)
-    .filter((value): value is string | number => (typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
-    .map(String);
-}
 
 /** What the buyer just paid for: order number, items (with sizes), total and where it ships. */
 export function OrderConfirmation({ orderId }: { orderId: string }) {
@@ -45,7 +36,6 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   }
   if (!order) return <Spinner label="Loading your order..." />;
 
-  const address = addressLines(order as OrderWithAddress);
   return (
     <section className="card shadow-sm" aria-labelledby="order-number">
       <div className="card-body">
@@ -96,14 +86,10 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
             </tr>
           </tfoot>
         </table>
-        {address.length > 0 ? (
+        {order.shippingAddress ? (
           <>
             <h3 className="h6">Shipping to</h3>
-            <address className="mb-0" aria-label="Shipping address">
-              {address.map((line, index) => (
-                <div key={index}>{line}</div>
-              ))}
-            </address>
+            <ShippingAddressBlock address={order.shippingAddress} />
           </>
         ) : null}
       </div>

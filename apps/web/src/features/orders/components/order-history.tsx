@@ -9,6 +9,7 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { listMyOrders } from '../api/orders';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
+import { ShippingAddressBlock } from '@/components/shipping-address';
 
 /** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
@@ -44,6 +45,7 @@ export function OrderHistory() {
               </div>
             </div>
             <OrderItems order={order} />
+            <ShippingAddressBlock address={order.shippingAddress} inline />
             {order.refund ? <RefundNote refund={order.refund} /> : null}
           </li>
         ))}

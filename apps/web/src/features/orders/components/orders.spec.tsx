@@ -21,6 +21,29 @@ describe("buyer's orders", () => {
     expect(request.headers.authorization).toBe(`Bearer ${customer.token}`);
   });
 
+  it('shows the address an order ships to, on one line', async () => {
+    const shippingAddress = {
+      name: 'Sam Shopper',
+      line1: '1 Main Street',
+      line2: 'Apt 4',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US' as const,
+    };
+    installFakeApi().on('GET', ApiRoute.ordersOfUser, {
+      body: [
+        order({ _id: 'abcdef12-0000-4000-8000-000000000000', shippingAddress }),
+        order({ _id: 'bcdef123-0000-4000-8000-000000000000' }),
+      ],
+    });
+    renderWithProviders(<OrderHistory />);
+    const row = await screen.findByRole('listitem', { name: 'Order ABCDEF12' });
+    expect(within(row).getByLabelText('Shipping address')).toHaveTextContent(
+      'Ships to Sam Shopper, 1 Main Street, Apt 4, Springfield, 12345, United States',
+    );
+    expect(within(screen.getByRole('listitem', { name: 'Order BCDEF123' })).queryByLabelText('Shipping address')).not.toBeInTheDocument();
+  });
+
   it('shows the size of each line bought in a size', async () => {
     installFakeApi().on('GET', ApiRoute.ordersOfUser, {
       body: [

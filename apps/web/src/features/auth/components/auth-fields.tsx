@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { TextField } from '@/components/field';
+import { errorMessage } from '@/lib/api-client';
+
+interface RowProps {
+  id: string;
+  error?: FieldError;
+  registration: UseFormRegisterReturn;
+}
+
+/** The email row of the sign-in and sign-up forms (registered with EMAIL_RULES). */
+export function EmailField(props: RowProps) {
+  return <TextField {...props} label="Email" type="email" autoComplete="email" />;
+}
+
+/** The password row: the browser offers the saved password at sign-in (`current`) and suggests one at sign-up (`new`). */
+export function PasswordField({ purpose, ...props }: RowProps & { purpose: 'current' | 'new' }) {
+  return <TextField {...props} label="Password" type="password" autoComplete={`${purpose}-password`} />;
+}
+
+/** Runs a form's request and keeps the server's refusal (its `error` text) to show until the next attempt. */
+export function useServerError() {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const attempt = async (request: () => Promise<void>): Promise<void> => {
+    setServerError(null);
+    try {
+      await request();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  };
+  return { serverError, attempt };
+}
