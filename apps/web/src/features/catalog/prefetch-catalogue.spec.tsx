@@ -1,5 +1,6 @@
 import { ApiRoute } from '@store/contract';
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
 import { deferredReply, installFakeApi } from '@/testing/fake-api';
@@ -19,7 +20,10 @@ describe('the home page catalogue read before React renders', () => {
     const prefetched = prefetchCatalogue(queryClient, search);
     render(
       <AppProviders queryClient={queryClient}>
-        <ProductGrid onAddToCart={jest.fn()} view={catalogView(search)} />
+        {/* The cards link to their product pages. */}
+        <MemoryRouter>
+          <ProductGrid onAddToCart={jest.fn()} view={catalogView(search)} />
+        </MemoryRouter>
       </AppProviders>,
     );
     // The grid finds the read already under way and waits for it (its spinner) instead of asking again.
