@@ -15,7 +15,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // The default listing (createdAt asc), as the API runs it: by the real column, the id breaking ties; the total
 // counted apart (the API caches it; counted per request here, it would be the plain server's handicap).
-const LIST_SQL = `SELECT id, name, description, price_cents, stock, sold, category_id,
+const LIST_SQL = `SELECT id, name, description, price_cents, stock, sold, category_id, size_stock,
   ${iso('created_at')} AS created_iso, ${iso('updated_at')} AS updated_iso, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS sort_key
   FROM products ORDER BY created_at ASC, id ASC LIMIT $1 OFFSET $2`;
 let total;
@@ -27,6 +27,10 @@ const PHOTO_SQL = { original: photoSql('etag', 'data'), card: photoSql('card_eta
 
 const PHOTO_PATH = /^\/api\/product\/photo\/([0-9a-f-]{36})$/;
 
+/** The sizes on the wire, in the store's size order (jsonb keeps its keys in an order of its own). */
+const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+const sizesOf = (sizeStock) => SIZE_ORDER.filter((size) => sizeStock[size] !== undefined).map((size) => ({ size, stock: sizeStock[size] }));
+
 const toProduct = (row) => ({
   _id: row.id,
   name: row.name,
@@ -37,6 +41,7 @@ const toProduct = (row) => ({
   category: row.category_id,
   createdAt: row.created_iso,
   updatedAt: row.updated_iso,
+  sizes: sizesOf(row.size_stock),
 });
 
 /** The list's bytes and headers for one page of rows (the next cursor as the API encodes it: base64url of [id, key]). */
