@@ -235,7 +235,11 @@ function medianRows(rows) {
 
 const store = await startStore();
 try {
-  const cartItems = (await fillCatalogue(store)).map((product) => ({ ...product, count: 1 }));
+  // As the shop's own Add to Cart makes them: a product sold in sizes is added in a size that is in stock.
+  const cartItems = (await fillCatalogue(store)).map((product) => {
+    const size = product.sizes?.find((offered) => offered.stock > 0)?.size;
+    return size ? { ...product, count: 1, size } : { ...product, count: 1 };
+  });
   console.log(`store on ${store.baseUrl} with ${CATALOGUE_SIZE} t-shirts; reports go to ${path.relative(root, outDir)}/`);
   const rows = [];
   // Runs interleave (home, sign-in, cart, then again) so that a burst of load elsewhere hits every page alike.
