@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { hrefs } from '@/lib/paths';
 import { Alert } from '@/components/alert';
+import { LoadMore } from '@/components/load-more';
 import { ProductImage } from '@/components/product-image';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -23,7 +24,7 @@ export function ManageProducts({ pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { pageS
   const queryClient = useQueryClient();
   const list = usePagedList(productListOptions(PRODUCT_SORTS.byName, pageSize));
   const [actionError, setActionError] = useState<string | null>(null);
-  const { total, loadingMore, loadMore } = list;
+  const { total } = list;
   const products = list.loading || (list.error && list.items.length === 0) ? undefined : list.items;
 
   const remove = async (product: Product) => {
@@ -78,13 +79,8 @@ export function ManageProducts({ pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { pageS
           </li>
         ))}
       </ul>
-      {products.length < total ? (
-        <div className="text-center mt-3">
-          <button type="button" className="btn btn-outline-success" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load more products'}
-          </button>
-        </div>
-      ) : null}
+      {/* The list's failure is shown above, with the delete's. */}
+      <LoadMore list={{ ...list, error: null }} label="Load more products" />
     </section>
   );
 }
