@@ -31,24 +31,46 @@ function orderOfSignedInUser(orderId: string) {
 const interaction = describeStoreApi();
 
 describe('orders', () => {
-  it("lists the signed-in buyer's own orders, a page at a time", () =>
+  // The first page of the buyer's orders: a plain order, and one that ships to an address (the history shows it).
+  it.each([
+    {
+      title: "lists the signed-in buyer's own orders, a page at a time",
+      state: 'the customer has paid for an order',
+      uponReceiving: "a request for the first page of the signed-in customer's orders",
+      address: undefined,
+    },
+    {
+      title: "lists the signed-in buyer's orders with their addresses",
+      state: 'the customer has paid for an order shipped to an address',
+      uponReceiving: "a request for the signed-in customer's orders, which ship to an address",
+      address: EXAMPLE_ADDRESS,
+    },
+  ])('$title', ({ state, uponReceiving, address }) =>
     interaction(
       {
-        given: ['a customer exists', 'the customer has paid for an order'],
-        uponReceiving: "a request for the first page of the signed-in customer's orders",
+        given: ['a customer exists', state],
+        uponReceiving,
         request: ['GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' })],
         response: [
           200,
           (response) =>
-            response
-              .headers(pageHeaders())
-              .jsonBody(eachLike(orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }))),
+            response.headers(pageHeaders()).jsonBody(
+              eachLike({
+                ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
+                ...(address ? { shippingAddress: addressJson() } : {}),
+              }),
+            ),
         ],
       },
       async () => {
-        await expect(listMyOrders({ limit: 50 })).resolves.toEqual({ orders: [exampleOrder('Received')], total: 1, after: undefined });
+        await expect(listMyOrders({ limit: 50 })).resolves.toEqual({
+          orders: [address ? { ...exampleOrder('Received'), shippingAddress: address } : exampleOrder('Received')],
+          total: 1,
+          after: undefined,
+        });
       },
-    ));
+    ),
+  );
 
   it("reads one of the signed-in buyer's orders (the confirmation page after paying)", () =>
     interaction(
@@ -101,32 +123,6 @@ describe('orders', () => {
       },
       async () => {
         await expect(getMyOrder(EXAMPLE.orderId)).resolves.toEqual({ ...exampleOrder('Received'), shippingAddress: EXAMPLE_ADDRESS });
-      },
-    ));
-
-  it("lists the signed-in buyer's orders with their addresses", () =>
-    interaction(
-      {
-        given: ['a customer exists', 'the customer has paid for an order shipped to an address'],
-        uponReceiving: "a request for the signed-in customer's orders, which ship to an address",
-        request: ['GET', pathFromState(ApiRoute.ordersOfUser), (request) => request.headers(bearer()).query({ limit: '50' })],
-        response: [
-          200,
-          (response) =>
-            response.headers(pageHeaders()).jsonBody(
-              eachLike({
-                ...orderJson({ _id: anId(EXAMPLE.orderId), status: regex(ANY_STATUS, 'Received') }),
-                shippingAddress: addressJson(),
-              }),
-            ),
-        ],
-      },
-      async () => {
-        await expect(listMyOrders({ limit: 50 })).resolves.toEqual({
-          orders: [{ ...exampleOrder('Received'), shippingAddress: EXAMPLE_ADDRESS }],
-          total: 1,
-          after: undefined,
-        });
       },
     ));
 
