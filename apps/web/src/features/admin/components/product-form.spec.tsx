@@ -140,8 +140,35 @@ describe('update product', () => {
     expect(await screen.findByText('Sunrise Tee updated successfully')).toBeInTheDocument();
     const [request] = api.calls('PUT', ApiRoute.productUpdate);
     expect(request.path).toBe(`/product/p-sun/${admin.user._id}`);
-    expect(formFields(request)).toEqual({ name: 'Sunrise Tee', description: 'Bright', price: '19.5', stock: '40', category: 'c-tees' });
+    // The stock was not touched, so it is not sent: the form's 40 is as old as the page (sales move the real one).
+    expect(formFields(request)).toEqual({ name: 'Sunrise Tee', description: 'Bright', price: '19.5', category: 'c-tees' });
     expect(screen.getByLabelText('Name')).toHaveValue('Sunrise Tee');
+  });
+
+  it('sends the stock on an edit only when it was changed, and then the stock as typed', async () => {
+    const api = withCategories().on('GET', ApiRoute.product, { body: existing }).on('PUT', ApiRoute.productUpdate, { body: existing });
+    renderWithProviders(<UpdateProductForm productId="p-sun" />);
+    const stock = await screen.findByLabelText('Stock');
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await screen.findByText('Sunset Tee updated successfully');
+    const [request] = api.calls('PUT', ApiRoute.productUpdate);
+    expect(formFields(request)).toEqual({ name: 'Sunset Tee', description: 'Bright', price: '24.99', stock: '12', category: 'c-tees' });
+  });
+
+  it('leaves the sizes of a sized product alone when only its text was edited (sales since the page opened stand)', async () => {
+    const sized = product({ _id: 'p-sized', name: 'Sized Tee', category: 'c-tees', stock: 5, sizes: [{ size: 'M', stock: 5 }] });
+    const api = withCategories().on('GET', ApiRoute.product, { body: sized }).on('PUT', ApiRoute.productUpdate, { body: sized });
+    renderWithProviders(<UpdateProductForm productId="p-sized" />);
+    const description = await screen.findByLabelText('Description');
+    await userEvent.type(description, ' and soft');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await screen.findByText('Sized Tee updated successfully');
+    const [request] = api.calls('PUT', ApiRoute.productUpdate);
+    expect(request.form!.has('sizes')).toBe(false);
+    expect(request.form!.has('stock')).toBe(false);
+    expect(request.form!.get('description')).toBe(`${sized.description} and soft`);
   });
 
   it('sends a newly chosen photo', async () => {

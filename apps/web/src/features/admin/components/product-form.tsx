@@ -13,7 +13,7 @@ import {
 } from '@store/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { type Control, type FieldErrors, useFieldArray, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
+import { type Control, type DeepPartial, type FieldErrors, useFieldArray, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
 import { ProductImage } from '@/components/product-image';
@@ -60,6 +60,13 @@ function sizesTotal(sizes: FormValues['sizes'] | undefined): number {
   return (sizes ?? []).reduce((total, entry) => total + (Number.isFinite(entry.stock) ? entry.stock : 0), 0);
 }
 
+/** Whether the stock (or a size's stock, or which sizes) differs from what the form was opened with. */
+function stockEdited(values: FormValues, initial: Readonly<DeepPartial<FormValues>> | undefined): boolean {
+  const before = (initial?.sizes ?? []).map((entry) => `${entry?.size}:${entry?.stock}`).join(',');
+  const after = values.sizes.map((entry) => `${entry.size}:${entry.stock}`).join(',');
+  return before !== after || (values.sizes.length === 0 && values.stock !== initial?.stock);
+}
+
 /** The messages of spec section 8, with the name the server answered. */
 export const productMessages = {
   created: (name: string) => `${name} created successfully`,
@@ -93,7 +100,7 @@ export function ProductForm({ product, onSaved }: Props) {
     handleSubmit,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, defaultValues },
   } = useForm<FormValues>({ defaultValues: product ? valuesOf(product) : EMPTY });
   const chosenFiles = useWatch({ control, name: 'photo' });
   const sizeCount = useWatch({ control, name: 'sizes' })?.length ?? 0;
@@ -103,19 +110,24 @@ export function ProductForm({ product, onSaved }: Props) {
     setSuccess(null);
     setFailure(null);
     const sized = values.sizes.length > 0;
-    const fields: ProductFields = {
+    const sizes = values.sizes.map(({ size, stock }) => ({ size, stock }));
+    const fields: Partial<ProductFields> = {
       name: values.name.trim(),
       description: values.description.trim(),
       price: values.price,
-      // A product sold in sizes has their total as its stock (the server checks it is exactly that).
-      stock: sized ? sizesTotal(values.sizes) : values.stock,
       category: values.category,
     };
-    // Sizes go only with a product that has (or had) them: an unsized product's form is the spec's, field for field.
-    if (sized || product?.sizes?.length) fields.sizes = values.sizes.map(({ size, stock }) => ({ size, stock }));
+    // On an edit the stock goes only when the admin changed it: the form's copy is as old as the page, and sales
+    // since then moved the real one (sending it back would put sold t-shirts back on the shelf).
+    if (!product || stockEdited(values, defaultValues)) {
+      // A product sold in sizes has their total as its stock (the server checks it is exactly that).
+      fields.stock = sized ? sizesTotal(values.sizes) : values.stock;
+      // Sizes go only with a product that has (or had) them: an unsized product's form is the spec's, field for field.
+      if (sized || product?.sizes?.length) fields.sizes = sizes;
+    }
     const photo = values.photo?.[0];
     try {
-      const saved = product ? await updateProduct(product._id, fields, photo) : await createProduct(fields, photo);
+      const saved = product ? await updateProduct(product._id, fields, photo) : await createProduct(fields as ProductFields, photo);
       // The catalogue grid, the admin list, this product and the cart's re-read all show products.
       void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       setSuccess(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
