@@ -7,7 +7,7 @@ export default {
   displayName: 'web',
   rootDir: '.',
   testEnvironment: '<rootDir>/src/testing/jsdom-environment.mjs',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/build/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '\\.pact\\.spec\\.ts$'],
   // userEvent types key by key; on a busy CI machine a form test can take a few seconds.
   testTimeout: 20000,

@@ -6,6 +6,11 @@ import type { Container, Plugin, Root, Rule } from 'postcss';
 const TOKEN = /[A-Za-z0-9_-]+/g;
 /** The class names a selector needs (`.btn-check:checked + .btn` needs `btn-check` and `btn`). */
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
+/**
+ * The arguments of `:not()`, `:is()`, `:where()` and `:has()`: a class named there is not one the element must
+ * have (`:not(.dropdown-toggle)` matches all the more when no element has it), so it cannot make a rule unused.
+ */
+const FUNCTIONAL_PSEUDO = /:(?:not|is|where|has)\([^()]*\)/g;
 const SOURCE = /\.(tsx?|html)$/;
 
 export interface UsedWords {
@@ -27,7 +32,9 @@ export function dropUnusedRules(root: Root, used: UsedWords): void {
   root.walkRules((rule: Rule) => {
     // Keyframe steps (`from`, `50%`) are not selectors.
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as { name: string }).name)) return;
-    const kept = rule.selectors.filter((selector) => [...selector.matchAll(CLASS)].every(([, name]) => isUsed(name)));
+    const kept = rule.selectors.filter((selector) =>
+      [...selector.replace(FUNCTIONAL_PSEUDO, '').matchAll(CLASS)].every(([, name]) => isUsed(name)),
+    );
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
