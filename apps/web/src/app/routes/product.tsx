@@ -1,5 +1,6 @@
 import type { Product, ProductSize } from '@store/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/alert';
 import { Page } from '@/components/page';
@@ -26,6 +27,8 @@ export function ProductPage() {
   const navigate = useNavigate();
   const product = useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal) });
   const categories = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
+  // The page stays on screen while the cart's code loads; a second tap then must not add a second t-shirt.
+  const added = useRef(false);
 
   // 404 for a well-formed id the shop does not have, 400 for a malformed one: to the buyer both are "not here".
   if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ProductNotFound />;
@@ -46,6 +49,8 @@ export function ProductPage() {
   const shown: Product = product.data;
   // Spec 4: Add to Cart appends one copy of the product and redirects to /cart (a sized one in the chosen size).
   const add = (size: ProductSize | undefined) => {
+    if (added.current) return;
+    added.current = true;
     if (size) addSizeToCart(shown, size);
     else addToCart(shown);
     navigate(paths.cart);
