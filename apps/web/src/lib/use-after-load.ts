@@ -4,26 +4,34 @@ import { useEffect, useState } from 'react';
 let loadedOnce = false;
 
 /**
- * False until the page has loaded and the browser then has an idle moment (or `timeoutMs` passed): for what can
- * come after the first screenful (the home page's filters and their categories request), so that it competes
- * neither with the product list and its photos for a phone's bandwidth nor with the first render for its CPU.
+ * False until the page has loaded and the browser then has an idle moment (at most `timeoutMs` after the load), or
+ * until `capMs` have passed since the first render, whichever comes first: for what can come after the first
+ * screenful (the home page's filters and their categories request), so that it competes neither with the product
+ * list and its photos for a phone's bandwidth nor with the first render for its CPU. The cap is for a slow or
+ * stalled photo, which holds the `load` event back: the search box must not wait for it for long.
  */
-export function useAfterLoad(timeoutMs = 2000): boolean {
+export function useAfterLoad(timeoutMs = 2000, capMs = 5000): boolean {
   const [ready, setReady] = useState(loadedOnce);
   useEffect(() => {
     if (ready) return;
-    let cancel = () => {};
+    let cancelIdle = () => {};
+    const cap = window.setTimeout(() => done(), capMs);
+    const cancel = () => {
+      window.clearTimeout(cap);
+      cancelIdle();
+    };
     const done = () => {
+      cancel();
       loadedOnce = true;
       setReady(true);
     };
     const whenIdle = () => {
       if (typeof window.requestIdleCallback === 'function') {
         const id = window.requestIdleCallback(done, { timeout: timeoutMs });
-        cancel = () => window.cancelIdleCallback(id);
+        cancelIdle = () => window.cancelIdleCallback(id);
       } else {
         const id = window.setTimeout(done, 1);
-        cancel = () => window.clearTimeout(id);
+        cancelIdle = () => window.clearTimeout(id);
       }
     };
     if (document.readyState === 'complete') {
@@ -35,6 +43,6 @@ export function useAfterLoad(timeoutMs = 2000): boolean {
       window.removeEventListener('load', whenIdle);
       cancel();
     };
-  }, [ready, timeoutMs]);
+  }, [ready, timeoutMs, capMs]);
   return ready;
 }
