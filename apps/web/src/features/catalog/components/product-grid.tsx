@@ -27,15 +27,11 @@ export function ProductGrid({
 }) {
   // Deferred: when a page of products arrives, React first keeps what is on screen, then renders the cards in a
   // background pass it splits into short slices, so the main thread never blocks for the whole grid at once.
-  const {
-    items: products,
-    total,
-    loading,
-    loadingMore,
-    error,
-    hasMore,
-    loadMore,
-  } = useDeferredValue(usePagedList(productListOptions(view, pageSize)));
+  // The Load more button and the scroll trigger read the list as it is now, not as the deferred pass last drew it,
+  // so a quick second tap finds the next page already on its way.
+  const list = usePagedList(productListOptions(view, pageSize));
+  const { loadingMore, loadMore } = list;
+  const { items: products, total, loading, error, hasMore } = useDeferredValue(list);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
