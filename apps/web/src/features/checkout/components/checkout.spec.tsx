@@ -236,6 +236,22 @@ describe('checkout', () => {
     renderApp('/cart');
     await payWith('1234 5678 9012 3456');
     expect(screen.getByText('Use one of the test card numbers above')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    expect(api.calls('POST', ApiRoute.payment)).toHaveLength(0);
+  });
+
+  it('with a wrong card and a wrong address, puts the focus on the first address error (the first on the page)', async () => {
+    const api = paymentApi('test', null);
+    signInAs(customer);
+    addToCart(sunset);
+    renderApp('/cart');
+    await waitFor(() => expect(api.calls('GET', ApiRoute.lastAddress)).toHaveLength(1));
+    await typeCardAndBuy('1234 5678 9012 3456');
+    expect(screen.getByText('Use one of the test card numbers above')).toBeInTheDocument();
+    expect(screen.getByText('Enter the street address')).toBeInTheDocument();
+    // Let the card form's own focus (a timeout in react-hook-form, when it focuses errors) have its turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Address line 1')).toHaveFocus();
     expect(api.calls('POST', ApiRoute.payment)).toHaveLength(0);
   });
 

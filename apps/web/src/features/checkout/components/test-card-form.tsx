@@ -30,8 +30,9 @@ export function TestCardForm({
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
-  } = useForm<{ cardNumber: string }>({ defaultValues: { cardNumber: '' } });
+  } = useForm<{ cardNumber: string }>({ defaultValues: { cardNumber: '' }, shouldFocusError: false });
 
   const onSubmit = handleSubmit(
     async ({ cardNumber }) => {
@@ -39,7 +40,8 @@ export function TestCardForm({
       if (nonce && (await beforeBuy())) onNonce(nonce);
     },
     async () => {
-      await beforeBuy();
+      // The first error on the page gets the focus: the address's (beforeBuy focuses it), else the card's.
+      if (await beforeBuy()) setFocus('cardNumber');
     },
   );
 
