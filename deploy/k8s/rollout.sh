@@ -5,7 +5,7 @@
 #    the migrations Job), after deleting the previous Job (a Job's pod template cannot be changed in place);
 # 2. waits for the Job to complete: a failed migration stops here, with the old replicas still serving;
 # 3. applies the rest and waits for the rollouts.
-# Argo CD needs none of this (the Job is a PreSync hook); Flux: see README, "Kubernetes".
+# Argo CD needs none of this (the Job is a PreSync hook); Flux: see docs/operations.md, "Kubernetes".
 set -euo pipefail
 overlay="${1:-deploy/k8s/overlays/production}"
 namespace="${NAMESPACE:-tshirt-store}"

@@ -5,7 +5,7 @@
 // request ("plain pg") and from memory ("plain memory", the ceiling for these bytes). Checks byte for byte that
 // the API and the plain servers answer the same (status, headers, body), then loads each with autocannon in turn,
 // at 10 and at 50 connections, and prints requests/s, p99 latency, each server's CPU time per request, the
-// ratios, and the issue's goals (issue 12): list of 100 and card photo >= 0.5x plain memory; the list on 20,000
+// ratios, and the goals: list of 100 and card photo >= 0.5x plain memory; the list on 20,000
 // products >= 0.8x its speed on 1,000, with p99 < 50 ms at 50 connections.
 //
 // A benchmark, not a test: it fails only when something does not work, never on a figure. Figures from a busy
@@ -381,7 +381,7 @@ function report(results, databaseKind) {
     }
   }
   if (goals.length > 0) {
-    lines.push('', 'Goals (issue 12)');
+    lines.push('', 'Goals');
     const goalWidth = Math.max(...goals.map(([name]) => name.length));
     for (const [name, value, goal, sense] of goals) {
       const met = sense === 'below' ? value < goal : value >= goal;

@@ -1,4 +1,4 @@
-// `npm run bench:checkout`: what one API replica and its Postgres do per checkout, for README's capacity note.
+// `npm run bench:checkout`: what one API replica and its Postgres do per checkout, for the capacity note in docs/performance.md.
 //
 // Starts the built API (production settings, the test gateway: no network, the same database work as a real
 // charge) on a scratch database with 20 products and 200 buyers, then loads it in turn with the catalogue list

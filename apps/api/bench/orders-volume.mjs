@@ -1,4 +1,4 @@
-// `npm run bench:orders`: the admin's order screens at 1,000 and at 100,000 orders (issue 15).
+// `npm run bench:orders`: the admin's order screens at 1,000 and at 100,000 orders.
 //
 // Seeds two scratch databases through the real schema (the triggers keep the daily rollup and the buyers'
 // e-mails, as in production): 1,000 paid orders in one, 100,000 in the other, over the last 400 days, 1-3 lines
@@ -148,7 +148,7 @@ function report(rows, databaseKind) {
       .map((n) => n.toFixed(1))
       .join(' ')}`,
     '',
-    `${'scenario'.padEnd(width)}  ${SIZES.map((n) => `${n.toLocaleString('en-US')} orders`.padEnd(40)).join('  ')}  ratio  goal (issue 15: >= 0.80x)`,
+    `${'scenario'.padEnd(width)}  ${SIZES.map((n) => `${n.toLocaleString('en-US')} orders`.padEnd(40)).join('  ')}  ratio  goal (>= 0.80x)`,
   ];
   for (const { scenario, runs } of rows) {
     const [small, large] = runs;

@@ -24,7 +24,7 @@ export const JSON_BODY_LIMIT = '100kb';
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  // Cached list pages, answered before all of the below with the very headers it would add (README, Performance).
+  // Cached list pages, answered before all of the below with the very headers it would add (docs/performance.md).
   const frontDoor = optionalProvider(app, CatalogueFrontDoor);
   if (frontDoor) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): (query: string) => Record<string, unknown> };
@@ -63,7 +63,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 
 /**
  * Node's defaults hold an unfinished body for 300 s and idle half-sent headers for 60 s+; a shop needs
- * seconds. Set from HTTP_* (see README) on the server main.ts listens with.
+ * seconds. Set from HTTP_* (see docs/configuration.md) on the server main.ts listens with.
  */
 export function applyServerTimeouts(server: Server, config: Pick<AppConfig, 'http'>): void {
   server.headersTimeout = config.http.headersTimeoutMs;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The API's layout rules (README, Layout; the web app's twin is apps/web/src/architecture.spec.ts), read from
+ * The API's layout rules (docs/architecture.md; the web app's twin is apps/web/src/architecture.spec.ts), read from
  * the import statements of every source file (type-only imports included: they tie files together too).
  *
  * Layers, bottom up: common and config; database; modules; http and web-app; the app's composition (main.ts,

@@ -7,7 +7,7 @@ import { drainOnShutdown } from './common/graceful-shutdown.js';
 import { AppLogger } from './common/logging/app-logger.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { prepareDevelopmentDatabase } from './database/development-database.js';
-import { seedDemoCatalog } from './database/seed/demo-seed.js';
+import { seedDemoCatalogue } from './database/seed/demo-seed.js';
 import { MailSender } from './modules/notifications/mail-sender.js';
 
 /** Set once the configuration is known: JSON lines in production, readable ones in development. */
@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
   configureApp(app, config);
   await app.init();
   if (dev) await dev.afterStart(app);
-  else if (config.seedDemo) await seedDemoCatalog(app);
+  else if (config.seedDemo) await seedDemoCatalogue(app);
   await app.listen(config.port, '0.0.0.0').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new ConfigError([`PORT: ${config.port} is already in use (another store running?); stop it or set PORT to a free port`]);

@@ -11,7 +11,7 @@ import { createTestApp, signedInUser, type TestApp } from './support/test-app.js
 /**
  * The bound this suite holds the caches to: a buyer never sees a list older than the last committed write by
  * more than this, on the replica that wrote and on another. (Notifications arrive in about a millisecond; the
- * bound is what the README promises.)
+ * bound is what docs/performance.md promises.)
  */
 const STALENESS_BOUND_MS = 100;
 

@@ -6,7 +6,7 @@ import { pay, seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
- * Orders at volume (issue 15): keyset pages that stay stable while orders arrive, filters, search, the CSV
+ * Orders at volume: keyset pages that stay stable while orders arrive, filters, search, the CSV
  * export, the sales overview against hand-computed figures, and EXPLAIN of every listing on 20,000 orders.
  */
 describe('orders at volume (e2e)', () => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { pay, seedProduct, setOrderStatus, stockOf } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
-/** The moves CONTRACT.md allows, written out here independently of the code's own table. */
+/** The moves docs/api.md allows, written out here independently of the code's own table. */
 const ALLOWED: Record<OrderStatus, OrderStatus[]> = {
   Received: ['Processing', 'Cancelled'],
   Processing: ['Shipped', 'Cancelled'],

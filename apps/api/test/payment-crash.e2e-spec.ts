@@ -125,7 +125,7 @@ describe('a crash mid-payment (e2e, SIGKILL and restart)', () => {
     child?.kill('SIGKILL');
     await sql?.end().catch(() => undefined);
     await db?.drop();
-    // The figures for the report (README, Security and failure).
+    // The figures for the report (docs/security.md, "A crash mid-payment").
     console.log(`payment crash test: ${JSON.stringify(figures)}`);
   });
 

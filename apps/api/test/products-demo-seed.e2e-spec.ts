@@ -1,7 +1,7 @@
 import { type Category, type Product } from '@store/contract';
 import request from 'supertest';
 import sharp from 'sharp';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, seedDemoCatalog } from '../src/database/seed/demo-seed.js';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, seedDemoCatalogue } from '../src/database/seed/demo-seed.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 describe('demo seed (e2e)', () => {
@@ -13,8 +13,8 @@ describe('demo seed (e2e)', () => {
   afterAll(() => t.close());
 
   it('fills an empty store with categories and t-shirts that have generated photos, once', async () => {
-    await seedDemoCatalog(t.app);
-    await seedDemoCatalog(t.app);
+    await seedDemoCatalogue(t.app);
+    await seedDemoCatalogue(t.app);
 
     const categories = (await request(t.http).get('/api/categories').expect(200)).body as Category[];
     expect(categories.map((c) => c.name).sort()).toEqual([...DEMO_CATEGORIES].sort());
@@ -43,7 +43,7 @@ describe('demo seed (e2e)', () => {
     const other = await createTestApp();
     try {
       await other.dataSource.query(`INSERT INTO categories (name) VALUES ('Mine')`);
-      await seedDemoCatalog(other.app);
+      await seedDemoCatalogue(other.app);
       const [{ count }] = await other.dataSource.query('SELECT count(*)::int AS count FROM products');
       expect(count).toBe(0);
       expect((await request(other.http).get('/api/categories').expect(200)).body).toEqual([{ _id: expect.any(String), name: 'Mine' }]);

@@ -29,10 +29,14 @@ describe('security (e2e)', () => {
 
   it('answers every authenticated request with Cache-Control: no-store, refusals included', async () => {
     const user = await signedInUser(t);
-    const profile = await request(t.http).get(api(ApiRoute.user, { userId: user.user._id })).set('Authorization', `Bearer ${user.token}`);
+    const profile = await request(t.http)
+      .get(api(ApiRoute.user, { userId: user.user._id }))
+      .set('Authorization', `Bearer ${user.token}`);
     expect(profile.status).toBe(200);
     expect(profile.headers['cache-control']).toBe('no-store');
-    const forbidden = await request(t.http).get(api(ApiRoute.ordersAll, { userId: user.user._id })).set('Authorization', `Bearer ${user.token}`);
+    const forbidden = await request(t.http)
+      .get(api(ApiRoute.ordersAll, { userId: user.user._id }))
+      .set('Authorization', `Bearer ${user.token}`);
     expect(forbidden.status).toBe(403);
     expect(forbidden.headers['cache-control']).toBe('no-store');
   });
@@ -53,7 +57,10 @@ describe('security (e2e)', () => {
   });
 
   it('gives an unlisted origin no CORS headers at all', async () => {
-    const preflight = await request(t.http).options('/api/signin').set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'POST');
+    const preflight = await request(t.http)
+      .options('/api/signin')
+      .set('Origin', 'https://evil.example.com')
+      .set('Access-Control-Request-Method', 'POST');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const list = await request(t.http).get('/api/products').set('Origin', 'https://evil.example.com');
     expect(list.headers['access-control-allow-origin']).toBeUndefined();
@@ -62,7 +69,11 @@ describe('security (e2e)', () => {
   it('limits failed sign-ins per account, whatever the address, and lets the right password through before that', async () => {
     const user = await signedInUser(t);
     for (let i = 0; i < 3; i += 1) {
-      await request(t.http).post(`/api${ApiRoute.signin}`).set('X-Forwarded-For', `203.0.113.${i}`).send({ email: user.user.email, password: 'wrong password' }).expect(401);
+      await request(t.http)
+        .post(`/api${ApiRoute.signin}`)
+        .set('X-Forwarded-For', `203.0.113.${i}`)
+        .send({ email: user.user.email, password: 'wrong password' })
+        .expect(401);
     }
     const limited = await request(t.http).post(`/api${ApiRoute.signin}`).send({ email: user.user.email, password: user.password });
     expect(limited.status).toBe(429);

@@ -21,7 +21,7 @@ import { api, createTestApp, signedInUser, type TestApp } from './support/test-a
 const HOME = SHIPPING_ADDRESS;
 
 /**
- * The shipping address (issue 14 part 4) on a real Postgres: validated inside the payment, stored on the order
+ * The shipping address on a real Postgres: validated inside the payment, stored on the order
  * in the checkout's transaction, shown on every order read, list and export, and offered back by
  * `GET /user/{userId}/address/last`.
  */

@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { prefetchRoutesOnIntent } from '@/app/prefetch-routes';
-import { prefetchCatalogue } from '@/features/catalog/prefetch-catalogue';
+import { prefetchCatalogue } from '@/features/catalogue/prefetch-catalogue';
 import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 

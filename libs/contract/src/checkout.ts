@@ -1,4 +1,4 @@
-import type { ProductSize } from './catalog.js';
+import type { ProductSize } from './catalogue.js';
 import type { ShippingAddress } from './shipping.js';
 
 /** `test` is the offline gateway that follows Braintree's sandbox rules; `braintree` is the real one. */

@@ -192,8 +192,12 @@ describe('loadConfig', () => {
       testGatewayLedger: 'postgres',
     });
     expect(
-      loadConfig({ IDEMPOTENCY_LEASE_SECONDS: '2', STALE_RESERVATION_SECONDS: '10', SWEEP_INTERVAL_SECONDS: '1', TEST_GATEWAY_LEDGER: 'memory' })
-        .payments,
+      loadConfig({
+        IDEMPOTENCY_LEASE_SECONDS: '2',
+        STALE_RESERVATION_SECONDS: '10',
+        SWEEP_INTERVAL_SECONDS: '1',
+        TEST_GATEWAY_LEDGER: 'memory',
+      }).payments,
     ).toEqual({ idempotencyLeaseSeconds: 2, staleReservationSeconds: 10, sweepIntervalSeconds: 1, testGatewayLedger: 'memory' });
     expect(problems({ IDEMPOTENCY_LEASE_SECONDS: '0', TEST_GATEWAY_LEDGER: 'disk' })).toEqual([
       expect.stringMatching(/^IDEMPOTENCY_LEASE_SECONDS: must be a whole number from 1 to 600/),

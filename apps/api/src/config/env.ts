@@ -16,7 +16,7 @@ export interface BraintreeConfig {
   serverUrl?: string;
 }
 
-/** Order e-mails (issue 14): how the notifications worker sends what the outbox holds. */
+/** Order e-mails: how the notifications worker sends what the outbox holds. */
 export interface MailConfig {
   /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: write .eml files to `outboxDir`. */
   smtpUrl: string | undefined;
@@ -80,7 +80,7 @@ export interface AppConfig {
   /** Checkout attempts a minute per signed-in user. */
   paymentRateLimit: number;
   /**
-   * Crash recovery of checkouts (README, Security and failure): an Idempotency-Key's lease (renewed while its
+   * Crash recovery of checkouts (docs/security.md, "A crash mid-payment"): an Idempotency-Key's lease (renewed while its
    * request runs; a dead holder's key is taken over once it lapses), the age at which the sweeper resolves a
    * Pending order (asking the gateway first), how often it runs, and where the test gateway records its charges.
    */
@@ -95,7 +95,7 @@ export interface AppConfig {
   signinFailureWindowSeconds: number;
   /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
   metricsPort: number | undefined;
-  /** Catalogue caches (issue 12): bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
+  /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
   listCacheMaxBytes: number;
   listCacheMaxEntries: number;
   photoCacheMaxBytes: number;
@@ -276,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`METRICS_PORT: must differ from PORT (${port}); the metrics port is not for the public network`);
   }
 
-  // Catalogue caches, per API process (see README, Performance). Bytes are the cached bodies' own sizes.
+  // Catalogue caches, per API process (see docs/performance.md). Bytes are the cached bodies' own sizes.
   const listCacheMaxBytes = integer('LIST_CACHE_MAX_BYTES', 16 * 1024 * 1024, 0, 8 * 1024 ** 3);
   const listCacheMaxEntries = integer('LIST_CACHE_MAX_ENTRIES', 2000, 0, 1_000_000);
   const photoCacheMaxBytes = integer('PHOTO_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3);

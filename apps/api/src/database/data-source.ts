@@ -2,7 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
 
-/** Time limits for every connection of a pool; see README "Security and failure". */
+/** Time limits for every connection of a pool; see docs/security.md. */
 export interface DatabaseTimeouts {
   statementTimeoutMs: number;
   connectTimeoutMs: number;

@@ -6,7 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '../config/env.js';
 import { AuthService } from '../modules/auth/auth.service.js';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres.js';
-import { seedDemoCatalog } from './seed/demo-seed.js';
+import { seedDemoCatalogue } from './seed/demo-seed.js';
 
 interface DemoAdmin {
   email: string;
@@ -36,7 +36,7 @@ export async function prepareDevelopmentDatabase(config: AppConfig): Promise<Dev
     databaseUrl,
     async afterStart(app) {
       await app.get(AuthService).ensureAdmin(admin);
-      await seedDemoCatalog(app);
+      await seedDemoCatalogue(app);
     },
     printWelcome(url) {
       console.log(

@@ -10,4 +10,12 @@ import { UserEntity } from '../modules/users/user.entity.js';
  * Every TypeORM entity of the API. Products and their photos have none: every statement on them is hand-written
  * in modules/products/*.repository.ts, the one place their columns are named.
  */
-export const entities = [UserEntity, RevokedTokenEntity, CategoryEntity, OrderEntity, OrderLineEntity, IdempotencyKeyEntity, AuditLogEntity];
+export const entities = [
+  UserEntity,
+  RevokedTokenEntity,
+  CategoryEntity,
+  OrderEntity,
+  OrderLineEntity,
+  IdempotencyKeyEntity,
+  AuditLogEntity,
+];

@@ -8,7 +8,7 @@ export const COMPRESSION_THRESHOLD = '1kb';
 
 /**
  * Cheapest levels for dynamic answers: on a 32 kB list of 100 products gzip -1 gives 4.6 kB and brotli q1 about
- * the same, while compression's default brotli q4 (3.9 kB) cost a quarter of the throughput (README, Web app).
+ * the same, while compression's default brotli q4 (3.9 kB) cost a quarter of the throughput (docs/web.md).
  */
 export const GZIP_LEVEL = 1;
 export const BROTLI_QUALITY = 1;
@@ -26,7 +26,6 @@ export function compressResponses(): RequestHandler {
     threshold: COMPRESSION_THRESHOLD,
     level: GZIP_LEVEL,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    filter: (request: Request, response: Response) =>
-      !PHOTO_PATH.test(request.path) && compression.filter(request, response),
+    filter: (request: Request, response: Response) => !PHOTO_PATH.test(request.path) && compression.filter(request, response),
   });
 }

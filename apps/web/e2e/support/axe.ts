@@ -22,6 +22,8 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   const other = results.violations.filter((v) => !FAILING_IMPACTS.has(v.impact ?? ''));
   if (other.length) console.log(`axe on ${name} (${page.url()}), not failing:\n${other.map(describe).join('\n')}`);
   if (failing.length) {
-    throw new Error(`axe on ${name} (${page.url()}): ${failing.length} serious or critical violation(s)\n${failing.map(describe).join('\n')}`);
+    throw new Error(
+      `axe on ${name} (${page.url()}): ${failing.length} serious or critical violation(s)\n${failing.map(describe).join('\n')}`,
+    );
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-/** Where the screenshots of the main pages go (a CI artifact; the README names it). */
+/** Where the screenshots of the main pages go (a CI artifact; docs/web.md names it). */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../../artifacts/screenshots');
 
 export const store = {

@@ -35,7 +35,7 @@ function lazyPage(chunk: keyof typeof routeChunks, exportName: string): LazyPage
   return Object.assign(load, { chunk, exportName });
 }
 
-/** The route table of spec section 2. Paths match case-insensitively, so /Signup and /signup are one page. */
+/** The route table (docs/web.md). Paths match case-insensitively, so /Signup and /signup are one page. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

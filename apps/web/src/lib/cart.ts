@@ -95,7 +95,7 @@ export function useCart(): CartItem[] {
 }
 
 /**
- * The cart total in dollars: the sum of the entries' prices (spec section 9; every entry is one item, so `count`
+ * The cart total in dollars: the sum of the entries' prices (the contract: every entry is one item, so `count`
  * is ignored), added in cents so that 0.1 + 0.2 is 0.30.
  */
 export function cartTotal(items: readonly CartItem[]): number {

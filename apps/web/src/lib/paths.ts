@@ -2,7 +2,7 @@ import { Role } from '@store/contract';
 import { generatePath } from 'react-router-dom';
 
 /**
- * Every route of the web app (spec section 2), in one place: the router mounts these patterns and every link
+ * Every route of the web app, in one place: the router mounts these patterns and every link
  * and redirect is built from them. Matching is case-insensitive, so `/Signup` and `/Signin` (the spec's spelling)
  * reach the same pages as `/signup` and `/signin`.
  */
@@ -11,10 +11,10 @@ export const paths = {
   signup: '/signup',
   signin: '/signin',
   cart: '/cart',
-  /** One product: its large photo, sizes and what is left of each (issue 14). */
+  /** One product: its large photo, sizes and what is left of each */
   product: '/product/:productId',
   userDashboard: '/user/dashboard',
-  /** After paying: the order's number, items, total and address (issue 14). */
+  /** After paying: the order's number, items, total and address */
   orderConfirmation: '/order/:orderId/confirmation',
   adminDashboard: '/admin/dashboard',
   adminCreateCategory: '/admin/create/category',

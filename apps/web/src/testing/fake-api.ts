@@ -4,7 +4,7 @@ import { readCart } from '@/lib/cart';
 
 /**
  * A stand-in for the server in component tests (jsdom has no network and no fetch): the real api client and
- * the real call functions run, and only the HTTP exchange is answered here, in the shapes CONTRACT.md fixes.
+ * the real call functions run, and only the HTTP exchange is answered here, in the shapes docs/api.md fixes.
  * The browser tests (apps/web/e2e) run the same screens against the real server.
  */
 export interface RecordedRequest {

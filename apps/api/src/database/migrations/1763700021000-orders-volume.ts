@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Orders at volume (issue 15): order numbers, the buyer's e-mail kept with the order (searchable), the indexes
+ * Orders at volume: order numbers, the buyer's e-mail kept with the order (searchable), the indexes
  * the admin list's filters and search walk, and a daily rollup of paid orders that the sales overview reads
  * instead of the orders themselves, so its cost does not grow with the order count.
  */

@@ -212,7 +212,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
  * photos are generated here, so no network or asset file is needed. Does nothing once the store has either,
  * so a restart never duplicates it and never refills a catalogue an admin emptied on purpose.
  */
-export async function seedDemoCatalog(app: INestApplication): Promise<void> {
+export async function seedDemoCatalogue(app: INestApplication): Promise<void> {
   const categories = app.get(CategoriesService);
   const products = app.get(ProductsService);
   if ((await categories.list()).length > 0 || (await products.count()) > 0) return;

@@ -41,7 +41,10 @@ export class AuthService {
     const accountKey = `signin-failures:${input.email}`;
     const failures = await this.rateLimits.peek(accountKey);
     if (failures.hits >= this.config.signinFailureLimit) {
-      throw new RateLimitedError(`Too many failed sign-ins for this account; try again in ${failures.secondsLeft} seconds`, failures.secondsLeft);
+      throw new RateLimitedError(
+        `Too many failed sign-ins for this account; try again in ${failures.secondsLeft} seconds`,
+        failures.secondsLeft,
+      );
     }
     const user = await this.users.findByEmailWithPassword(input.email);
     const matches = await this.hasher.verify(user?.passwordHash, input.password);
@@ -80,7 +83,8 @@ export class AuthService {
   /** Runs for every request with a valid signature: the token must not be revoked and its user must still exist. */
   async userForToken(payload: JwtPayload): Promise<AuthUser> {
     // A token without `exp` would be valid forever: every token this API signs has one, so refuse any other.
-    if (!payload.sub || !payload.jti || typeof payload.exp !== 'number') throw new UnauthenticatedError('Your session is not valid; sign in again');
+    if (!payload.sub || !payload.jti || typeof payload.exp !== 'number')
+      throw new UnauthenticatedError('Your session is not valid; sign in again');
     const [revoked, user] = await Promise.all([this.revoked.existsBy({ jti: payload.jti }), this.users.findById(payload.sub)]);
     if (revoked) throw new UnauthenticatedError('You have signed out; sign in again');
     if (!user) throw new UnauthenticatedError('Your account no longer exists');

@@ -31,7 +31,7 @@ interface RouteSeries {
 
 /**
  * The API's Prometheus metrics, one registry per application (tests run several apps in one process).
- * Other modules inject this service and report through its methods; the names are listed in README, "Metrics".
+ * Other modules inject this service and report through its methods; the names are listed in docs/operations.md, "Metrics".
  * Reading them is {@link MetricsServer}'s job, on its own port.
  */
 @Injectable()
@@ -162,12 +162,12 @@ export class StoreMetrics {
     this.sweeps.inc({ result: 'failed' });
   }
 
-  /** One attempt of the outbox worker to send a mail (issue 14). */
+  /** One attempt of the outbox worker to send a mail. */
   outboxMail(result: 'sent' | 'failed' | 'rejected'): void {
     this.outboxMails.inc({ result });
   }
 
-  /** For caches (issue 12): report every lookup; the hit ratio is derived in PromQL from the two results. */
+  /** For caches: report every lookup; the hit ratio is derived in PromQL from the two results. */
   cacheLookup(cache: string, hit: boolean): void {
     const result = hit ? 'hit' : 'miss';
     // Per lookup on every catalogue read: the child is looked up by a short key, not by hashing a label object.

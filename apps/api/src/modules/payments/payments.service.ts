@@ -46,7 +46,7 @@ interface Attempt {
  * transaction, charges the card with no transaction open, then settles the order in a second transaction
  * (Received and sold on approval; Failed and stock released on a decline or provider error).
  *
- * Crash recovery (README, Security and failure): a process can die between reserving and settling. Its
+ * Crash recovery (docs/security.md, "A crash mid-payment"): a process can die between reserving and settling. Its
  * Idempotency-Key's lease then lapses and the buyer's retry takes the key over, or the sweeper finds the
  * order; either asks the gateway whether that order id was charged ({@link PaymentGateway.findCharge}) and
  * completes the order (charged) or fails it and returns its stock (not charged), answering the key.

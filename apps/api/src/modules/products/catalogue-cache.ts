@@ -16,7 +16,7 @@ export interface ListEntry {
   body: Buffer;
   /**
    * The body compressed once in each coding browsers take, when it is large enough for the compression middleware
-   * to compress it (README, Performance): hits then never compress per request.
+   * to compress it (docs/performance.md): hits then never compress per request.
    */
   gzip: Buffer | undefined;
   br: Buffer | undefined;

@@ -34,7 +34,7 @@ export type FrontDoorHandler = (request: IncomingMessage, response: ServerRespon
 
 /**
  * The home page's request, `GET /api/products?...` on a cached page, answered by the http server before
- * Express, its middleware and Nest see it (README, Performance): everything those would add is precomputed, once
+ * Express, its middleware and Nest see it (docs/performance.md): everything those would add is precomputed, once
  * per page and variant, from the very pieces that add it (helmet's headers, CORS's, the paging headers, the
  * page's precompressed bodies chosen by compression's own negotiation), then written with one writeHead.
  * What it still does per request: the request id (echoed), one HTTP metric observation, one request log line

@@ -5,7 +5,7 @@ import { useCart } from '@/lib/cart';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
-/** The current page's link is green, the others white (spec section 2); NavLink also marks it aria-current="page". */
+/** The current page's link is green, the others white; NavLink also marks it aria-current="page". */
 const linkClass = ({ isActive }: { isActive: boolean }): string => `nav-link ${isActive ? 'nav-link-current' : 'nav-link-other'}`;
 
 /**

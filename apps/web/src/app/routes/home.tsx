@@ -2,8 +2,8 @@ import type { Product } from '@store/contract';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/page';
-import { catalogView } from '@/features/catalog/catalog-view';
-import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { catalogueView } from '@/features/catalogue/catalogue-view';
+import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { addToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
 import { useAfterLoad } from '@/lib/use-after-load';
@@ -12,9 +12,11 @@ import { useAfterLoad } from '@/lib/use-after-load';
 // JS budget; the grid does not wait for them (it reads the view from the URL itself). They are fetched (with their
 // categories request) only once the page has loaded and the browser is idle, after the products and the first
 // photos. Until they arrive, an empty box of their size keeps the grid from moving.
-const CatalogFilters = lazy(() => import('@/features/catalog/components/catalog-filters').then((m) => ({ default: m.CatalogFilters })));
+const CatalogueFilters = lazy(() =>
+  import('@/features/catalogue/components/catalogue-filters').then((m) => ({ default: m.CatalogueFilters })),
+);
 
-const FILTERS_PLACEHOLDER = <div className="catalog-filters mb-4" />;
+const FILTERS_PLACEHOLDER = <div className="catalogue-filters mb-4" />;
 
 export function HomePage() {
   const navigate = useNavigate();
@@ -27,8 +29,8 @@ export function HomePage() {
   };
   return (
     <Page title="T-shirts for every day" description="Soft cotton tees, printed with care. Pick yours and pay securely by card.">
-      <Suspense fallback={FILTERS_PLACEHOLDER}>{showFilters ? <CatalogFilters /> : FILTERS_PLACEHOLDER}</Suspense>
-      <ProductGrid onAddToCart={add} view={catalogView(search)} />
+      <Suspense fallback={FILTERS_PLACEHOLDER}>{showFilters ? <CatalogueFilters /> : FILTERS_PLACEHOLDER}</Suspense>
+      <ProductGrid onAddToCart={add} view={catalogueView(search)} />
     </Page>
   );
 }

@@ -67,7 +67,7 @@ function stockEdited(values: FormValues, initial: Readonly<DeepPartial<FormValue
   return before !== after || (values.sizes.length === 0 && values.stock !== initial?.stock);
 }
 
-/** The messages of spec section 8, with the name the server answered. */
+/** The messages the store has always shown, with the name the server answered. */
 export const productMessages = {
   created: (name: string) => `${name} created successfully`,
   updated: (name: string) => `${name} updated successfully`,

@@ -6,7 +6,7 @@ import type { ProductListView } from '@/lib/list-products';
  * parameter names (`q`, `category`, `sortBy`, `order`), the newest first when no sort is given. Values go to the
  * API as they are; one a person mistyped into the URL comes back as the API's 400, shown where the grid would be.
  */
-export function catalogView(search: string): ProductListView {
+export function catalogueView(search: string): ProductListView {
   const params = new URLSearchParams(search);
   return {
     sortBy: (params.get('sortBy') ?? 'createdAt') as ProductSortField,

@@ -6,7 +6,7 @@ import { launchChromium, openShop, pathOf, screenshot, shown, type ShopPage } fr
 
 /** What the API lists first for a home-page query (the grid's first page is 12 products of the same query). */
 async function apiNames(query: string): Promise<{ names: string[]; total: number }> {
-  // The home page's default sort (newest first) unless the query names one, as catalogView does.
+  // The home page's default sort (newest first) unless the query names one, as catalogueView does.
   const sorted = query.includes('sortBy=') ? query : `sortBy=createdAt&order=desc${query ? `&${query}` : ''}`;
   const { status, body, headers } = await call<Product[]>('GET', `/products?limit=12&${sorted}`);
   if (status !== 200) throw new Error(`GET /products?${sorted} answered ${status}`);
@@ -28,7 +28,7 @@ const searchParams = async (page: Page): Promise<Record<string, string>> =>
   Object.fromEntries(new URL(await page.evaluate(() => location.href)).searchParams);
 
 /**
- * The home page's search box, category chips and sort select (issue 14 part 3) in Chromium against the real store:
+ * The home page's search box, category chips and sort select in Chromium against the real store:
  * each narrows the grid to what the API answers for the same query, each is a history entry (Back restores the
  * view before), and the URL alone reproduces a view.
  */

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { listCategories } from '@/lib/list-categories';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
-import { catalogView } from '../catalog-view';
+import { catalogueView } from '../catalogue-view';
 
 /** The sorts a shopper picks from: `sortBy.order` as the select's value. The first is the default. */
 const SORTS = [
@@ -16,17 +16,17 @@ const SORTS = [
 ] as const;
 const DEFAULT_SORT = SORTS[0][0];
 
-const HINT_ID = 'catalog-search-hint';
+const HINT_ID = 'catalogue-search-hint';
 
 /**
  * The home page's search box, sort select and category chips. Everything they set lives in the URL query (see
- * catalogView), each change a new history entry: a link reproduces the view, Back goes to the one before. Its own
+ * catalogueView), each change a new history entry: a link reproduces the view, Back goes to the one before. Its own
  * chunk, loaded after the grid's: the home page's first screenful is the products, and its JS budget is tight.
  */
-export function CatalogFilters() {
+export function CatalogueFilters() {
   const { search: query } = useLocation();
   const navigate = useNavigate();
-  const view = catalogView(query);
+  const view = catalogueView(query);
   const [hint, setHint] = useState<string | null>(null);
   const categories = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
 
@@ -64,7 +64,7 @@ export function CatalogFilters() {
 
   const chips = [{ _id: '', name: 'All' }, ...(categories.data ?? [])];
   return (
-    <div className="catalog-filters mb-4">
+    <div className="catalogue-filters mb-4">
       <div className="row g-2 mb-3">
         <form role="search" className="col-md-8 d-flex gap-2" onSubmit={onSearch}>
           <input
@@ -86,10 +86,10 @@ export function CatalogFilters() {
           </button>
         </form>
         <div className="col-md-4 d-flex align-items-center gap-2">
-          <label htmlFor="catalog-sort" className="text-nowrap">
+          <label htmlFor="catalogue-sort" className="text-nowrap">
             Sort by
           </label>
-          <select id="catalog-sort" className="form-select" value={`${view.sortBy}.${view.order}`} onChange={(e) => sort(e.target.value)}>
+          <select id="catalogue-sort" className="form-select" value={`${view.sortBy}.${view.order}`} onChange={(e) => sort(e.target.value)}>
             {SORTS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -103,7 +103,7 @@ export function CatalogFilters() {
           {hint}
         </p>
       ) : null}
-      <nav aria-label="Categories" className="d-flex gap-2 catalog-chips">
+      <nav aria-label="Categories" className="d-flex gap-2 catalogue-chips">
         {chips.map((category) => {
           const active = (view.category ?? '') === category._id;
           return (

@@ -5,7 +5,7 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
 import { deferredReply, installFakeApi } from '@/testing/fake-api';
 import { product } from '@/testing/fixtures';
-import { catalogView } from './catalog-view';
+import { catalogueView } from './catalogue-view';
 import { ProductGrid } from './components/product-grid';
 import { prefetchCatalogue } from './prefetch-catalogue';
 
@@ -22,7 +22,7 @@ describe('the home page catalogue read before React renders', () => {
       <AppProviders queryClient={queryClient}>
         {/* The cards link to their product pages. */}
         <MemoryRouter>
-          <ProductGrid onAddToCart={jest.fn()} view={catalogView(search)} />
+          <ProductGrid onAddToCart={jest.fn()} view={catalogueView(search)} />
         </MemoryRouter>
       </AppProviders>,
     );
