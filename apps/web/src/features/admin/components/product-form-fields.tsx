@@ -1,0 +1,111 @@
+import {
+  type Category,
+  isWholeCents,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+} from '@store/contract';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { controlClass, Field, invalidProps, TextField } from '@/components/field';
+import { type ProductFormValues, stockRule } from './product-form-values';
+import { ProductSizesField } from './product-sizes-field';
+
+/** The product's own fields: name, description, price, its stock or its sizes, and the category (from `categories`). */
+export function ProductFormFields({ form, categories }: { form: UseFormReturn<ProductFormValues>; categories: Category[] }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const sizeCount = useWatch({ control, name: 'sizes' })?.length ?? 0;
+  return (
+    <>
+      <TextField
+        id="product-name"
+        label="Name"
+        error={errors.name}
+        type="text"
+        maxLength={PRODUCT_NAME_MAX}
+        registration={register('name', { validate: (v) => v.trim().length > 0 || 'Name is required' })}
+      />
+      <Field id="product-description" label="Description" error={errors.description}>
+        <textarea
+          id="product-description"
+          rows={4}
+          maxLength={PRODUCT_DESCRIPTION_MAX}
+          className={controlClass('form-control', errors.description)}
+          {...invalidProps('product-description', errors.description)}
+          {...register('description', { validate: (v) => v.trim().length > 0 || 'Description is required' })}
+        />
+      </Field>
+      <div className="row">
+        <div className="col-sm-6">
+          <Field id="product-price" label="Price" error={errors.price}>
+            <div className="input-group has-validation">
+              <span className="input-group-text" aria-hidden="true">
+                $
+              </span>
+              <input
+                id="product-price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={PRODUCT_PRICE_MAX}
+                step="0.01"
+                className={controlClass('form-control', errors.price)}
+                {...invalidProps('product-price', errors.price)}
+                {...register('price', {
+                  valueAsNumber: true,
+                  validate: (v) =>
+                    !Number.isFinite(v)
+                      ? 'Price is required'
+                      : v < 0 || v > PRODUCT_PRICE_MAX
+                        ? `Price must be from 0 to ${PRODUCT_PRICE_MAX}`
+                        : !isWholeCents(v)
+                          ? 'Price can have at most two decimals'
+                          : true,
+                })}
+              />
+            </div>
+          </Field>
+        </div>
+        <div className="col-sm-6">
+          {sizeCount === 0 ? (
+            <TextField
+              id="product-stock"
+              label="Stock"
+              error={errors.stock}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={PRODUCT_STOCK_MAX}
+              step={1}
+              registration={register('stock', {
+                valueAsNumber: true,
+                // Only a product without sizes has a stock of its own.
+                validate: (v, all) => all.sizes.length > 0 || stockRule('Stock')(v),
+              })}
+            />
+          ) : null}
+        </div>
+      </div>
+      <ProductSizesField control={control} register={register} errors={errors} />
+      <Field id="product-category" label="Category" error={errors.category}>
+        <select
+          id="product-category"
+          className={controlClass('form-select', errors.category)}
+          {...invalidProps('product-category', errors.category)}
+          {...register('category', { required: 'Choose a category' })}
+        >
+          <option value="">Select a category</option>
+          {categories.map((category) => (
+            <option key={category._id} value={category._id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Product, ProductFields } from '@store/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { createProduct, updateProduct } from '../api/products';
+import { EMPTY_PRODUCT_FORM, productFormValues, type ProductFormValues, sizesTotal, stockEdited } from './product-form-values';
+
+/** The messages the store has always shown, with the name the server answered. */
+export const productMessages = {
+  created: (name: string) => `${name} created successfully`,
+  updated: (name: string) => `${name} updated successfully`,
+};
+
+/**
+ * What the product form sends and what it shows afterwards: the fields (the stock and sizes of an edit only when the
+ * admin changed them), then the success message and the saved values (a cleared form after a create), or the
+ * server's refusal.
+ */
+export function useProductFormSubmit(form: UseFormReturn<ProductFormValues>, product?: Product, onSaved?: (product: Product) => void) {
+  const queryClient = useQueryClient();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    handleSubmit,
+    reset,
+    formState: { defaultValues },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSuccess(null);
+    setFailure(null);
+    const sized = values.sizes.length > 0;
+    const sizes = values.sizes.map(({ size, stock }) => ({ size, stock }));
+    const fields: Partial<ProductFields> = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      price: values.price,
+      category: values.category,
+    };
+    // On an edit the stock goes only when the admin changed it: the form's copy is as old as the page, and sales
+    // since then moved the real one (sending it back would put sold t-shirts back on the shelf).
+    if (!product || stockEdited(values, defaultValues)) {
+      // A product sold in sizes has their total as its stock (the server checks it is exactly that).
+      fields.stock = sized ? sizesTotal(values.sizes) : values.stock;
+      // Sizes go only with a product that has (or had) them: an unsized product's form is the spec's, field for field.
+      if (sized || product?.sizes?.length) fields.sizes = sizes;
+    }
+    const photo = values.photo?.[0];
+    try {
+      const saved = product ? await updateProduct(product._id, fields, photo) : await createProduct(fields as ProductFields, photo);
+      // The catalogue grid, the admin list, this product and the cart's re-read all show products.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      setSuccess(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
+      reset(product ? productFormValues(saved) : EMPTY_PRODUCT_FORM);
+      onSaved?.(saved);
+    } catch (error) {
+      console.error(error);
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return { onSubmit, success, failure };
+}
