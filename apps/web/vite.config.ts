@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig } from 'vite';
+import { inHomeGraph } from './build/home-chunk';
 import { precompress } from './build/precompress.plugin';
 import { dropUnusedCss } from './build/unused-css.plugin';
 
@@ -8,24 +9,6 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 const reactRouterProduction = (file: string): string =>
   fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
-
-/**
- * Whether a module belongs in the home chunk: imported, directly or through others, by index.html's script (its
- * static imports, not import()). The script itself stays the entry chunk, a few lines that index.html names.
- */
-function inHomeGraph(id: string, ctx: Rolldown.ChunkingContext, seen = new Map<string, boolean>()): boolean {
-  const known = seen.get(id);
-  if (known !== undefined) return known;
-  seen.set(id, false); // an import cycle answers no on its way round
-  const importers = (moduleId: string) => ctx.getModuleInfo(moduleId)?.importers ?? [];
-  const isScript = (moduleId: string) => importers(moduleId).some((importer) => ctx.getModuleInfo(importer)?.isEntry);
-  const found =
-    !ctx.getModuleInfo(id)?.isEntry &&
-    !isScript(id) &&
-    importers(id).some((importer) => isScript(importer) || inHomeGraph(importer, ctx, seen));
-  seen.set(id, found);
-  return found;
-}
 
 export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),

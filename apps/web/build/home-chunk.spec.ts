@@ -1,0 +1,104 @@
+import { inHomeGraph, isBarrel, type ModuleGraph } from './home-chunk';
+
+interface Module {
+  code: string;
+  imports?: string[];
+  exports?: string[];
+  isEntry?: boolean;
+}
+
+/** A module graph as the chunking pass shows it, from each module's code, imports and exports. */
+function graphOf(modules: Record<string, Module>): ModuleGraph {
+  return {
+    getModuleInfo: (id) => {
+      const module = modules[id];
+      if (!module) return null;
+      const importers = Object.keys(modules).filter((other) => modules[other].imports?.includes(id));
+      return { importers, isEntry: !!module.isEntry, code: module.code, exports: module.exports ?? [] };
+    },
+  };
+}
+
+/**
+ * index.html -> main.tsx (the script) -> home.tsx -> the package's index, which re-exports useInfiniteQuery (home uses
+ * it) and useMutation (only the lazy admin page does, which home reaches with import()).
+ */
+const app = graphOf({
+  'index.html': { code: '', isEntry: true, imports: ['main.tsx'] },
+  'main.tsx': { code: "import './home';", imports: ['home.tsx'] },
+  'home.tsx': {
+    code: "import { useInfiniteQuery } from 'query'; import { formatDollars } from 'contract'; useInfiniteQuery(); import('./admin');",
+    imports: ['query/index.js', 'contract/index.ts'],
+  },
+  'admin.tsx': { code: "import { useMutation } from 'query'; useMutation();", imports: ['query/index.js'] },
+  'query/index.js': {
+    code: [
+      '"use client";',
+      'import { useInfiniteQuery } from "./useInfiniteQuery.js";',
+      'import { useMutation } from "./useMutation.js";',
+      'export * from "query-core";',
+      '// src/index.ts',
+      'export { useInfiniteQuery, useMutation };',
+    ].join('\n'),
+    imports: ['query/useInfiniteQuery.js', 'query/useMutation.js', 'query-core/index.js'],
+  },
+  'query/useInfiniteQuery.js': {
+    code: 'import { InfiniteQueryObserver } from "query-core"; export function useInfiniteQuery() { return InfiniteQueryObserver; }',
+    imports: ['query-core/index.js'],
+    exports: ['useInfiniteQuery'],
+  },
+  'query/useMutation.js': {
+    code: 'import { MutationObserver } from "query-core"; export function useMutation() { return MutationObserver; }',
+    imports: ['query-core/index.js'],
+    exports: ['useMutation'],
+  },
+  'query-core/index.js': {
+    code: 'import { InfiniteQueryObserver } from "./infinite.js";\nimport { MutationObserver } from "./mutation.js";\nexport { InfiniteQueryObserver, MutationObserver };',
+    imports: ['query-core/infinite.js', 'query-core/mutation.js'],
+  },
+  'query-core/infinite.js': { code: 'export class InfiniteQueryObserver {}', exports: ['InfiniteQueryObserver'] },
+  'query-core/mutation.js': { code: 'export class MutationObserver {}', exports: ['MutationObserver'] },
+  'contract/index.ts': {
+    code: "export * from './money.js';\nexport * from './shipping.js';",
+    imports: ['contract/money.ts', 'contract/shipping.ts'],
+  },
+  'contract/money.ts': { code: 'export const formatDollars = () => "";', exports: ['formatDollars'] },
+  'contract/shipping.ts': { code: 'export const SHIPPING_COUNTRIES = [];', exports: ['SHIPPING_COUNTRIES'] },
+});
+
+describe('the home chunk', () => {
+  it('holds what the home page imports, and neither the script nor the entry', () => {
+    expect(inHomeGraph('home.tsx', app)).toBe(true);
+    expect(inHomeGraph('main.tsx', app)).toBe(false);
+    expect(inHomeGraph('index.html', app)).toBe(false);
+  });
+
+  it('holds what a home module uses from a package index, with what that module imports itself', () => {
+    expect(inHomeGraph('query/index.js', app)).toBe(true);
+    expect(inHomeGraph('query/useInfiniteQuery.js', app)).toBe(true);
+    expect(inHomeGraph('query-core/infinite.js', app)).toBe(true);
+    expect(inHomeGraph('contract/money.ts', app)).toBe(true);
+  });
+
+  it('leaves to the lazy pages what the same index re-exports but no home module uses', () => {
+    expect(inHomeGraph('query/useMutation.js', app)).toBe(false);
+    expect(inHomeGraph('query-core/mutation.js', app)).toBe(false);
+    expect(inHomeGraph('contract/shipping.ts', app)).toBe(false);
+    expect(inHomeGraph('admin.tsx', app)).toBe(false);
+  });
+});
+
+describe('a package index', () => {
+  it('is code made only of imports and re-exports', () => {
+    expect(isBarrel("export * from './money.js';\nexport * from './shipping.js';")).toBe(true);
+    expect(isBarrel('"use client";\nimport { a } from "./a.js";\n/* istanbul ignore file */\nexport { a };\nexport * from "b";')).toBe(
+      true,
+    );
+  });
+
+  it('is not a module with code of its own', () => {
+    expect(isBarrel("import { a } from './a.js';\nexport const b = a + 1;")).toBe(false);
+    expect(isBarrel('export function useMutation() {}')).toBe(false);
+    expect(isBarrel(null)).toBe(false);
+  });
+});
