@@ -1,5 +1,5 @@
 /**
- * Pact consumer tests: the web app's real API functions (src/features/<feature>/api) against Pact's mock
+ * Pact consumer tests: the web app's real API functions (src/features/<feature>/api, src/api) against Pact's mock
  * server, in Node (fetch, FormData and Blob are Node's own). Each `*.pact.spec.ts` records its interactions
  * into pact/pacts/store-web-store-api.json, which the global setup empties first so that a removed
  * interaction leaves the file too. The web code is compiled for Vite, so swc compiles it here as ESM.

@@ -23,8 +23,24 @@ function localTargets(file: string): string[] {
 }
 
 const withoutExtension = (file: string) => relative(file).replace(/\.tsx?$/, '');
-/** The layer of a src-relative path: app, features, lib, components, ... */
+/** The layer of a src-relative path: app, features, api, lib, components, ... */
 const layerOf = (target: string) => target.split(path.sep)[0].split('/')[0];
+const posix = (target: string) => target.split(path.sep).join('/');
+
+/** An API operation file: `api/<resource>/<operation>.ts` (shared) or `features/<feature>/api/<operation>.ts`. */
+const isApiFile = (file: string) => /^(api|features\/[^/]+\/api)\//.test(posix(relative(file)));
+/** The code without its comments, so a comment that names a key or a hook is not mistaken for one. */
+const codeOf = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+/** `file: token` for each file outside the API operation files (and `allowed`) whose code matches `pattern`. */
+function outsideApiFiles(pattern: RegExp, allowed: string[] = []): string[] {
+  return sources()
+    .filter((file) => !isApiFile(file) && !allowed.includes(posix(relative(file))))
+    .flatMap((file) => [...codeOf(file).matchAll(pattern)].map((m) => `${posix(relative(file))}: ${m[0]}`));
+}
 
 describe('architecture', () => {
   it('features do not import each other (pages in app/ compose them)', () => {
@@ -40,8 +56,13 @@ describe('architecture', () => {
     expect(crossings).toEqual([]);
   });
 
-  it('nothing imports upward: lib and components never import features or app; features never import app', () => {
-    const forbidden: Record<string, string[]> = { lib: ['features', 'app'], components: ['features', 'app'], features: ['app'] };
+  it('nothing imports upward: lib never imports api, components, features or app; api never the last three; components never features or app; features never app', () => {
+    const forbidden: Record<string, string[]> = {
+      lib: ['features', 'app', 'api', 'components'],
+      api: ['features', 'app', 'components'],
+      components: ['features', 'app'],
+      features: ['app'],
+    };
     const upward = sources().flatMap((file) =>
       localTargets(file)
         .filter((target) => forbidden[layerOf(relative(file))]?.includes(layerOf(target)))
@@ -76,15 +97,59 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
-  it('the api layer has no React and no browser-only globals, and calls go through the one client', () => {
-    const layer = sources().filter((file) => /^(features\/[^/]+\/api\/|lib\/api-client)/.test(relative(file)));
-    expect(layer.length).toBeGreaterThan(5);
+  it('features are entered only through their components and top-level files: no deep import into another feature', () => {
+    const deep = sources().flatMap((file) => {
+      const own = /^features\/([^/]+)\//.exec(posix(relative(file)))?.[1];
+      return localTargets(file)
+        .map(posix)
+        .filter((target) => {
+          const inside = /^features\/([^/]+)\/(.+)$/.exec(target);
+          if (!inside || inside[1] === own) return false;
+          // A feature's api/ calls are its own (operations several parts read live in src/api), and what sits in a
+          // folder below components/ is that component's business: its face is `components/<file>` and its top-level files.
+          return !/^(components\/)?[^/]+$/.test(inside[2]);
+        })
+        .map((target) => `${posix(relative(file))} -> ${target}`);
+    });
+    expect(deep).toEqual([]);
+  });
+
+  it('no query key outside the API operation files: components call their hooks', () => {
+    // `queryKey` anywhere, or an array that starts like one of the app's keys.
+    const keys = outsideApiFiles(/\bqueryKeys?\b|\[\s*['"`](products|categories|orders|audit|payment)['"`]/g, [
+      // The paging helper takes the key its caller (an API operation) gives it.
+      'lib/use-paged-list.ts',
+    ]);
+    expect(keys).toEqual([]);
+  });
+
+  it('no cache write and no useQueryClient outside the API operation files: a mutation hook does its own invalidation', () => {
+    const writes = outsideApiFiles(
+      /\b(useQueryClient|invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|refetchQueries|cancelQueries)\b/g,
+      // The cache itself: what a sign-out drops.
+      ['lib/query-client.ts'],
+    );
+    expect(writes).toEqual([]);
+  });
+
+  it('server state is read and written only through the API operation hooks', () => {
+    const direct = outsideApiFiles(/\b(useQuery|useQueries|useInfiniteQuery|useSuspenseQuery|useSuspenseInfiniteQuery|useMutation)\b/g, [
+      'lib/use-paged-list.ts',
+    ]);
+    expect(direct).toEqual([]);
+  });
+
+  it('the API operation files call the server only through the one client and touch no browser-only globals (Pact runs them in Node)', () => {
+    const layer = sources().filter((file) => isApiFile(file) || posix(relative(file)) === 'lib/api-client.ts');
+    expect(layer.length).toBeGreaterThan(20);
     const offenders = layer
       .filter((file) => {
-        const text = readFileSync(file, 'utf8');
+        const text = codeOf(file);
         const imports = importsOf(file);
-        const browserOnly = imports.some((s) => s.startsWith('react')) || /\b(localStorage|sessionStorage|window|document)\b/.test(text);
-        const isCall = relative(file).startsWith('features');
+        const browserOnly =
+          imports.some((s) => /^react-(dom|router)/.test(s)) || /\b(localStorage|sessionStorage|window|document)\b/.test(text);
+        // The root keys shared by a resource's operations hold no call.
+        const isCall = isApiFile(file) && !file.endsWith('-query-key.ts');
         return browserOnly || (isCall && (/\bfetch\(/.test(text) || !imports.some((s) => s.endsWith('lib/api-client'))));
       })
       .map(relative);

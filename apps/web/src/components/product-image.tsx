@@ -3,7 +3,7 @@ import { useState } from 'react';
 // A file of its own, not a data URL inlined into the home page's JS (about 240 bytes of its budget, brotli):
 // it shows only for a product without a photo.
 import defaultPicture from '@/assets/default-tshirt.svg?no-inline';
-import { productPhotoUrl } from '@/lib/product-photo';
+import { productPhotoUrl } from '@/api/products/product-photo';
 
 interface Props {
   productId?: string;

@@ -2,7 +2,7 @@ import { API_PREFIX, ErrorCode, type ErrorBody } from '@store/contract';
 import { authOf, readSession, type Auth } from './session';
 
 /**
- * The one HTTP client of the web app. Every call in `features/<feature>/api` goes through it, so the bearer header,
+ * The one HTTP client of the web app. Every API operation (`features/<feature>/api`, `api/`) goes through it, so the bearer header,
  * the base URL and the way a failure becomes a readable `error` text live in one place.
  * It also reads who is signed in itself (from the session store), so no screen and no API function passes a token.
  * No React and no browser-only globals here: Node tests (Pact) point the same calls at a mock server

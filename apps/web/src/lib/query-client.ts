@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { readSession, subscribeToSession } from './session';
 
 /** How often a failed read is tried again: only when the server could not be reached or failed (5xx). */
 const MAX_RETRIES = 2;
@@ -12,8 +13,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /**
  * The app's server-state cache (tests make a fresh one each, with `retry: false`). Data stays fresh for 30 s, so going back to a screen (or re-rendering it) shows
- * what is cached instead of fetching again (the original refetched the catalogue on every render); writes
- * invalidate what they change (see query-keys.ts) so fresh data follows a change at once.
+ * what is cached instead of fetching again (the original refetched the catalogue on every render); each write's
+ * mutation hook (beside its call, in an `api/` folder) invalidates what it changes, so fresh data follows a change at once.
  */
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -21,7 +22,19 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
     queryCache: new QueryCache({ onError: (error) => console.error(error) }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: options.retry === false ? false : shouldRetry },
-      mutations: { retry: false },
+      // A write is sent at once and its failure shown (the client's network error), never held back until the
+      // browser says it is online again: a buyer pressing Buy must see what happened.
+      mutations: { retry: false, networkMode: 'always' },
     },
+  });
+}
+
+/**
+ * Signing out (here or in another tab) drops what was read and is no longer on screen, so nothing of the user's stays
+ * in memory; a screen still open keeps its data until the guards send the user away. Returns the unsubscribe.
+ */
+export function forgetDataOnSignOut(client: QueryClient): () => void {
+  return subscribeToSession(() => {
+    if (!readSession()) client.removeQueries({ type: 'inactive' });
   });
 }

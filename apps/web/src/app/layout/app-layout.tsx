@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
-import { signout } from '@/features/auth/api/auth';
+import { signout } from '@/api/auth/sign-out';
 import { clearSession, readSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { NavBar } from './nav-bar';

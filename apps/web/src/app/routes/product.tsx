@@ -1,17 +1,15 @@
 import type { Product, ProductSize } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useCategories } from '@/api/categories/list-categories';
+import { useProduct } from '@/api/products/get-product';
 import { ErrorAlert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
 import { ProductDetails } from '@/features/product/components/product-details';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { addSizeToCart, addToCart } from '@/lib/cart';
-import { getProduct } from '@/lib/get-product';
-import { listCategories } from '@/lib/list-categories';
 import { paths } from '@/lib/paths';
-import { queryKeys } from '@/lib/query-keys';
 import { NotFoundPage } from './not-found';
 
 /** At most this much of the description goes into the meta description (what a shared link's preview shows). */
@@ -25,8 +23,8 @@ const META_DESCRIPTION_MAX = 160;
 export function ProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
-  const product = useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal) });
-  const categories = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
+  const product = useProduct(productId);
+  const categories = useCategories();
   // The page stays on screen while the cart's code loads; a second tap then must not add a second t-shirt.
   const added = useRef(false);
 

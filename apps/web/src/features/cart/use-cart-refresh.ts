@@ -1,8 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { type CartSync, readCart, syncCart } from '@/lib/cart';
-import { queryKeys } from '@/lib/query-keys';
-import { currentCartProducts } from './api/cart-products';
+import { type CartProducts, useCartProducts } from './api/get-cart-products';
 
 /**
  * Brings the stored cart up to date with the catalogue when the cart opens, and again on `refresh()` (after the
@@ -10,35 +8,26 @@ import { currentCartProducts } from './api/cart-products';
  * added; without this, a changed price would make every payment fail with "the cart total is ...".
  */
 export function useCartRefresh(): { notice: string | null; refresh: () => void } {
-  const queryClient = useQueryClient();
   // The ids are taken when the cart opens and on refresh, not on every cart change: a product the re-read
   // removes must not start a second re-read that would replace the notice about it.
   const [productIds, setProductIds] = useState(cartProductIds);
-  const { data: notice = null } = useQuery({
-    queryKey: queryKeys.products.inCart(productIds),
-    // Reading and applying are one step: the answer updates the stored cart, and what changed is the notice.
-    queryFn: async ({ signal }) => {
-      const { products, gone } = await currentCartProducts(productIds, signal);
-      return describe(syncCart(products, gone));
-    },
-    enabled: productIds.length > 0,
-    // Re-read each time the cart opens (the point is to see current prices), never from an old visit's cache,
-    // and not on window focus.
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  // Reading and applying are one step: the answer updates the stored cart, and what changed is the notice.
+  const { data: notice = null, reread } = useCartProducts(productIds, applyToCart);
 
   const refresh = useCallback(() => {
     const ids = cartProductIds();
     setProductIds(ids);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.products.inCart(ids) });
-  }, [queryClient]);
+    reread(ids);
+  }, [reread]);
   return { notice, refresh };
 }
 
 function cartProductIds(): string[] {
   return [...new Set(readCart().map((item) => item._id))];
+}
+
+function applyToCart({ products, gone }: CartProducts): string | null {
+  return describe(syncCart(products, gone));
 }
 
 function describe({ repriced, removed, resized }: CartSync): string | null {

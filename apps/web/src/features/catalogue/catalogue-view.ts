@@ -1,5 +1,5 @@
 import type { ProductSortField, ProductSortOrder } from '@store/contract';
-import type { ProductListView } from '@/lib/list-products';
+import type { ProductListView } from '@/api/products/list-products';
 
 /**
  * The home page's view as its URL query says, so that a link reproduces it and Back restores it: the API's own

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { productListOptions } from '@/lib/list-products';
-import { pagedListQuery } from '@/lib/use-paged-list';
+import { prefetchProducts } from '@/api/products/list-products';
 import { catalogueView } from './catalogue-view';
 import { PRODUCT_PAGE_SIZE } from './components/product-grid';
 
@@ -10,5 +9,5 @@ import { PRODUCT_PAGE_SIZE } from './components/product-grid';
  * render has been committed, and the first row's photos (the page's LCP) follow it sooner.
  */
 export function prefetchCatalogue(queryClient: QueryClient, search: string): Promise<void> {
-  return queryClient.prefetchInfiniteQuery(pagedListQuery(productListOptions(catalogueView(search), PRODUCT_PAGE_SIZE)));
+  return prefetchProducts(queryClient, catalogueView(search), PRODUCT_PAGE_SIZE);
 }

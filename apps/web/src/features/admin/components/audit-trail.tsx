@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
-import { queryKeys } from '@/lib/query-keys';
-import { usePagedList } from '@/lib/use-paged-list';
-import { type AuditFilters, listAudit } from '../api/audit';
+import { type AuditFilters, useAuditTrail } from '../api/list-audit';
 import { AuditEntries } from './audit-entries';
 
 const PAGE_SIZE = 25;
@@ -14,14 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The admin audit trail: who changed what and when, newest first, narrowed to one product (or order) or one admin. */
 export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>({});
-  const queryClient = useQueryClient();
-  // Every admin write adds entries: the trail is read fresh on each visit instead of served from the cache.
-  useEffect(() => () => queryClient.removeQueries({ queryKey: queryKeys.audit.all }), [queryClient]);
-  const list = usePagedList({
-    queryKey: queryKeys.audit.list(filters),
-    pageSize: PAGE_SIZE,
-    fetchPage: (page, signal) => listAudit(page, filters, signal),
-  });
+  const list = useAuditTrail(filters, PAGE_SIZE);
   const filtered = Boolean(filters.entity || filters.actor);
 
   return (

@@ -1,13 +1,13 @@
 import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, ErrorAlert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { createCategory, getCategory, updateCategory } from '../api/categories';
+import { useCreateCategory } from '../api/create-category';
+import { useCategory } from '../api/get-category';
+import { useUpdateCategory } from '../api/update-category';
 
 export const CATEGORY_MESSAGES = {
   created: 'category created successfully',
@@ -74,13 +74,12 @@ function CategoryNameForm({
 
 /** New category: 'category created successfully' and a cleared field, or 'failed to create category' with the reason. */
 export function CreateCategoryForm() {
-  const queryClient = useQueryClient();
+  const { mutateAsync: createCategory } = useCreateCategory();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const save = async (input: CategoryInput): Promise<boolean> => {
     setOutcome(null);
     try {
       await createCategory(input);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
       setOutcome({ ok: true, message: CATEGORY_MESSAGES.created });
       return true;
     } catch (error) {
@@ -94,11 +93,8 @@ export function CreateCategoryForm() {
 
 /** Rename: the field starts with the current name; 'category Updated successfully' or 'failed to Update category'. */
 export function UpdateCategoryForm({ categoryId }: { categoryId: string }) {
-  const queryClient = useQueryClient();
-  const { data: category, error: loadFailure } = useQuery({
-    queryKey: queryKeys.categories.detail(categoryId),
-    queryFn: ({ signal }) => getCategory(categoryId, signal),
-  });
+  const { data: category, error: loadFailure } = useCategory(categoryId);
+  const { mutateAsync: updateCategory } = useUpdateCategory();
   const loadError = loadFailure ? errorMessage(loadFailure) : null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -108,9 +104,7 @@ export function UpdateCategoryForm({ categoryId }: { categoryId: string }) {
   const save = async (input: CategoryInput): Promise<boolean> => {
     setOutcome(null);
     try {
-      const saved = await updateCategory(categoryId, input);
-      queryClient.setQueryData(queryKeys.categories.detail(categoryId), saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
+      await updateCategory({ categoryId, input });
       setOutcome({ ok: true, message: CATEGORY_MESSAGES.updated });
       return true;
     } catch (error) {

@@ -1,24 +1,20 @@
 import type { Category } from '@store/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCategories } from '@/api/categories/list-categories';
 import { hrefs } from '@/lib/paths';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { deleteCategory, listCategories } from '../api/categories';
+import { useDeleteCategory } from '../api/delete-category';
 
 /**
  * Every category with Update and Delete; the list reloads after a delete. The spec only logs listing and
  * delete failures; they are logged and also shown, since "still used by products" is something the admin must see.
  */
 export function ManageCategories() {
-  const queryClient = useQueryClient();
-  const { data: categories, error: listFailure } = useQuery({
-    queryKey: queryKeys.categories.list(),
-    queryFn: ({ signal }) => listCategories(signal),
-  });
+  const { data: categories, error: listFailure } = useCategories();
+  const { mutateAsync: deleteCategory } = useDeleteCategory();
   const listError = listFailure ? errorMessage(listFailure) : null;
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -27,7 +23,6 @@ export function ManageCategories() {
     setDeleteError(null);
     try {
       await deleteCategory(category._id);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
     } catch (cause) {
       console.error(cause);
       setDeleteError(errorMessage(cause));

@@ -1,5 +1,4 @@
-import { formatDollars, ORDER_PAGE_DEFAULT, ORDER_STATUSES, type Order, type OrderStatus, type OrderLine } from '@store/contract';
-import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { formatDollars, ORDER_STATUSES, type Order, type OrderStatus, type OrderLine } from '@store/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -8,10 +7,10 @@ import { RefundNote } from '@/components/refund-note';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { useRequiredSession } from '@/lib/session';
-import { type Paged, usePagedList } from '@/lib/use-paged-list';
-import { exportOrders, listOrders, type OrderFilters, refundOrderLine, updateOrderStatus } from '../api/orders';
+import { useExportOrders } from '../api/export-orders';
+import { type OrderFilters, useOrders } from '../api/list-orders';
+import { useRefundLine } from '../api/refund-line';
+import { useSetOrderStatus } from '../api/set-order-status';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge, nextStatuses } from '@/components/order-status';
 
@@ -20,30 +19,9 @@ import { StatusBadge, nextStatuses } from '@/components/order-status';
  * or buyer e-mail, exported as CSV; each with its buyer, items, amount, status and a control to move it along.
  */
 export function ManageOrders() {
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<OrderFilters>({});
-  const queryKey = [...queryKeys.orders.everyone(useRequiredSession().user._id), filters];
-  const list = usePagedList<Order>({
-    queryKey,
-    pageSize: ORDER_PAGE_DEFAULT,
-    byCursor: true,
-    fetchPage: async (page, signal) => {
-      const { orders, total, capped, after } = await listOrders(filters, { limit: page.limit, after: page.after }, signal);
-      return { items: orders, total, capped, after };
-    },
-  });
-  const replace = (order: Order) => {
-    queryClient.setQueryData<InfiniteData<Paged<Order>>>(
-      queryKey,
-      (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({ ...page, items: page.items.map((o) => (o._id === order._id ? order : o)) })),
-        },
-    );
-    // The list shows the answer as it is; the buyers' histories are read again when next shown.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.ofBuyers });
-  };
+  // A status move or a refund shows in the list as the server answered it (useSetOrderStatus, useRefundLine).
+  const list = useOrders(filters);
   const filtered = Object.values(filters).some(Boolean);
   return (
     <>
@@ -85,10 +63,10 @@ export function ManageOrders() {
                     <OrderItems order={order} />
                     <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
                     {order.refund ? <RefundNote refund={order.refund} /> : null}
-                    <LineRefunds order={order} onChanged={replace} />
+                    <LineRefunds order={order} />
                   </div>
                   <div className="col-md-4">
-                    <StatusControl order={order} onChanged={replace} />
+                    <StatusControl order={order} />
                   </div>
                 </div>
               </li>
@@ -111,6 +89,7 @@ interface FilterValues {
 /** Status, date range and search for the list, and the CSV export of what they select. */
 function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void }) {
   const { register, handleSubmit, getValues } = useForm<FilterValues>({ defaultValues: { status: '', from: '', to: '', q: '' } });
+  const { mutateAsync: exportOrders } = useExportOrders();
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const asFilters = (values: FilterValues): OrderFilters => ({
@@ -193,7 +172,8 @@ function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void
   );
 }
 
-function StatusControl({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+function StatusControl({ order }: { order: Order }) {
+  const { mutateAsync: setStatus } = useSetOrderStatus();
   const options = nextStatuses(order.status);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -207,7 +187,7 @@ function StatusControl({ order, onChanged }: { order: Order; onChanged: (order: 
     if (!status) return;
     setError(null);
     try {
-      onChanged(await updateOrderStatus(order._id, status));
+      await setStatus({ orderId: order._id, status });
     } catch (cause) {
       console.error(cause);
       setError(errorMessage(cause));
@@ -248,7 +228,8 @@ function StatusControl({ order, onChanged }: { order: Order; onChanged: (order: 
 }
 
 /** One button per line not yet refunded, to refund that line alone (a partial refund; the charge must have settled). */
-function LineRefunds({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+function LineRefunds({ order }: { order: Order }) {
+  const { mutateAsync: refundLine } = useRefundLine();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const lines = order.status === 'Cancelled' ? [] : order.products.filter((line) => !line.refund);
@@ -259,7 +240,7 @@ function LineRefunds({ order, onChanged }: { order: Order; onChanged: (order: Or
     setError(null);
     setBusy(true);
     try {
-      onChanged(await refundOrderLine(order._id, line.product, line.size));
+      await refundLine({ orderId: order._id, productId: line.product, size: line.size });
     } catch (cause) {
       console.error(cause);
       setError(errorMessage(cause));

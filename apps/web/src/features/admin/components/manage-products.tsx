@@ -1,18 +1,15 @@
 import { formatDollars } from '@store/contract';
 import type { Product } from '@store/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PRODUCT_SORTS, useProducts } from '@/api/products/list-products';
 import { hrefs } from '@/lib/paths';
 import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
 import { ProductImage } from '@/components/product-image';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { PRODUCT_SORTS, productListOptions } from '@/lib/list-products';
-import { queryKeys } from '@/lib/query-keys';
-import { usePagedList } from '@/lib/use-paged-list';
-import { deleteProduct } from '../api/products';
+import { useDeleteProduct } from '../api/delete-product';
 
 export const MANAGE_PRODUCTS_PAGE_SIZE = 50;
 
@@ -21,8 +18,8 @@ export const MANAGE_PRODUCTS_PAGE_SIZE = 50;
  * heading was the fixed text 'Total 3 products'). Pages of 50 by name; failures are logged and shown.
  */
 export function ManageProducts({ pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { pageSize?: number }) {
-  const queryClient = useQueryClient();
-  const list = usePagedList(productListOptions(PRODUCT_SORTS.byName, pageSize));
+  const list = useProducts(PRODUCT_SORTS.byName, pageSize);
+  const { mutateAsync: deleteProduct } = useDeleteProduct();
   const [actionError, setActionError] = useState<string | null>(null);
   const { total } = list;
   const products = list.loading || (list.error && list.items.length === 0) ? undefined : list.items;
@@ -32,8 +29,6 @@ export function ManageProducts({ pageSize = MANAGE_PRODUCTS_PAGE_SIZE }: { pageS
     setActionError(null);
     try {
       await deleteProduct(product._id);
-      // The catalogue grid, this list and the cart's re-read all show products.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     } catch (cause) {
       console.error(cause);
       setActionError(errorMessage(cause));

@@ -1,12 +1,10 @@
 import type { Product } from '@store/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useCategories } from '@/api/categories/list-categories';
+import { useProduct } from '@/api/products/get-product';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { listCategories } from '../api/categories';
-import { getProduct } from '../api/products';
 import { ProductFormFields } from './product-form-fields';
 import { EMPTY_PRODUCT_FORM, productFormValues, type ProductFormValues } from './product-form-values';
 import { ProductPhotoField } from './product-photo-field';
@@ -15,22 +13,18 @@ import { useProductFormSubmit } from './use-product-form-submit';
 interface Props {
   /** Present when editing: the form starts with this product's fields and the photo becomes optional. */
   product?: Product;
-  onSaved?: (product: Product) => void;
 }
 
 /**
  * Create or edit a product: name, description, price and stock as numbers, a category, and a photo (images only).
  * After a create the fields are cleared; after an update they show what was saved.
  */
-export function ProductForm({ product, onSaved }: Props) {
+export function ProductForm({ product }: Props) {
   const editing = !!product;
-  const { data: categories, error: categoriesFailure } = useQuery({
-    queryKey: queryKeys.categories.list(),
-    queryFn: ({ signal }) => listCategories(signal),
-  });
+  const { data: categories, error: categoriesFailure } = useCategories();
   const categoriesError = categoriesFailure ? errorMessage(categoriesFailure) : null;
   const form = useForm<ProductFormValues>({ defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM });
-  const { onSubmit, success, failure } = useProductFormSubmit(form, product, onSaved);
+  const { onSubmit, success, failure } = useProductFormSubmit(form, product);
   const { isSubmitting } = form.formState;
 
   // The select must have its options before the form mounts, or a prefilled category would not be selected.
@@ -60,18 +54,9 @@ export function ProductForm({ product, onSaved }: Props) {
 
 /** Loads the product, then shows the form with every field filled in. */
 export function UpdateProductForm({ productId }: { productId: string }) {
-  const queryClient = useQueryClient();
-  const { data: product, error } = useQuery({
-    queryKey: queryKeys.products.detail(productId),
-    queryFn: ({ signal }) => getProduct(productId, signal),
-  });
+  // After a save the product's query holds the saved product (useSaveProduct): the form shows what was saved.
+  const { data: product, error } = useProduct(productId);
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!product) return <Spinner label="Loading product..." />;
-  return (
-    <ProductForm
-      key={product._id}
-      product={product}
-      onSaved={(saved) => queryClient.setQueryData(queryKeys.products.detail(productId), saved)}
-    />
-  );
+  return <ProductForm key={product._id} product={product} />;
 }

@@ -1,19 +1,15 @@
 import { formatDollars, type SalesPeriod } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { useRequiredSession } from '@/lib/session';
-import { getSalesOverview } from '../api/orders';
+import { useSalesOverview } from '../api/get-sales-overview';
 import { Panel } from './panel';
 
 const PERIOD_LABELS: Record<SalesPeriod['period'], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
 /** How the shop is doing: orders and revenue today / 7 / 30 days (UTC), best sellers, products running low. */
 export function SalesOverview() {
-  const userId = useRequiredSession().user._id;
-  const { data, error } = useQuery({ queryKey: queryKeys.orders.overview(userId), queryFn: ({ signal }) => getSalesOverview(signal) });
+  const { data, error } = useSalesOverview();
   return (
     <Panel id="sales-overview" title="Sales Overview" className="mt-4">
       <div className="card-body">

@@ -1,10 +1,8 @@
 import type { Product, ProductFields } from '@store/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { createProduct, updateProduct } from '../api/products';
+import { useSaveProduct } from '../api/save-product';
 import { EMPTY_PRODUCT_FORM, productFormValues, type ProductFormValues, sizesTotal, stockEdited } from './product-form-values';
 
 /** The messages the store has always shown, with the name the server answered. */
@@ -18,8 +16,8 @@ export const productMessages = {
  * admin changed them), then the success message and the saved values (a cleared form after a create), or the
  * server's refusal.
  */
-export function useProductFormSubmit(form: UseFormReturn<ProductFormValues>, product?: Product, onSaved?: (product: Product) => void) {
-  const queryClient = useQueryClient();
+export function useProductFormSubmit(form: UseFormReturn<ProductFormValues>, product?: Product) {
+  const { mutateAsync: save } = useSaveProduct();
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -49,12 +47,9 @@ export function useProductFormSubmit(form: UseFormReturn<ProductFormValues>, pro
     }
     const photo = values.photo?.[0];
     try {
-      const saved = product ? await updateProduct(product._id, fields, photo) : await createProduct(fields as ProductFields, photo);
-      // The catalogue grid, the admin list, this product and the cart's re-read all show products.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      const saved = await save(product ? { productId: product._id, fields, photo } : { fields: fields as ProductFields, photo });
       setSuccess(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
       reset(product ? productFormValues(saved) : EMPTY_PRODUCT_FORM);
-      onSaved?.(saved);
     } catch (error) {
       console.error(error);
       setFailure(errorMessage(error));

@@ -1,8 +1,9 @@
 import { ApiRoute } from '@store/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferredReply, installFakeApi } from '@/testing/fake-api';
 import { customer } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render-app';
 import { SigninForm } from './signin-form';
 
 async function fill(email: string, password: string) {
@@ -13,7 +14,7 @@ async function fill(email: string, password: string) {
 
 describe('sign-in form', () => {
   it('has labelled Email (type email) and Password (type password) fields', () => {
-    render(<SigninForm onSignedIn={jest.fn()} />);
+    renderWithProviders(<SigninForm onSignedIn={jest.fn()} />);
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
@@ -22,7 +23,7 @@ describe('sign-in form', () => {
     const reply = deferredReply();
     const api = installFakeApi().on('POST', ApiRoute.signin, reply.handler);
     const onSignedIn = jest.fn();
-    render(<SigninForm onSignedIn={onSignedIn} />);
+    renderWithProviders(<SigninForm onSignedIn={onSignedIn} />);
     await fill('casey@example.com', 'a-good-password');
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -38,7 +39,7 @@ describe('sign-in form', () => {
       body: { error: 'Email and password do not match', code: 'UNAUTHENTICATED' },
     });
     const onSignedIn = jest.fn();
-    render(<SigninForm onSignedIn={onSignedIn} />);
+    renderWithProviders(<SigninForm onSignedIn={onSignedIn} />);
     await fill('casey@example.com', 'wrong-password');
 
     const alert = await screen.findByRole('alert');
@@ -49,7 +50,7 @@ describe('sign-in form', () => {
 
   it('asks for both fields before calling the server', async () => {
     const api = installFakeApi();
-    render(<SigninForm onSignedIn={jest.fn()} />);
+    renderWithProviders(<SigninForm onSignedIn={jest.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();

@@ -1,13 +1,14 @@
 import type { Session, SigninRequest } from '@store/contract';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
-import { signin } from '../api/auth';
+import { useSignin } from '../api/sign-in';
 import { EmailField, PasswordField, useServerError } from './auth-fields';
 import { EMAIL_RULES } from './email-pattern';
 
 /** Email and password; shows a loading notice while the request runs and the server's error in a red alert. */
 export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const { serverError, attempt } = useServerError();
+  const { mutateAsync: signin } = useSignin();
   const {
     register,
     handleSubmit,

@@ -1,10 +1,11 @@
 import { ApiRoute } from '@store/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferredReply, installFakeApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render-app';
 import { SignupForm } from './signup-form';
 
-const renderForm = () => render(<SignupForm signinLink={<a href="/signin">Login Here</a>} />);
+const renderForm = () => renderWithProviders(<SignupForm signinLink={<a href="/signin">Login Here</a>} />);
 
 async function fill(name: string, email: string, password: string) {
   await userEvent.type(screen.getByLabelText('Name'), name);

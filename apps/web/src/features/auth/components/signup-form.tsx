@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
-import { signup } from '../api/auth';
+import { useSignup } from '../api/sign-up';
 import { EmailField, PasswordField, useServerError } from './auth-fields';
 import { EMAIL_RULES } from './email-pattern';
 
@@ -15,6 +15,7 @@ const EMPTY: SignupRequest = { name: '', email: '', password: '' };
  */
 export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
   const { serverError, attempt } = useServerError();
+  const { mutateAsync: signup } = useSignup();
   const [created, setCreated] = useState(false);
   const {
     register,

@@ -1,10 +1,8 @@
 import { PRODUCT_SEARCH_MAX_CHARS, PRODUCT_SEARCH_MIN_WORD_CHARS } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { listCategories } from '@/lib/list-categories';
+import { useCategories } from '@/api/categories/list-categories';
 import { paths } from '@/lib/paths';
-import { queryKeys } from '@/lib/query-keys';
 import { catalogueView } from '../catalogue-view';
 
 /** The sorts a shopper picks from: `sortBy.order` as the select's value. The first is the default. */
@@ -28,7 +26,7 @@ export function CatalogueFilters() {
   const navigate = useNavigate();
   const view = catalogueView(query);
   const [hint, setHint] = useState<string | null>(null);
-  const categories = useQuery({ queryKey: queryKeys.categories.list(), queryFn: ({ signal }) => listCategories(signal) });
+  const categories = useCategories();
 
   /** The query string of this view with `changes` made (an undefined value removes the parameter). */
   const changed = (changes: Record<string, string | undefined>): string => {

@@ -3,8 +3,7 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ProductCard } from './product-card';
-import { PRODUCT_SORTS, type ProductListView, productListOptions } from '@/lib/list-products';
-import { usePagedList } from '@/lib/use-paged-list';
+import { PRODUCT_SORTS, type ProductListView, useProducts } from '@/api/products/list-products';
 
 /** Cards in the first row on wide screens: their photos are the first screenful, so they load first. */
 const FIRST_ROW = 3;
@@ -29,7 +28,7 @@ export function ProductGrid({
   // background pass it splits into short slices, so the main thread never blocks for the whole grid at once.
   // The Load more button and the scroll trigger read the list as it is now, not as the deferred pass last drew it,
   // so a quick second tap finds the next page already on its way.
-  const list = usePagedList(productListOptions(view, pageSize));
+  const list = useProducts(view, pageSize);
   const { loadingMore, loadMore } = list;
   const { items: products, total, loading, error, hasMore } = useDeferredValue(list);
   const sentinel = useRef<HTMLDivElement>(null);

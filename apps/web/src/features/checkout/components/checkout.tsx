@@ -1,15 +1,14 @@
 import { formatDollars } from '@store/contract';
 import type { PaymentInfo, PaymentResult, Session } from '@store/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cartLines, cartTotal, type CartItem } from '@/lib/cart';
-import { queryKeys } from '@/lib/query-keys';
-import { getLastAddress } from '../api/address';
-import { getClientToken, pay } from '../api/payment';
+import { useClientToken } from '../api/get-client-token';
+import { useLastAddress } from '../api/get-last-address';
+import { usePay } from '../api/pay';
 import { DropInPayment } from './drop-in-payment';
 import { newIdempotencyKey } from './idempotency-key';
 import {
@@ -47,13 +46,8 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   // Reused only when the same cart is retried after the answer was lost, so the server can spot the retry.
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  const queryClient = useQueryClient();
-  const userId = session?.user._id ?? '';
-  const gatewayQuery = useQuery({
-    queryKey: queryKeys.payment.clientToken(userId),
-    queryFn: ({ signal }) => getClientToken(signal),
-    enabled: !!session,
-  });
+  const { mutateAsync: pay } = usePay();
+  const gatewayQuery = useClientToken();
   const gateway = gatewayQuery.data;
   const tokenError = gatewayQuery.error ? errorMessage(gatewayQuery.error) : null;
   const loadingToken = gatewayQuery.isLoading;
@@ -65,11 +59,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     reValidateMode: 'onChange',
     defaultValues: blankAddress(session?.user.name),
   });
-  const lastAddress = useQuery({
-    queryKey: queryKeys.orders.lastAddress(userId),
-    queryFn: ({ signal }) => getLastAddress(signal),
-    enabled: !!session,
-  }).data?.address;
+  const lastAddress = useLastAddress().data?.address;
   const { isDirty } = addressForm.formState;
   useEffect(() => {
     // Offered, never forced: once the buyer has typed, a late or refreshed answer leaves their text alone.
@@ -103,11 +93,8 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     setFailure(null);
     setSuccess(null);
     try {
-      const result = await pay(paymentInfo, attempt.current.key);
+      const result = await pay({ paymentInfo, idempotencyKey: attempt.current.key });
       attempt.current = null;
-      // Stock and sold counts moved, and the buyer (and the admin) have a new order.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       setSuccess(result);
       onPaid(result);
     } catch (error) {

@@ -1,14 +1,12 @@
 import { formatCents, formatDollars, type OrderLine, orderNumber, toCents } from '@store/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/alert';
 import { formatOrderDate } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 import { useRequiredSession } from '@/lib/session';
-import { getMyOrder } from '../api/orders';
+import { useMyOrder } from '../api/get-my-order';
 
 /**
  * Fields other parts of the store add to order lines (a size): shown when the line has one, so orders placed
@@ -19,12 +17,7 @@ type LineWithSize = OrderLine & { size?: string | null };
 /** What the buyer just paid for: order number, items (with sizes), total and where it ships. */
 export function OrderConfirmation({ orderId }: { orderId: string }) {
   const session = useRequiredSession();
-  const userId = session.user._id;
-  const { data: order, error } = useQuery({
-    // Under the buyer's `mine` key, so whatever refreshes their orders (an admin's status move) refreshes this too.
-    queryKey: [...queryKeys.orders.mine(userId), orderId],
-    queryFn: ({ signal }) => getMyOrder(orderId, signal),
-  });
+  const { data: order, error } = useMyOrder(orderId);
   if (error) {
     return (
       <Alert variant="danger">

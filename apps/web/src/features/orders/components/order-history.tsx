@@ -1,28 +1,16 @@
-import { formatDollars, ORDER_PAGE_DEFAULT, type Order } from '@store/contract';
+import { formatDollars } from '@store/contract';
 import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
 import { Spinner } from '@/components/spinner';
-import { queryKeys } from '@/lib/query-keys';
-import { useRequiredSession } from '@/lib/session';
-import { usePagedList } from '@/lib/use-paged-list';
-import { listMyOrders } from '../api/orders';
+import { useMyOrders } from '../api/list-my-orders';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 
 /** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
-  const userId = useRequiredSession().user._id;
-  const list = usePagedList<Order>({
-    queryKey: queryKeys.orders.mine(userId),
-    pageSize: ORDER_PAGE_DEFAULT,
-    byCursor: true,
-    fetchPage: async (page, signal) => {
-      const answer = await listMyOrders({ limit: page.limit, after: page.after }, signal);
-      return { items: answer.orders, total: answer.total, after: answer.after };
-    },
-  });
+  const list = useMyOrders();
   const orders = list.items;
   if (list.error && orders.length === 0) return <Alert variant="danger">{list.error}</Alert>;
   if (list.loading) return <Spinner label="Loading your orders..." />;

@@ -1,7 +1,7 @@
 import { type Product, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_MAX_PX, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
 import { useState } from 'react';
 import defaultPicture from '@/assets/default-tshirt.svg?no-inline';
-import { productPhotoUrl } from '@/lib/product-photo';
+import { productPhotoUrl } from '@/api/products/product-photo';
 
 /** The card WebP's width (the API's `?size=card`): enough for a phone's column at 1x. */
 const CARD_PHOTO_WIDTH = 600;

@@ -1,0 +1,59 @@
+import { ApiRoute, apiPath, TOTAL_COUNT_HEADER, type Product, type ProductSortField, type ProductSortOrder } from '@store/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { type PagedList, pagedListQuery, type PagedListOptions, type PageRequest, usePagedList } from '@/lib/use-paged-list';
+import { productsQueryKey } from './products-query-key';
+
+/** Which products a list shows and in what order: a sort, and the home page's search (`q`) and category. */
+export interface ProductListView {
+  sortBy: ProductSortField;
+  order: ProductSortOrder;
+  q?: string;
+  category?: string;
+}
+
+/** The orders the product list can be read in: the catalogue shows the newest first, the admin list by name. */
+export const PRODUCT_SORTS = {
+  newest: { sortBy: 'createdAt', order: 'desc' },
+  byName: { sortBy: 'name', order: 'asc' },
+} as const satisfies Record<string, ProductListView>;
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+}
+
+/** One page of products with the server's total (X-Total-Count); the newest first unless `view` says otherwise. */
+export async function listProducts(
+  { view = PRODUCT_SORTS.newest, ...page }: PageRequest & { view?: ProductListView },
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const { data, headers } = await apiRequest<Product[]>(apiPath(ApiRoute.products, {}), {
+    query: { limit: page.limit, offset: page.offset, after: page.after, ...view },
+    signal,
+  });
+  const products = Array.isArray(data) ? data : [];
+  const header = headers.get(TOTAL_COUNT_HEADER);
+  return { products, total: header !== null && Number.isFinite(Number(header)) ? Number(header) : page.offset + products.length };
+}
+
+/** The paged list of products in `view`, `pageSize` at a time: the catalogue grid and the admin list alike. */
+export function productListOptions(view: ProductListView, pageSize: number): PagedListOptions<Product> {
+  return {
+    queryKey: [...productsQueryKey, 'list', { ...view, pageSize }],
+    pageSize,
+    fetchPage: async (page, signal) => {
+      const { products, total } = await listProducts({ ...page, view }, signal);
+      return { items: products, total };
+    },
+  };
+}
+
+export function useProducts(view: ProductListView, pageSize: number): PagedList<Product> {
+  return usePagedList(productListOptions(view, pageSize));
+}
+
+/** Starts reading the first page of a list before anything renders it, under the key its screen will read. */
+export function prefetchProducts(queryClient: QueryClient, view: ProductListView, pageSize: number): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(pagedListQuery(productListOptions(view, pageSize)));
+}

@@ -1,0 +1,96 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ApiRoute } from '@store/contract';
+import {
+  anId,
+  anInstant,
+  ANY_STATUS,
+  bearer,
+  describeStoreApi,
+  EXAMPLE,
+  idFromState,
+  orderJson,
+  orderLineJson,
+  pathFromState,
+} from '@test/pact/store-api-pact';
+import { refundOrderLine } from './refund-line';
+
+const { eachLike, number, regex, string } = MatchersV3;
+
+const interaction = describeStoreApi();
+
+describe('order administration', () => {
+  it('refunds one line of a paid order whose payment has settled', () =>
+    interaction(
+      {
+        given: ['an admin exists', 'a customer has paid for an order whose payment has settled'],
+        uponReceiving: 'a request from an admin to refund one line of an order',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.orderLineRefund),
+          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId') }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
+              products: eachLike({
+                product: anId(EXAMPLE.productId),
+                name: string('Classic Tee'),
+                price: number(19.99),
+                count: MatchersV3.integer(1),
+                refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
+              }),
+            }),
+        ],
+      },
+      async () => {
+        const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId);
+        expect(refunded.products).toEqual([
+          {
+            product: EXAMPLE.productId,
+            name: 'Classic Tee',
+            price: 19.99,
+            count: 1,
+            refund: { id: 'c7x2k9p0', amount: 19.99, at: EXAMPLE.createdAt },
+          },
+        ]);
+      },
+    ));
+
+  it('refunds the line of one size of a product the order has in two sizes', () =>
+    interaction(
+      {
+        given: [
+          'an admin exists',
+          ['a customer has paid for an order of a product in sizes {sizes} whose payment has settled', { sizes: 'S,M' }],
+        ],
+        uponReceiving: 'a request from an admin to refund the line of one size of an order',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.orderLineRefund),
+          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId'), size: 'M' }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
+              // Lines by name, then in size order: S, then M (refunded).
+              products: [
+                orderLineJson({ size: 'S' }),
+                orderLineJson({ size: 'M', refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() } }),
+              ],
+              amount: number(39.98),
+            }),
+        ],
+      },
+      async () => {
+        const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId, 'M');
+        expect(refunded.products.map((line) => [line.size, line.refund?.amount])).toEqual([
+          ['S', undefined],
+          ['M', 19.99],
+        ]);
+      },
+    ));
+});

@@ -1,0 +1,31 @@
+import { ApiRoute, apiPath, type LineRefundRequest, type Order, type ProductSize } from '@store/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { buyersOrdersQueryKey } from '@/api/orders/orders-query-key';
+import { apiCall, currentAuth } from '@/lib/api-client';
+import { showChangedOrder } from './list-orders';
+
+/**
+ * Refunds one line of a paid order on its own (admins only; the charge must have settled, else 409): the product's,
+ * in `size` for a line of a product sold in sizes.
+ */
+export function refundOrderLine(orderId: string, productId: string, size?: ProductSize): Promise<Order> {
+  const body: LineRefundRequest = size ? { product: productId, size } : { product: productId };
+  return apiCall<Order>(apiPath(ApiRoute.orderLineRefund, { orderId, userId: currentAuth().userId }), {
+    method: 'POST',
+    signedIn: true,
+    json: body,
+  });
+}
+
+/** Refunds a line: the admin's list shows the answer as it is; the buyers' own views read again when next shown. */
+export function useRefundLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, productId, size }: { orderId: string; productId: string; size?: ProductSize }) =>
+      refundOrderLine(orderId, productId, size),
+    onSuccess: (order) => {
+      showChangedOrder(queryClient, order);
+      void queryClient.invalidateQueries({ queryKey: buyersOrdersQueryKey });
+    },
+  });
+}

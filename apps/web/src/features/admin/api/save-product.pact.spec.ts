@@ -1,0 +1,140 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ApiRoute, ErrorCode, type ProductFields, type SizeStock } from '@store/contract';
+import {
+  describeStoreApi,
+  errorBody,
+  EXAMPLE,
+  EXAMPLE_PRODUCT,
+  idFromState,
+  multipartRequest,
+  pathFromState,
+  photoFile,
+  productJson,
+  sizesJson,
+} from '@test/pact/store-api-pact';
+import { createProduct, updateProduct } from './save-product';
+
+const { string } = MatchersV3;
+
+const interaction = describeStoreApi();
+
+/** The category the forms send: multipart values cannot come from a provider state, so the state takes this id. */
+const categoryState = ['a category with id {categoryId} exists', { categoryId: EXAMPLE.categoryId }] as const;
+
+const fields: ProductFields = {
+  name: EXAMPLE_PRODUCT.name,
+  description: EXAMPLE_PRODUCT.description,
+  price: EXAMPLE_PRODUCT.price,
+  category: EXAMPLE.categoryId,
+  stock: EXAMPLE_PRODUCT.stock,
+};
+/** The same fields as the multipart body carries them (the sizes as JSON text, as the client sends them). */
+const formFields = (values: ProductFields): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+  );
+
+/** A product sold in sizes: the form sends the sizes and their total as the stock. */
+const SIZES: SizeStock[] = [
+  { size: 'M', stock: 4 },
+  { size: 'L', stock: 6 },
+];
+const sizedFields: ProductFields = { ...fields, stock: 10, sizes: SIZES };
+
+describe('product administration', () => {
+  it('creates a product with a photo (multipart)', () =>
+    interaction(
+      {
+        given: ['an admin exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to create a product with a photo',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(fields), { photo: true })],
+        response: [201, (response) => response.jsonBody(productJson({ category: EXAMPLE.categoryId }))],
+      },
+      async () => {
+        await expect(createProduct(fields, photoFile())).resolves.toEqual(EXAMPLE_PRODUCT);
+      },
+    ));
+
+  it('creates a product sold in sizes (multipart, the sizes as JSON text)', () =>
+    interaction(
+      {
+        given: ['an admin exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to create a product sold in sizes',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(sizedFields), { photo: true })],
+        response: [201, (response) => response.jsonBody({ ...productJson({ category: EXAMPLE.categoryId }), sizes: sizesJson(SIZES) })],
+      },
+      async () => {
+        await expect(createProduct(sizedFields, photoFile())).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: SIZES });
+      },
+    ));
+
+  it('is refused when fields are missing', () => {
+    // What the form sends when the description and category were left empty.
+    const incomplete: ProductFields = { ...fields, description: '', category: '' };
+    return interaction(
+      {
+        given: ['an admin exists'],
+        uponReceiving: 'a multipart request from an admin to create a product with missing fields',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(incomplete))],
+        response: [400, (response) => response.jsonBody(errorBody(ErrorCode.ValidationFailed, 'Please include all fields'))],
+      },
+      async () => {
+        await expect(createProduct(incomplete)).rejects.toMatchObject({ status: 400, message: 'Please include all fields' });
+      },
+    );
+  });
+
+  it('updates a product and its photo (multipart)', () => {
+    const changed: ProductFields = { ...fields, name: 'Classic Tee v2', price: 21.5 };
+    return interaction(
+      {
+        given: ['an admin exists', 'a product with a photo exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to update a product and its photo',
+        request: ['PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed), { photo: true })],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }),
+              name: string(changed.name),
+              price: MatchersV3.number(changed.price),
+            }),
+        ],
+      },
+      async () => {
+        await expect(updateProduct(EXAMPLE.productId, changed, photoFile())).resolves.toEqual({
+          ...EXAMPLE_PRODUCT,
+          name: changed.name,
+          price: changed.price,
+        });
+      },
+    );
+  });
+
+  it('changes the sizes of a product (multipart)', () => {
+    const resized: SizeStock[] = [
+      { size: 'S', stock: 2 },
+      { size: 'M', stock: 3 },
+      { size: 'XL', stock: 5 },
+    ];
+    const changed: ProductFields = { ...fields, stock: 10, sizes: resized };
+    return interaction(
+      {
+        given: ['an admin exists', 'a product with a photo exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to change the sizes of a product',
+        request: ['PUT', pathFromState(ApiRoute.productUpdate), multipartRequest(formFields(changed))],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId'), category: EXAMPLE.categoryId }),
+              sizes: sizesJson(resized),
+            }),
+        ],
+      },
+      async () => {
+        await expect(updateProduct(EXAMPLE.productId, changed)).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: resized });
+      },
+    );
+  });
+});
