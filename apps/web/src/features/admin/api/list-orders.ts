@@ -9,7 +9,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@store/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { ordersQueryKey } from '@/api/orders/orders-query-key';
+import { buyersOrdersQueryKey, ordersQueryKey } from '@/api/orders/orders-query-key';
 import { apiRequest, currentAuth } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { type Paged, type PagedList, type PagedListOptions, usePagedList } from '@/lib/use-paged-list';
@@ -67,8 +67,8 @@ export function useOrders(filters: OrderFilters): PagedList<Order> {
 }
 
 /**
- * Puts an order as the server just answered it (after a status move or a refund) into the admin's lists, in place:
- * their loaded pages are not read again.
+ * An order the admin changed (a status move, a refund), as the server just answered it: the admin's lists show it in
+ * place (their loaded pages are not read again), and the buyers' own views of their orders read again when next shown.
  */
 export function showChangedOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueriesData<InfiniteData<Paged<Order>>>(
@@ -79,4 +79,5 @@ export function showChangedOrder(queryClient: QueryClient, order: Order): void {
         pages: data.pages.map((page) => ({ ...page, items: page.items.map((o) => (o._id === order._id ? order : o)) })),
       },
   );
+  void queryClient.invalidateQueries({ queryKey: buyersOrdersQueryKey });
 }

@@ -1,6 +1,5 @@
 import { ApiRoute, apiPath, type LineRefundRequest, type Order, type ProductSize } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { buyersOrdersQueryKey } from '@/api/orders/orders-query-key';
 import { apiCall, currentAuth } from '@/lib/api-client';
 import { showChangedOrder } from './list-orders';
 
@@ -23,9 +22,6 @@ export function useRefundLine() {
   return useMutation({
     mutationFn: ({ orderId, productId, size }: { orderId: string; productId: string; size?: ProductSize }) =>
       refundOrderLine(orderId, productId, size),
-    onSuccess: (order) => {
-      showChangedOrder(queryClient, order);
-      void queryClient.invalidateQueries({ queryKey: buyersOrdersQueryKey });
-    },
+    onSuccess: (order) => showChangedOrder(queryClient, order),
   });
 }

@@ -1,6 +1,5 @@
 import { ApiRoute, apiPath, type Order, type OrderStatus, type OrderStatusUpdate } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { buyersOrdersQueryKey } from '@/api/orders/orders-query-key';
 import { apiCall, currentAuth } from '@/lib/api-client';
 import { showChangedOrder } from './list-orders';
 
@@ -19,9 +18,6 @@ export function useSetOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) => updateOrderStatus(orderId, status),
-    onSuccess: (order) => {
-      showChangedOrder(queryClient, order);
-      void queryClient.invalidateQueries({ queryKey: buyersOrdersQueryKey });
-    },
+    onSuccess: (order) => showChangedOrder(queryClient, order),
   });
 }
