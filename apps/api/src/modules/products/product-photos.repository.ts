@@ -70,6 +70,9 @@ const RECORD_COLUMNS = `product_id AS "productId", content_type AS "contentType"
  * the snapshot it dumps, so its list of objects matches the rows it saved.
  */
 export async function objectKeysOfStoredPhotos(client: pg.ClientBase): Promise<string[]> {
+  // A database the migrations have not built yet has no photos to list.
+  const { rows: table } = await client.query<{ found: boolean }>(`SELECT to_regclass('product_photos') IS NOT NULL AS found`);
+  if (!table[0].found) return [];
   const { rows } = await client.query<PhotoRecord>(
     `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE stored_in = 's3' ORDER BY product_id`,
   );
