@@ -8,5 +8,6 @@ export default {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  setupFiles: ['<rootDir>/test/support/load-nest-first.mjs'],
   testTimeout: 30000,
 };

@@ -11,5 +11,6 @@ export default {
   testMatch: ['<rootDir>/test/pact/**/*.pact.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  setupFiles: ['<rootDir>/test/support/load-nest-first.mjs'],
   testTimeout: 120000,
 };

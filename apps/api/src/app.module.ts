@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { TransactionsModule } from './database/transactions.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CategoriesModule } from './modules/categories/categories.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, config.db)),
+        TransactionsModule,
         MetricsModule,
         AuthModule,
         UsersModule,

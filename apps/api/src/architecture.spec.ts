@@ -10,14 +10,21 @@ import { fileURLToPath } from 'node:url';
  * app.module.ts, app.setup.ts). A file imports only its own layer or lower ones. Modules reach each other only
  * through the other module's public surface: its `*.module.ts`, the providers its @Module exports (services,
  * ports such as PaymentGateway), and auth's request pipeline (decorators, guards, the signed-in user's type).
+ *
+ * Data access, read from the code (comments aside): no module names an EntityManager (the transaction travels in
+ * the context), only the transaction helper opens transactions or connections by hand, SQL runs only in
+ * `*.repository.ts` files, and nothing imports a controller but its own module file. Each rule is also run on a
+ * made-up violation, so a rule that stops catching anything fails.
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 
-function sources(dir = SRC): string[] {
+/** The app's .ts files; with `specs`, its unit specs too (this file aside: it spells what it looks for). */
+function sources(dir = SRC, specs = false): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sources(file);
-    return name.endsWith('.ts') && !name.endsWith('.spec.ts') && !name.endsWith('.d.ts') ? [file] : [];
+    if (statSync(file).isDirectory()) return sources(file, specs);
+    if (!name.endsWith('.ts') || name.endsWith('.d.ts') || file === fileURLToPath(import.meta.url)) return [];
+    return specs || !name.endsWith('.spec.ts') ? [file] : [];
   });
 }
 
@@ -35,6 +42,56 @@ function localTargets(file: string): string[] {
 
 const FILES = sources();
 const GRAPH = new Map(FILES.map((file) => [relative(file), localTargets(file)]));
+
+/** A file's code without its comments (a comment may name what the code must not use). */
+const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+/** The one file that may open connections and transactions by hand: the transaction helper. */
+const TRANSACTION_HELPER = 'database/transactions.ts';
+
+/** Naming an EntityManager or a QueryRunner is how a module would take one as a parameter; none needs to. */
+function namesEntityManager(file: string, source: string): boolean {
+  return file.startsWith('modules/') && /\b(EntityManager|QueryRunner)\b/.test(code(source));
+}
+
+/** Opening a connection or a transaction by hand, anywhere but the transaction helper. */
+function opensTransactionByHand(file: string, source: string): boolean {
+  return file !== TRANSACTION_HELPER && /\bcreateQueryRunner\b|\.transaction\s*\(|\bstartTransaction\b/.test(code(source));
+}
+
+/** Running SQL (or reaching TypeORM's repositories) outside a module's repository files. */
+const RUNS_SQL =
+  /\.query\s*[<(]|\bpgPool\(|\.createQueryBuilder\(|\bgetRepository\(|\bInjectRepository\b|\bdb\.(rows|transactionRows|manager|pool)\b/;
+/**
+ * Module files that talk to Postgres without being a repository, each for a reason of its own: the readiness
+ * probe's `SELECT 1` is the check itself; the catalogue cache's LISTEN connection is a session for notifications,
+ * not a statement on the shop's tables.
+ */
+const SQL_OUTSIDE_REPOSITORIES = [/^modules\/health\/health\.controller\.ts$/, /\/catalogue-cache\.ts$/];
+function runsSqlOutsideRepository(file: string, source: string): boolean {
+  if (!file.startsWith('modules/') || file.endsWith('.repository.ts')) return false;
+  return !SQL_OUTSIDE_REPOSITORIES.some((allowed) => allowed.test(file)) && RUNS_SQL.test(code(source));
+}
+
+/**
+ * Imports of a controller file by anything but its own module file. The catalogue's cached answers still borrow
+ * the products controller's helpers; listed here until they move into the HTTP layer, and no new one may join them.
+ */
+const CONTROLLER_IMPORTS_TO_REMOVE = [
+  'modules/products/catalogue-fast-path.middleware.ts -> modules/products/products.controller.ts',
+  'modules/products/catalogue-front-door.ts -> modules/products/products.controller.ts',
+];
+function controllerImports(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      if (!target.endsWith('.controller.ts')) continue;
+      const ownModuleFile = file.endsWith('.module.ts') && path.dirname(file) === path.dirname(target);
+      if (!ownModuleFile) found.push(`${file} -> ${target}`);
+    }
+  }
+  return found;
+}
 
 /** The layer of a src-relative path. */
 function layerOf(file: string): string {
@@ -74,6 +131,20 @@ function publicSurface(module: string): Set<string> {
   return surface;
 }
 
+/** Imports of another module's file outside its public surface. */
+function deepImports(graph: Map<string, string[]>): string[] {
+  const crossings: string[] = [];
+  for (const [file, targets] of graph) {
+    const own = /^modules\/([^/]+)\//.exec(file)?.[1];
+    if (!own) continue;
+    for (const target of targets) {
+      const other = /^modules\/([^/]+)\//.exec(target)?.[1];
+      if (other && other !== own && !publicSurface(other).has(target)) crossings.push(`${file} -> ${target}`);
+    }
+  }
+  return crossings;
+}
+
 describe('API architecture', () => {
   it('reads the import graph of the whole app', () => {
     expect(GRAPH.size).toBeGreaterThan(80);
@@ -81,16 +152,43 @@ describe('API architecture', () => {
   });
 
   it('modules reach each other only through their public surface (module, exported providers, auth pipeline)', () => {
-    const crossings: string[] = [];
-    for (const [file, targets] of GRAPH) {
-      const own = /^modules\/([^/]+)\//.exec(file)?.[1];
-      if (!own) continue;
-      for (const target of targets) {
-        const other = /^modules\/([^/]+)\//.exec(target)?.[1];
-        if (other && other !== own && !publicSurface(other).has(target)) crossings.push(`${file} -> ${target}`);
-      }
-    }
-    expect(crossings).toEqual([]);
+    expect(deepImports(GRAPH)).toEqual([]);
+    const graph = new Map([['modules/payments/fake.ts', ['modules/orders/orders.repository.ts', 'modules/orders/orders.service.ts']]]);
+    expect(deepImports(graph)).toEqual(['modules/payments/fake.ts -> modules/orders/orders.repository.ts']);
+  });
+
+  it('no service or repository takes an EntityManager: the transaction travels in the context', () => {
+    expect(FILES.map(relative).filter((file) => namesEntityManager(file, text(path.join(SRC, file))))).toEqual([]);
+    expect(namesEntityManager('modules/orders/orders.service.ts', 'async markPaid(manager: EntityManager, id: string) {}')).toBe(true);
+    expect(
+      namesEntityManager('modules/orders/orders.service.ts', '/** Not an EntityManager parameter. */ async markPaid(id: string) {}'),
+    ).toBe(false);
+  });
+
+  it('nothing but the transaction helper opens a connection or a transaction by hand', () => {
+    const everyFile = sources(SRC, true).map(relative);
+    expect(everyFile.filter((file) => opensTransactionByHand(file, text(path.join(SRC, file))))).toEqual([]);
+    expect(opensTransactionByHand('modules/payments/payments.service.ts', 'const runner = this.dataSource.createQueryRunner();')).toBe(
+      true,
+    );
+    expect(opensTransactionByHand('modules/payments/payments.service.ts', 'return this.dataSource.transaction(async (m) => m);')).toBe(
+      true,
+    );
+    expect(opensTransactionByHand(TRANSACTION_HELPER, 'runner.query(sql)')).toBe(false);
+  });
+
+  it('SQL runs only in repository files', () => {
+    expect(FILES.map(relative).filter((file) => runsSqlOutsideRepository(file, text(path.join(SRC, file))))).toEqual([]);
+    expect(runsSqlOutsideRepository('modules/audit/audit.service.ts', 'await this.dataSource.query(`SELECT 1`);')).toBe(true);
+    expect(runsSqlOutsideRepository('modules/audit/audit.service.ts', 'await this.db.rows(`SELECT 1`);')).toBe(true);
+    expect(runsSqlOutsideRepository('modules/audit/audit.repository.ts', 'await this.db.rows(`SELECT 1`);')).toBe(false);
+  });
+
+  it('nothing imports from a controller file but its own module file', () => {
+    expect(controllerImports(GRAPH).filter((edge) => !CONTROLLER_IMPORTS_TO_REMOVE.includes(edge))).toEqual([]);
+    const graph = new Map([['modules/orders/orders.service.ts', ['modules/orders/orders.controller.ts']]]);
+    expect(controllerImports(graph)).toEqual(['modules/orders/orders.service.ts -> modules/orders/orders.controller.ts']);
+    expect(controllerImports(new Map([['modules/orders/orders.module.ts', ['modules/orders/orders.controller.ts']]]))).toEqual([]);
   });
 
   it('knows each module surface: services and ports are public, their helpers are not', () => {

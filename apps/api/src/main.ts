@@ -7,6 +7,7 @@ import { drainOnShutdown } from './common/graceful-shutdown.js';
 import { AppLogger } from './common/logging/app-logger.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { prepareDevelopmentDatabase } from './database/development-database.js';
+import { runInContext } from './database/transactions.js';
 import { seedDemoCatalogue } from './database/seed/demo-seed.js';
 import { MailSender } from './modules/notifications/mail-sender.js';
 
@@ -23,8 +24,10 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }), { logger });
   configureApp(app, config);
   await app.init();
-  if (dev) await dev.afterStart(app);
-  else if (config.seedDemo) await seedDemoCatalogue(app);
+  await runInContext(app, async () => {
+    if (dev) await dev.afterStart(app);
+    else if (config.seedDemo) await seedDemoCatalogue(app);
+  });
   await app.listen(config.port, '0.0.0.0').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new ConfigError([`PORT: ${config.port} is already in use (another store running?); stop it or set PORT to a free port`]);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { Database } from './database/transactions.js';
 import { migratePhotos } from './modules/products/photo-migration.js';
 import { S3PhotoObjectStore } from './modules/products/photo-store.js';
 import { ProductPhotosRepository } from './modules/products/product-photos.repository.js';
@@ -22,7 +23,12 @@ async function main(): Promise<void> {
   const dataSource = new DataSource({ ...dataSourceOptions(config.databaseUrl), migrationsRun: false });
   await dataSource.initialize();
   try {
-    const photos = new ProductPhotosRepository(dataSource, config, new S3PhotoObjectStore(config.photoStore.s3));
+    const photos = new ProductPhotosRepository(
+      dataSource,
+      Database.standalone(dataSource),
+      config,
+      new S3PhotoObjectStore(config.photoStore.s3),
+    );
     const { moved, skipped } = await migratePhotos(photos, to, { log: (line) => console.log(line) });
     console.log(`Done: ${moved} photo(s) moved to ${to}${skipped ? `, ${skipped} changed meanwhile (already current)` : ''}.`);
   } finally {

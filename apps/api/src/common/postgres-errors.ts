@@ -9,9 +9,14 @@ export const PgError = {
   CheckViolation: '23514',
 } as const;
 
-/** True when `error` is a failed query with the given SQLSTATE (optionally on the given constraint). */
+/**
+ * True when `error` is a failed query with the given SQLSTATE (optionally on the given constraint): TypeORM's
+ * wrapped error, or node-postgres' own from a statement a repository ran on the pool.
+ */
 export function isPgError(error: unknown, code: string, constraint?: string): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string; constraint?: string };
+  const driverError = (error instanceof QueryFailedError ? error.driverError : error) as
+    { code?: unknown; constraint?: unknown; severity?: unknown } | undefined;
+  if (!driverError || typeof driverError !== 'object') return false;
+  if (!(error instanceof QueryFailedError) && typeof driverError.severity !== 'string') return false;
   return driverError.code === code && (constraint === undefined || driverError.constraint === constraint);
 }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AUDIT_LIST_LIMIT_DEFAULT, type AuditAction, type AuditChange, type AuditEntityType, type AuditEntry } from '@store/contract';
-import type { DataSource, EntityManager } from 'typeorm';
 import { changedFields } from './audit-changes.js';
-import { AuditLogEntity } from './audit-log.entity.js';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
+import { AuditRepository, type AuditRow } from './audit.repository.js';
 
 /** Who made a write: the signed-in admin (an AuthUser fits). Name and e-mail are kept as they are now. */
 export interface AuditActor {
@@ -39,28 +37,13 @@ export interface AuditPage {
   next: string | undefined;
 }
 
-/** Past this many rows an unfiltered count would read the whole trail on every page; the planner's estimate is used. */
-const ESTIMATE_FROM = 100_000;
-
-interface AuditRow {
-  id: string;
-  at_text: string;
-  actor_id: string;
-  actor_name: string;
-  actor_email: string;
-  action: AuditAction;
-  entity_type: AuditEntityType;
-  entity_id: string;
-  changes: Record<string, AuditChange>;
-}
-
 /**
- * The audit trail. Other modules call {@link AuditService.record} with THEIR transaction's manager, so an entry
- * commits or rolls back with the write it describes; admins read it through {@link AuditService.list}.
+ * The audit trail. Other modules call {@link AuditService.record} inside THEIR transaction (the one in context), so
+ * an entry commits or rolls back with the write it describes; admins read it through {@link AuditService.list}.
  */
 @Injectable()
 export class AuditService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: AuditRepository) {}
 
   /**
    * The fields that differ between `before` and `after`, each with both values: the `changes` of an entry
@@ -70,66 +53,32 @@ export class AuditService {
     return changedFields(before, after, fields);
   }
 
-  /** Records one admin write inside the caller's transaction. Does nothing when `changes` is empty. */
-  async record(manager: EntityManager, actor: AuditActor, entry: AuditRecord): Promise<void> {
+  /** Records one admin write inside the transaction in context. Does nothing when `changes` is empty. */
+  async record(actor: AuditActor, entry: AuditRecord): Promise<void> {
     if (Object.keys(entry.changes).length === 0) return;
-    // Through the repository's create + save (not insert's deep-partial typing, which mangles a jsonb record type).
-    await manager.save(
-      manager.create(AuditLogEntity, {
-        actorId: actor.id,
-        actorName: actor.name.slice(0, 32),
-        actorEmail: actor.email.slice(0, 254),
-        action: entry.action,
-        entityType: entry.entityType,
-        entityId: entry.entityId,
-        changes: entry.changes,
-      }),
-    );
+    await this.repository.insert({
+      actorId: actor.id,
+      actorName: actor.name.slice(0, 32),
+      actorEmail: actor.email.slice(0, 254),
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      changes: entry.changes,
+    });
   }
 
   /** A page of the trail, newest first, optionally only one entity's or one admin's entries. */
   async list(params: AuditListParams): Promise<AuditPage> {
     const limit = params.limit ?? AUDIT_LIST_LIMIT_DEFAULT;
-    const where: string[] = [];
-    const values: unknown[] = [];
-    if (params.entity) where.push(`entity_id = $${values.push(params.entity)}`);
-    if (params.actor) where.push(`actor_id = $${values.push(params.actor)}`);
-    const filter = [...where];
-    if (params.after) {
-      const cursor = decodeAuditCursor(params.after);
-      where.push(`(at, id) < ($${values.push(cursor.at)}::timestamptz, $${values.push(cursor.id)}::uuid)`);
-    }
-    // at_text keeps the microseconds a JavaScript Date would drop, so the cursor points exactly between rows.
-    const rows = (await this.dataSource.query(
-      `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text, actor_id, actor_name, actor_email,
-              action, entity_type, entity_id, changes
-         FROM audit_log
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY audit_log.at DESC, audit_log.id DESC
-        LIMIT ${limit + 1}`,
-      values,
-    )) as AuditRow[];
+    const filter = { entity: params.entity, actor: params.actor };
+    const rows = await this.repository.page(filter, limit + 1, params.after ? decodeAuditCursor(params.after) : undefined);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       entries: page.map(toAuditEntry),
-      total: await this.count(filter, values.slice(0, filter.length)),
+      total: await this.repository.count(filter),
       next: rows.length > limit && last ? encodeAuditCursor({ at: last.at_text, id: last.id }) : undefined,
     };
-  }
-
-  private async count(filter: string[], values: unknown[]): Promise<number> {
-    if (filter.length === 0) {
-      const [estimate] = (await this.dataSource.query(`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'audit_log'::regclass`)) as {
-        n: string;
-      }[];
-      if (Number(estimate?.n ?? 0) >= ESTIMATE_FROM) return Number(estimate.n);
-    }
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_log ${filter.length ? `WHERE ${filter.join(' AND ')}` : ''}`,
-      values,
-    )) as { n: number }[];
-    return row.n;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { UseCls } from '../../database/transactions.js';
 import { AuthService } from './auth.service.js';
 
 /** Makes ADMIN_EMAIL / ADMIN_PASSWORD an admin at every start (created or promoted; idempotent). */
@@ -11,6 +12,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @UseCls()
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.admin) await this.auth.ensureAdmin(this.config.admin);
   }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UsersModule } from '../users/users.module.js';
@@ -15,14 +14,13 @@ import { UserParamGuard } from './guards/user-param.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
-import { RateLimitStore } from './rate-limit/rate-limit.store.js';
-import { RevokedTokenEntity } from './revoked-token.entity.js';
+import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 @Module({
   imports: [
     UsersModule,
     PassportModule,
-    TypeOrmModule.forFeature([RevokedTokenEntity]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
@@ -34,7 +32,8 @@ import { RevokedTokenEntity } from './revoked-token.entity.js';
     PasswordHasher,
     JwtStrategy,
     AdminBootstrap,
-    RateLimitStore,
+    RateLimitRepository,
+    RevokedTokensRepository,
     AuthRateLimitGuard,
     // Order matters: who you are (401), then whose path it is (403), then what your role allows (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },

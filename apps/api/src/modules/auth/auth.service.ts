@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
 import { Role, type Session, type User } from '@store/contract';
-import { LessThan, type Repository } from 'typeorm';
 import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -12,8 +10,8 @@ import type { AuthUser, JwtPayload } from './auth-user.js';
 import type { SigninDto } from './dto/signin.dto.js';
 import type { SignupDto } from './dto/signup.dto.js';
 import { PasswordHasher } from './password-hasher.js';
-import { RateLimitStore } from './rate-limit/rate-limit.store.js';
-import { RevokedTokenEntity } from './revoked-token.entity.js';
+import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 export const WRONG_CREDENTIALS = 'Email and password do not match';
 
@@ -26,9 +24,9 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
-    @InjectRepository(RevokedTokenEntity) private readonly revoked: Repository<RevokedTokenEntity>,
+    private readonly revoked: RevokedTokensRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly rateLimits: RateLimitStore,
+    private readonly rateLimits: RateLimitRepository,
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
@@ -70,14 +68,9 @@ export class AuthService {
       return;
     }
     if (!payload.jti || !payload.exp) return;
-    await this.revoked
-      .createQueryBuilder()
-      .insert()
-      .values({ jti: payload.jti, expiresAt: new Date(payload.exp * 1000) })
-      .orIgnore()
-      .execute();
-    // Keep the table small: entries past their token's expiry protect nothing.
-    await this.revoked.delete({ expiresAt: LessThan(new Date()) });
+    await this.revoked.insert(payload.jti, new Date(payload.exp * 1000));
+    // Keep the table small.
+    await this.revoked.deleteExpired();
   }
 
   /** Runs for every request with a valid signature: the token must not be revoked and its user must still exist. */
@@ -85,7 +78,7 @@ export class AuthService {
     // A token without `exp` would be valid forever: every token this API signs has one, so refuse any other.
     if (!payload.sub || !payload.jti || typeof payload.exp !== 'number')
       throw new UnauthenticatedError('Your session is not valid; sign in again');
-    const [revoked, user] = await Promise.all([this.revoked.existsBy({ jti: payload.jti }), this.users.findById(payload.sub)]);
+    const [revoked, user] = await Promise.all([this.revoked.isRevoked(payload.jti), this.users.findById(payload.sub)]);
     if (revoked) throw new UnauthenticatedError('You have signed out; sign in again');
     if (!user) throw new UnauthenticatedError('Your account no longer exists');
     return { id: user.id, name: user.name, email: user.email, role: user.role };

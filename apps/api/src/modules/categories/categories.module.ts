@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { CategoriesController } from './categories.controller.js';
+import { CategoriesRepository } from './categories.repository.js';
 import { CategoriesService } from './categories.service.js';
-import { CategoryEntity } from './category.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CategoryEntity]), AuditModule],
+  imports: [AuditModule],
   controllers: [CategoriesController],
-  providers: [CategoriesService],
+  providers: [CategoriesService, CategoriesRepository],
   exports: [CategoriesService],
 })
 export class CategoriesModule {}

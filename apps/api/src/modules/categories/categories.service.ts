@@ -1,28 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Category, DeletedResponse } from '@store/contract';
-import type { Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { CategoryEntity } from './category.entity.js';
+import { CategoriesRepository } from './categories.repository.js';
+import type { CategoryEntity } from './category.entity.js';
 import { toCategory } from './category.mapper.js';
 
 @Injectable()
 export class CategoriesService {
   constructor(
-    @InjectRepository(CategoryEntity) private readonly categories: Repository<CategoryEntity>,
+    private readonly categories: CategoriesRepository,
     private readonly audit: AuditService,
+    private readonly transactions: Transactions,
   ) {}
 
   async list(): Promise<Category[]> {
-    const rows = await this.categories
-      .createQueryBuilder('c')
-      .select(['c.id', 'c.name'])
-      .orderBy('lower(c.name)', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .getMany();
-    return rows.map(toCategory);
+    return (await this.categories.list()).map(toCategory);
   }
 
   async get(id: string): Promise<Category> {
@@ -31,15 +26,15 @@ export class CategoriesService {
 
   /** True when a category with this id exists (for other modules validating a reference). */
   exists(id: string): Promise<boolean> {
-    return this.categories.existsBy({ id });
+    return this.categories.exists(id);
   }
 
   /** Creates a category; the audit entry commits with it. */
   async create(name: string, actor: AuditActor): Promise<Category> {
     try {
-      return await this.categories.manager.transaction(async (manager) => {
-        const created = await manager.save(manager.create(CategoryEntity, { name }));
-        await this.audit.record(manager, actor, {
+      return await this.transactions.run(async () => {
+        const created = await this.categories.insert(name);
+        await this.audit.record(actor, {
           action: 'category.create',
           entityType: 'category',
           entityId: created.id,
@@ -55,14 +50,14 @@ export class CategoriesService {
   /** Renames a category; the audit entry (old and new name) commits with it. */
   async rename(id: string, name: string, actor: AuditActor): Promise<Category> {
     try {
-      return await this.categories.manager.transaction(async (manager) => {
+      return await this.transactions.run(async () => {
         // Locked, so the audit's "before" is the name this rename replaced, even with two admins at once.
-        const category = await manager.findOne(CategoryEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        const category = await this.categories.findForUpdate(id);
         if (!category) throw new NotFoundError('Category not found');
         const before = { name: category.name };
         category.name = name;
-        const saved = await manager.save(category);
-        await this.audit.record(manager, actor, {
+        const saved = await this.categories.save(category);
+        await this.audit.record(actor, {
           action: 'category.update',
           entityType: 'category',
           entityId: id,
@@ -79,10 +74,9 @@ export class CategoriesService {
   async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
     const category = await this.find(id);
     try {
-      await this.categories.manager.transaction(async (manager) => {
-        const result = await manager.delete(CategoryEntity, { id });
-        if (result.affected !== 1) throw new NotFoundError('Category not found');
-        await this.audit.record(manager, actor, {
+      await this.transactions.run(async () => {
+        if (!(await this.categories.delete(id))) throw new NotFoundError('Category not found');
+        await this.audit.record(actor, {
           action: 'category.delete',
           entityType: 'category',
           entityId: id,
@@ -99,7 +93,7 @@ export class CategoriesService {
   }
 
   private async find(id: string): Promise<CategoryEntity> {
-    const category = await this.categories.findOneBy({ id });
+    const category = await this.categories.find(id);
     if (!category) throw new NotFoundError('Category not found');
     return category;
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { UseCls } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { MailSender, PermanentMailError } from './mail-sender.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -66,6 +67,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.timer.unref();
   }
 
+  /** Each pass in a context of its own, like all work outside a request (see database/transactions.ts). */
+  @UseCls()
   private async drain(): Promise<OutboxRun> {
     const run: OutboxRun = { sent: 0, failed: 0, rejected: 0 };
     for (;;) {

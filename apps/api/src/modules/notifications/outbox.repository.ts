@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Database } from '../../database/transactions.js';
 import type { MailDraft, MailKind } from './order-mails.js';
 
 /** A claimed row: what the worker needs to send it. */
@@ -28,12 +27,12 @@ interface OutboxRow {
 /** The mail_outbox table's SQL, all of it. */
 @Injectable()
 export class OutboxRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
-  /** Queues mails inside the caller's transaction; a mail already queued for the same order and kind is kept as is. */
-  async insert(manager: EntityManager, mails: MailDraft[]): Promise<void> {
+  /** Queues mails inside the transaction in context; a mail already queued for the same order and kind is kept as is. */
+  async insert(mails: MailDraft[]): Promise<void> {
     for (const mail of mails) {
-      await manager.query(
+      await this.db.transactionRows(
         `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (order_id, kind) DO NOTHING`,
         [mail.kind, mail.orderId, mail.recipient, mail.subject, mail.text],
@@ -48,8 +47,7 @@ export class OutboxRepository {
    * `next_attempt_at` after the other claim commits, so no row is ever handed to two workers at once.
    */
   async claim(limit: number, leaseMs: number): Promise<OutboxMail[]> {
-    // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
-    const [rows] = (await this.dataSource.query(
+    const rows = await this.db.rows<OutboxRow>(
       `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
        WHERE id IN (
          SELECT id FROM mail_outbox
@@ -59,7 +57,7 @@ export class OutboxRepository {
          FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, order_id, recipient, subject, text_body, attempts`,
       [limit, leaseMs],
-    )) as [OutboxRow[], number];
+    );
     return rows.map((row) => ({
       id: row.id,
       kind: row.kind,
@@ -72,12 +70,12 @@ export class OutboxRepository {
   }
 
   async markSent(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [id]);
+    await this.db.rows(`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [id]);
   }
 
   /** The attempt failed; the next one is due after `retryInMs`. */
   async markFailed(id: string, error: string, retryInMs: number): Promise<void> {
-    await this.dataSource.query(
+    await this.db.rows(
       `UPDATE mail_outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000) WHERE id = $1`,
       [id, error.slice(0, 500), retryInMs],
     );
@@ -86,13 +84,11 @@ export class OutboxRepository {
   /** Gives claimed mails back unattempted (the worker is stopping): due at once, their claim not counted. */
   async release(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.dataSource.query(`UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now() WHERE id = ANY($1::uuid[])`, [
-      ids,
-    ]);
+    await this.db.rows(`UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   /** The server refused the mail for good: it is kept, never retried. */
   async markRejected(id: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE mail_outbox SET last_error = $2, rejected_at = now() WHERE id = $1`, [id, error.slice(0, 500)]);
+    await this.db.rows(`UPDATE mail_outbox SET last_error = $2, rejected_at = now() WHERE id = $1`, [id, error.slice(0, 500)]);
   }
 }

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Order } from '@store/contract';
-import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { orderMails } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 /**
- * The notifications module's door for other modules: queue the mails an event calls for, inside the caller's
- * transaction, so they exist exactly when what they announce does. Sending is the worker's job, later.
+ * The notifications module's door for other modules: queue the mails an event calls for, inside the transaction
+ * in context, so they exist exactly when what they announce does. Sending is the worker's job, later.
  */
 @Injectable()
 export class OutboxService {
@@ -18,7 +17,7 @@ export class OutboxService {
   ) {}
 
   /** Queues the buyer's confirmation of a paid order and the shop's notice (with SHOP_EMAIL set). */
-  async orderReceived(manager: EntityManager, order: Order, buyerEmail: string): Promise<void> {
-    await this.outbox.insert(manager, orderMails(order, buyerEmail, this.config.mail.shopEmail));
+  async orderReceived(order: Order, buyerEmail: string): Promise<void> {
+    await this.outbox.insert(orderMails(order, buyerEmail, this.config.mail.shopEmail));
   }
 }

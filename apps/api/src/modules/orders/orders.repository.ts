@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ORDER_COUNT_CAP,
   type OrderStatus,
@@ -8,10 +7,9 @@ import {
   type SalesPeriod,
   type ShippingAddress,
 } from '@store/contract';
-import type pg from 'pg';
-import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { In, type SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
-import { pgPool } from '../../database/pg.js';
+import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity } from './order.entity.js';
 
@@ -66,29 +64,24 @@ const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 /**
  * Every SQL statement on the `orders` and `order_lines` tables: listings, counts, the export and the sales
- * overview (hand-written SQL on the pg pool), and the checkout's and the admin's writes (TypeORM, each inside the
- * caller's transaction, given as its EntityManager). Lists walk the paid-orders indexes newest first
+ * overview (hand-written SQL), and the checkout's and the admin's writes (TypeORM over the entities), every one in
+ * the transaction in context when there is one (see database/transactions.ts). Lists walk the paid-orders indexes newest first
  * (created_at DESC, id DESC), by keyset, so page 500 costs what page 1 does; the overview reads the daily rollup
  * (order_daily_totals, kept by triggers), never the orders.
  */
 @Injectable()
 export class OrdersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** Runs `work` in a transaction. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   /** One page of paid orders matching `filter`, newest first, with their lines. */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
     const { sql, values } = orderPageQuery(filter, limit, after);
-    const { rows } = await pgPool(this.dataSource).query<{ id: string; k: string }>(sql, values);
+    const rows = await this.db.rows<{ id: string; k: string }>(sql, values);
     if (rows.length === 0) return { orders: [], next: undefined };
     const ids = rows.map((row) => row.id);
     const [orders, lines] = await Promise.all([
-      this.dataSource.getRepository(OrderEntity).findBy({ id: In(ids) }),
-      this.dataSource.getRepository(OrderLineEntity).findBy({ orderId: In(ids) }),
+      this.db.manager.findBy(OrderEntity, { id: In(ids) }),
+      this.db.manager.findBy(OrderLineEntity, { orderId: In(ids) }),
     ]);
     const byId = new Map(orders.map((order) => [order.id, order]));
     const linesOf = new Map<string, OrderLineEntity[]>();
@@ -111,7 +104,7 @@ export class OrdersRepository {
   async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
     const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
     const cheaper = CHEAPER_COUNTS.find(({ fields }) => set.every((field) => fields.includes(field)));
-    return (cheaper?.source ?? fromRowsUpToCap)(pgPool(this.dataSource), filter);
+    return (cheaper?.source ?? fromRowsUpToCap)(this.db, filter);
   }
 
   /**
@@ -119,13 +112,13 @@ export class OrdersRepository {
    * orders_paid_address_user_idx (paid orders with an address, newest first), whatever else the buyer ordered.
    */
   async lastAddress(userId: string): Promise<ShippingAddress | undefined> {
-    const { rows } = await pgPool(this.dataSource).query<{ shipping_address: ShippingAddress }>(lastAddressQuery, [userId]);
+    const rows = await this.db.rows<{ shipping_address: ShippingAddress }>(lastAddressQuery, [userId]);
     return rows[0]?.shipping_address;
   }
 
   /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
   async periods(): Promise<SalesPeriod[]> {
-    const { rows } = await pgPool(this.dataSource).query<{
+    const rows = await this.db.rows<{
       period: SalesPeriod['period'];
       orders: string;
       cancelled: string;
@@ -148,7 +141,8 @@ export class OrdersRepository {
   }
 
   /** Records a Pending order and its lines; the new order's id. */
-  async insertPending(manager: EntityManager, order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
+  async insertPending(order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
+    const manager = this.db.manager;
     const { id } = await manager.save(manager.create(OrderEntity, { ...order, status: 'Pending', transactionId: null }));
     await manager.insert(
       OrderLineEntity,
@@ -165,20 +159,19 @@ export class OrdersRepository {
   }
 
   /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
-  markReceived(manager: EntityManager, orderId: string, transactionId: string): Promise<boolean> {
-    return this.leavePending(manager, orderId, { status: 'Received', transactionId });
+  markReceived(orderId: string, transactionId: string): Promise<boolean> {
+    return this.leavePending(orderId, { status: 'Received', transactionId });
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
-  markFailed(manager: EntityManager, orderId: string, failure: string): Promise<boolean> {
-    return this.leavePending(manager, orderId, { status: 'Failed', failure: failure.slice(0, 255) });
+  markFailed(orderId: string, failure: string): Promise<boolean> {
+    return this.leavePending(orderId, { status: 'Failed', failure: failure.slice(0, 255) });
   }
 
   /** Ids of Pending orders older than `olderThanSeconds`, oldest first. */
   async stalePendingIds(olderThanSeconds: number, limit: number): Promise<string[]> {
-    const stale = await this.dataSource
-      .getRepository(OrderEntity)
-      .createQueryBuilder('o')
+    const stale = await this.db.manager
+      .createQueryBuilder(OrderEntity, 'o')
       .select('o.id')
       .where(`o.status = 'Pending' AND o.created_at < now() - make_interval(secs => :olderThanSeconds)`, { olderThanSeconds })
       .orderBy('o.created_at', 'ASC')
@@ -191,8 +184,8 @@ export class OrdersRepository {
    * A Pending order's id and amount, its row locked until the caller's transaction ends (FOR UPDATE SKIP LOCKED);
    * null when it is no longer Pending or another transaction holds it.
    */
-  lockPending(manager: EntityManager, orderId: string): Promise<Pick<OrderEntity, 'id' | 'amountCents'> | null> {
-    return manager
+  lockPending(orderId: string): Promise<Pick<OrderEntity, 'id' | 'amountCents'> | null> {
+    return this.db.manager
       .createQueryBuilder(OrderEntity, 'o')
       .select(['o.id', 'o.amountCents'])
       .where(`o.id = :orderId AND o.status = 'Pending'`, { orderId })
@@ -203,27 +196,27 @@ export class OrdersRepository {
 
   /** A paid order (not Pending, not Failed), or null. */
   findPaid(orderId: string): Promise<OrderEntity | null> {
-    return paidOrder(this.dataSource.manager, orderId).getOne();
+    return this.paidOrder(orderId).getOne();
   }
 
   /** A paid order, its row locked until the caller's transaction ends (FOR UPDATE: a second move waits), or null. */
-  lockPaid(manager: EntityManager, orderId: string): Promise<OrderEntity | null> {
-    return paidOrder(manager, orderId).setLock('pessimistic_write').getOne();
+  lockPaid(orderId: string): Promise<OrderEntity | null> {
+    return this.paidOrder(orderId).setLock('pessimistic_write').getOne();
   }
 
   /** The order as the caller's transaction sees it now (it must exist: the caller holds its row). */
-  get(manager: EntityManager, orderId: string): Promise<OrderEntity> {
-    return manager.findOneByOrFail(OrderEntity, { id: orderId });
+  get(orderId: string): Promise<OrderEntity> {
+    return this.db.manager.findOneByOrFail(OrderEntity, { id: orderId });
   }
 
-  /** An order's lines, inside the caller's transaction or (`undefined`) on their own. */
-  linesOf(manager: EntityManager | undefined, orderId: string): Promise<OrderLineEntity[]> {
-    return (manager ?? this.dataSource.manager).find(OrderLineEntity, { where: { orderId } });
+  /** An order's lines, in the transaction in context when there is one. */
+  linesOf(orderId: string): Promise<OrderLineEntity[]> {
+    return this.db.manager.find(OrderLineEntity, { where: { orderId } });
   }
 
   /** Moves a paid order to `status`, recording the refund of what was left of its money when there was one. */
-  async setStatus(manager: EntityManager, orderId: string, status: OrderStatus, refund: RecordedRefund | undefined): Promise<void> {
-    await manager.update(
+  async setStatus(orderId: string, status: OrderStatus, refund: RecordedRefund | undefined): Promise<void> {
+    await this.db.manager.update(
       OrderEntity,
       { id: orderId },
       refund
@@ -239,25 +232,27 @@ export class OrdersRepository {
   }
 
   /** Records the refund of one line of an order (by product and size: '' for a product sold without sizes). */
-  async refundLine(
-    manager: EntityManager,
-    line: Pick<OrderLineEntity, 'orderId' | 'productId' | 'size'>,
-    refund: Omit<RecordedRefund, 'kind'>,
-  ): Promise<void> {
-    await manager.update(
+  async refundLine(line: Pick<OrderLineEntity, 'orderId' | 'productId' | 'size'>, refund: Omit<RecordedRefund, 'kind'>): Promise<void> {
+    await this.db.manager.update(
       OrderLineEntity,
       { orderId: line.orderId, productId: line.productId, size: line.size },
       { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
     );
   }
 
+  /** The query of one paid order by id (the caller adds a lock or not). */
+  private paidOrder(orderId: string): SelectQueryBuilder<OrderEntity> {
+    return this.db.manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID });
+  }
+
   /** Moves a Pending order on (`changes` sets its new status); false when it was no longer Pending. */
   private async leavePending(
-    manager: EntityManager,
     orderId: string,
     changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>>,
   ): Promise<boolean> {
-    const result = await manager
+    const result = await this.db.manager
       .createQueryBuilder()
       .update(OrderEntity)
       .set(changes)
@@ -267,22 +262,15 @@ export class OrdersRepository {
   }
 }
 
-/** The query of one paid order by id (the caller adds a lock or not). */
-function paidOrder(manager: EntityManager, orderId: string): SelectQueryBuilder<OrderEntity> {
-  return manager
-    .createQueryBuilder(OrderEntity, 'o')
-    .where('o.id = :orderId AND o.status NOT IN (:...unpaid)', { orderId, unpaid: UNPAID });
-}
-
 /** The statement of {@link OrdersRepository.lastAddress} (exported for the EXPLAIN test, which must see exactly this SQL). */
 export const lastAddressQuery = `SELECT o.shipping_address FROM orders o
    WHERE o.user_id = $1 AND o.shipping_address IS NOT NULL AND o.status NOT IN ('Pending', 'Failed')
    ORDER BY o.created_at DESC, o.id DESC LIMIT 1`;
-type CountSource = (pool: pg.Pool, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
+type CountSource = (db: Database, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
 
 /** Dates only (or nothing): the sum of the daily rollup over the range. */
-const fromDailyRollup: CountSource = async (pool, filter) => {
-  const { rows } = await pool.query<{ n: string }>(
+const fromDailyRollup: CountSource = async (db, filter) => {
+  const rows = await db.rows<{ n: string }>(
     `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
     [filter.from ?? null, filter.to ?? null],
   );
@@ -290,18 +278,18 @@ const fromDailyRollup: CountSource = async (pool, filter) => {
 };
 
 /** A status alone: its row of the per-status totals. */
-const fromStatusTotals: CountSource = async (pool, filter) => {
-  const { rows } = await pool.query<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
+const fromStatusTotals: CountSource = async (db, filter) => {
+  const rows = await db.rows<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
     filter.status,
   ]);
   return { total: rows[0].n, capped: false };
 };
 
 /** Anything else (a buyer, a search, a status with dates): the matching rows, counted up to one past the cap. */
-const fromRowsUpToCap: CountSource = async (pool, filter) => {
+const fromRowsUpToCap: CountSource = async (db, filter) => {
   const { where, values } = conditions(filter);
   values.push(ORDER_COUNT_CAP + 1);
-  const { rows } = await pool.query<{ n: number }>(
+  const rows = await db.rows<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
     values,
   );

@@ -11,11 +11,11 @@ import {
   type SalesOverview,
   type ShippingAddress,
 } from '@store/contract';
-import type { EntityManager } from 'typeorm';
 import { type AppError, ConflictError, NotFoundError, PaymentProviderError, ValidationFailedError } from '../../common/errors.js';
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { Transactions } from '../../database/transactions.js';
 import { ProductsService } from '../products/products.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -56,7 +56,7 @@ export interface PendingOrderInput {
 }
 
 /**
- * Orders: the checkout's steps (each inside the caller's transaction, so the payments module can commit an
+ * Orders: the checkout's steps (each inside the caller's transaction, the one in context, so the payments module can commit an
  * order change together with its own bookkeeping) and the order listings and status moves.
  */
 @Injectable()
@@ -70,6 +70,7 @@ export class OrdersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly outbox: OutboxService,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -77,8 +78,8 @@ export class OrdersService {
    * CartRefused (409; the caller must roll back, undoing any stock taken) when a product is short or the total
    * is not what the buyer saw. Totals compare in integer cents.
    */
-  async createPending(manager: EntityManager, input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
-    const reserved = await this.stock.reserve(manager, input.lines);
+  async createPending(input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
+    const reserved = await this.stock.reserve(input.lines);
     if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.refused };
     const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
     if (amountCents !== input.expectedCents) {
@@ -89,7 +90,6 @@ export class OrdersService {
       return { kind: 'refused', error };
     }
     const id = await this.repository.insertPending(
-      manager,
       {
         userId: input.userId,
         userName: input.userName,
@@ -106,21 +106,21 @@ export class OrdersService {
    * e-mails are queued in the outbox, all in the caller's transaction: no order without its mails, no mail
    * without its order, and no mail server on the checkout's path.
    */
-  async markPaid(manager: EntityManager, orderId: string, transactionId: string): Promise<void> {
-    if (!(await this.repository.markReceived(manager, orderId, transactionId))) {
+  async markPaid(orderId: string, transactionId: string): Promise<void> {
+    if (!(await this.repository.markReceived(orderId, transactionId))) {
       // Only possible when the sweeper gave up on this order while the provider was still answering.
       throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
     }
-    const lines = await this.repository.linesOf(manager, orderId);
-    await this.stock.recordSale(manager, lines);
-    const order = await this.repository.get(manager, orderId);
-    await this.outbox.orderReceived(manager, toOrder(order, lines), await this.users.emailOf(manager, order.userId));
+    const lines = await this.repository.linesOf(orderId);
+    await this.stock.recordSale(lines);
+    const order = await this.repository.get(orderId);
+    await this.outbox.orderReceived(toOrder(order, lines), await this.users.emailOf(order.userId));
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
-  async markFailed(manager: EntityManager, orderId: string, failure: string): Promise<boolean> {
-    if (!(await this.repository.markFailed(manager, orderId, failure))) return false;
-    await this.stock.release(manager, await this.repository.linesOf(manager, orderId));
+  async markFailed(orderId: string, failure: string): Promise<boolean> {
+    if (!(await this.repository.markFailed(orderId, failure))) return false;
+    await this.stock.release(await this.repository.linesOf(orderId));
     return true;
   }
 
@@ -133,8 +133,8 @@ export class OrdersService {
    * Locks a Pending order for the caller's transaction (FOR UPDATE SKIP LOCKED), so exactly one process
    * resolves an abandoned checkout; undefined when it is no longer Pending or another process holds it.
    */
-  async lockPending(manager: EntityManager, orderId: string): Promise<PendingOrder | undefined> {
-    const order = await this.repository.lockPending(manager, orderId);
+  async lockPending(orderId: string): Promise<PendingOrder | undefined> {
+    const order = await this.repository.lockPending(orderId);
     return order ? { kind: 'pending', id: order.id, amountCents: order.amountCents } : undefined;
   }
 
@@ -162,7 +162,7 @@ export class OrdersService {
   async findForUser(orderId: string, user: AuthUser): Promise<Order> {
     const order = await this.repository.findPaid(orderId);
     if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
-    return toOrder(order, await this.repository.linesOf(undefined, orderId));
+    return toOrder(order, await this.repository.linesOf(orderId));
   }
 
   /** The address of the buyer's newest paid order that has one, offered at the next checkout; null when none has. */
@@ -202,31 +202,27 @@ export class OrdersService {
    * the commit is safe: the gateway answers an already reversed charge with what it did before.
    */
   changeStatus(orderId: string, next: OrderStatus, actor: AuditActor): Promise<Order> {
-    return this.repository.transaction(async (manager) => {
-      const order = await this.lockPaidOrder(manager, orderId);
+    return this.transactions.run(async () => {
+      const order = await this.lockPaidOrder(orderId);
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
-      const lines = await this.repository.linesOf(manager, orderId);
+      const lines = await this.repository.linesOf(orderId);
       // Lines refunded on their own already gave their money (and stock) back: a cancel returns the rest.
       const remainingCents = order.amountCents - lines.reduce((sum, line) => sum + (line.refundCents ?? 0), 0);
       const refund =
         next === 'Cancelled' && order.transactionId && remainingCents > 0 ? await this.reverse(order, remainingCents) : undefined;
-      await this.repository.setStatus(manager, orderId, next, refund);
-      if (next === 'Cancelled')
-        await this.stock.returnSold(
-          manager,
-          lines.filter((line) => line.refundId === null),
-        );
-      const updated = await this.repository.get(manager, orderId);
-      await this.audit.record(manager, actor, {
+      await this.repository.setStatus(orderId, next, refund);
+      if (next === 'Cancelled') await this.stock.returnSold(lines.filter((line) => line.refundId === null));
+      const updated = await this.repository.get(orderId);
+      await this.audit.record(actor, {
         action: 'order.status',
         entityType: 'order',
         entityId: orderId,
         changes: { status: { before: current, after: next } },
       });
       if (refund) {
-        await this.audit.record(manager, actor, {
+        await this.audit.record(actor, {
           action: 'order.refund',
           entityType: 'order',
           entityId: orderId,
@@ -260,10 +256,10 @@ export class OrdersService {
    * more than one size (400 without it then); the stock goes back to that size.
    */
   refundLine(orderId: string, productId: string, size: ProductSize | undefined, actor: AuditActor): Promise<Order> {
-    return this.repository.transaction(async (manager) => {
-      const order = await this.lockPaidOrder(manager, orderId);
+    return this.transactions.run(async () => {
+      const order = await this.lockPaidOrder(orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
-      const lines = await this.repository.linesOf(manager, orderId);
+      const lines = await this.repository.linesOf(orderId);
       const line = pickLine(lines, productId, size);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
 
@@ -277,10 +273,10 @@ export class OrdersService {
       if (outcome.outcome === 'provider-error') {
         throw new PaymentProviderError(`The line could not be refunded: ${outcome.message}`);
       }
-      await this.repository.refundLine(manager, line, outcome);
+      await this.repository.refundLine(line, outcome);
       // Not shipped yet: the item stays in the shop. Shipped or delivered: whether it comes back is the shop's call.
-      if (order.status === 'Received' || order.status === 'Processing') await this.stock.returnSold(manager, [line]);
-      await this.audit.record(manager, actor, {
+      if (order.status === 'Received' || order.status === 'Processing') await this.stock.returnSold([line]);
+      await this.audit.record(actor, {
         action: 'order.refund',
         entityType: 'order',
         entityId: orderId,
@@ -297,13 +293,13 @@ export class OrdersService {
           },
         },
       });
-      return toOrder(await this.repository.get(manager, orderId), await this.repository.linesOf(manager, orderId));
+      return toOrder(await this.repository.get(orderId), await this.repository.linesOf(orderId));
     });
   }
 
   /** A paid order, its row locked until the caller's transaction ends (so two admins' moves queue); 404 otherwise. */
-  private async lockPaidOrder(manager: EntityManager, orderId: string): Promise<OrderEntity> {
-    const order = await this.repository.lockPaid(manager, orderId);
+  private async lockPaidOrder(orderId: string): Promise<OrderEntity> {
+    const order = await this.repository.lockPaid(orderId);
     if (!order) throw new NotFoundError('Order not found');
     return order;
   }

@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { IDEMPOTENCY_KEY_HEADER } from '@store/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EntityManager, Repository } from 'typeorm';
 import { ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import type { PaymentAnswer } from './payment-outcome.js';
 
 /** How long a retry waits for the first request's answer before it is told to come back (409). */
 const WAIT_FOR_FIRST_MS = 30_000;
-const TABLE = 'payment_idempotency_keys';
 
 /**
  * `claimed`: this request holds the key and runs the checkout. `answered`: the first answer, to replay.
@@ -25,14 +22,15 @@ export type Claim = { kind: 'claimed' } | { kind: 'answered'; answer: PaymentAns
  * (user, key) row under a lease (IDEMPOTENCY_LEASE_SECONDS) that it renews while it runs; a retry that finds the
  * row waits, polling, until the first request stores its answer, then answers the same status and body. When the
  * holder dies (kill -9, a lost node) its lease lapses within seconds and the next retry takes the key over.
- * Lease times are the database's clock, so replicas' clocks never matter. Nothing is held in memory.
+ * Lease times are the database's clock, so replicas' clocks never matter. Nothing is held in memory; every statement
+ * is in {@link IdempotencyKeysRepository}.
  */
 @Injectable()
 export class IdempotencyStore {
   private readonly leaseSeconds: number;
 
   constructor(
-    @InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>,
+    private readonly keys: IdempotencyKeysRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.leaseSeconds = config.payments.idempotencyLeaseSeconds;
@@ -46,14 +44,9 @@ export class IdempotencyStore {
   async claim(userId: string, key: string, requestHash: string): Promise<Claim> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-      const inserted = (await this.keys.query(
-        `INSERT INTO ${TABLE} (user_id, key, request_hash, lease_until) VALUES ($1, $2, $3, now() + make_interval(secs => $4))
-         ON CONFLICT DO NOTHING RETURNING key`,
-        [userId, key, requestHash, this.leaseSeconds],
-      )) as unknown[];
-      if (inserted.length === 1) return { kind: 'claimed' };
+      if (await this.keys.insert(userId, key, requestHash, this.leaseSeconds)) return { kind: 'claimed' };
 
-      const first = await this.keys.findOneBy({ userId, key });
+      const first = await this.keys.find(userId, key);
       // The row can vanish between the two statements when the first request failed before reserving: claim again.
       if (first) {
         if (first.requestHash !== requestHash) {
@@ -64,7 +57,7 @@ export class IdempotencyStore {
         }
         if (first.statusCode !== null)
           return { kind: 'answered', answer: { status: first.statusCode, body: first.response } as PaymentAnswer };
-        const taken = await this.takeOver(userId, key);
+        const taken = await this.keys.takeLapsedLease(userId, key, this.leaseSeconds);
         if (taken !== undefined) return taken === null ? { kind: 'claimed' } : { kind: 'taken-over', orderId: taken };
         if (Date.now() >= deadline) {
           throw new ConflictError(`A payment with this ${IDEMPOTENCY_KEY_HEADER} is still being processed; try again in a moment`);
@@ -81,12 +74,7 @@ export class IdempotencyStore {
   hold(userId: string, key: string): () => void {
     const timer = setInterval(
       () => {
-        void this.keys
-          .query(
-            `UPDATE ${TABLE} SET lease_until = now() + make_interval(secs => $3) WHERE user_id = $1 AND key = $2 AND status_code IS NULL`,
-            [userId, key, this.leaseSeconds],
-          )
-          .catch(() => undefined);
+        void this.keys.renewLease(userId, key, this.leaseSeconds).catch(() => undefined);
       },
       Math.max(200, (this.leaseSeconds * 1000) / 3),
     );
@@ -96,72 +84,40 @@ export class IdempotencyStore {
 
   /** Lets the lease lapse now (this request could not finish the key's work), so the next retry takes it over. */
   async letLapse(userId: string, key: string): Promise<void> {
-    await this.keys.query(`UPDATE ${TABLE} SET lease_until = now() WHERE user_id = $1 AND key = $2 AND status_code IS NULL`, [userId, key]);
+    await this.keys.endLease(userId, key);
   }
 
-  /** Ties the key to the order its request reserved stock for (in the reservation's transaction). */
-  async attachOrder(manager: EntityManager, userId: string, key: string, orderId: string): Promise<void> {
-    await manager.update(IdempotencyKeyEntity, { userId, key }, { orderId });
+  /** Ties the key to the order its request reserved stock for (in the reservation's transaction, the one in context). */
+  async attachOrder(userId: string, key: string, orderId: string): Promise<void> {
+    await this.keys.attachOrder(userId, key, orderId);
   }
 
-  /** Stores the first answer, which every retry with this key gets from now on. */
-  async complete(manager: EntityManager | undefined, userId: string, key: string, answer: PaymentAnswer): Promise<void> {
-    await (manager ?? this.keys.manager).update(
-      IdempotencyKeyEntity,
-      { userId, key },
-      { statusCode: answer.status, response: answer.body, completedAt: new Date() },
-    );
+  /** Stores the first answer, which every retry with this key gets from now on (in the transaction in context, if any). */
+  async complete(userId: string, key: string, answer: PaymentAnswer): Promise<void> {
+    await this.keys.storeAnswer(userId, key, answer);
   }
 
   /** Gives the key up after an unexpected failure before any stock was reserved, so a retry starts afresh at once. */
   async releaseUnreserved(userId: string, key: string): Promise<void> {
-    await this.keys.query(`DELETE FROM ${TABLE} WHERE user_id = $1 AND key = $2 AND order_id IS NULL AND status_code IS NULL`, [
-      userId,
-      key,
-    ]);
+    await this.keys.deleteUnreserved(userId, key);
   }
 
   /** Answers every unanswered key of these orders (resolved after their checkout was abandoned). */
-  async completeForOrders(manager: EntityManager, orderIds: string[], answer: PaymentAnswer): Promise<void> {
+  async completeForOrders(orderIds: string[], answer: PaymentAnswer): Promise<void> {
     if (orderIds.length === 0) return;
-    await manager.query(
-      `UPDATE ${TABLE} SET status_code = $2, response = $3, completed_at = now() WHERE order_id = ANY($1) AND status_code IS NULL`,
-      [orderIds, answer.status, JSON.stringify(answer.body)],
-    );
+    await this.keys.storeAnswerForOrders(orderIds, answer);
   }
 
   /** Orders reserved under a key whose holder stopped renewing its lease: abandoned checkouts, for the sweeper. */
-  async lapsedOrderIds(limit = 100): Promise<string[]> {
-    const rows = (await this.keys.query(
-      `SELECT order_id FROM ${TABLE} WHERE status_code IS NULL AND order_id IS NOT NULL AND lease_until < now() ORDER BY lease_until LIMIT $1`,
-      [limit],
-    )) as { order_id: string }[];
-    return rows.map((row) => row.order_id);
+  lapsedOrderIds(limit = 100): Promise<string[]> {
+    return this.keys.lapsedOrderIds(limit);
   }
 
   /**
    * Housekeeping: forgets answered keys after `keepSeconds`, and unanswered keys that never reserved anything
    * once their lease lapsed (their process died before reserving, so nothing was charged).
    */
-  async prune(manager: EntityManager, keepSeconds: number): Promise<void> {
-    await manager.query(
-      `DELETE FROM ${TABLE}
-        WHERE (completed_at IS NOT NULL AND completed_at < now() - make_interval(secs => $1))
-           OR (status_code IS NULL AND order_id IS NULL AND lease_until < now())`,
-      [keepSeconds],
-    );
-  }
-
-  /**
-   * Takes over a key whose holder let its lease lapse. Returns undefined when the lease is still held, null when
-   * the dead holder had reserved nothing (a fresh start), or the order id it had reserved stock for.
-   */
-  private async takeOver(userId: string, key: string): Promise<string | null | undefined> {
-    const [rows] = (await this.keys.query(
-      `UPDATE ${TABLE} SET lease_until = now() + make_interval(secs => $3)
-        WHERE user_id = $1 AND key = $2 AND status_code IS NULL AND lease_until < now() RETURNING order_id`,
-      [userId, key, this.leaseSeconds],
-    )) as [{ order_id: string | null }[], number];
-    return rows.length === 1 ? rows[0].order_id : undefined;
+  async prune(keepSeconds: number): Promise<void> {
+    await this.keys.prune(keepSeconds);
   }
 }

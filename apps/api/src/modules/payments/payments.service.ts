@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type ClientTokenResponse,
   fromCents,
@@ -9,10 +8,10 @@ import {
   toCents,
 } from '@store/contract';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { PaymentProviderError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { Transactions } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type CartRefused, OrdersService, type PendingOrder } from '../orders/orders.service.js';
@@ -59,7 +58,7 @@ export class PaymentsService {
     private readonly gateway: PaymentGateway,
     private readonly orders: OrdersService,
     private readonly keys: IdempotencyStore,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly metrics: StoreMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -131,7 +130,7 @@ export class PaymentsService {
         this.logger.warn(`Could not resolve the abandoned checkout of order ${orderId} yet: ${outcome.reason}`);
       }
     }
-    await this.dataSource.transaction((manager) => this.keys.prune(manager, IDEMPOTENCY_KEY_KEEP_SECONDS));
+    await this.transactions.run(() => this.keys.prune(IDEMPOTENCY_KEY_KEEP_SECONDS));
     return resolved;
   }
 
@@ -145,12 +144,12 @@ export class PaymentsService {
   ): Promise<{ kind: 'answered'; answer: PaymentAnswer } | { kind: 'gone' } | { kind: 'unknown'; reason: string }> {
     const lookup: ChargeLookup = await this.gateway.findCharge(orderId);
     if (lookup.outcome === 'provider-error') return { kind: 'unknown', reason: lookup.message };
-    return this.dataSource.transaction(async (manager) => {
-      const order = await this.orders.lockPending(manager, orderId);
+    return this.transactions.run(async () => {
+      const order = await this.orders.lockPending(orderId);
       if (!order) return { kind: 'gone' as const };
       let answer: PaymentAnswer;
       if (lookup.outcome === 'charged') {
-        await this.orders.markPaid(manager, order.id, lookup.transactionId);
+        await this.orders.markPaid(order.id, lookup.transactionId);
         answer = settle(order, {
           outcome: 'approved',
           transactionId: lookup.transactionId,
@@ -158,10 +157,10 @@ export class PaymentsService {
           amountCents: lookup.amountCents,
         });
       } else {
-        await this.orders.markFailed(manager, order.id, 'Abandoned: the checkout did not finish and nothing was charged');
+        await this.orders.markFailed(order.id, 'Abandoned: the checkout did not finish and nothing was charged');
         answer = ABANDONED_ANSWER;
       }
-      await this.keys.completeForOrders(manager, [order.id], answer);
+      await this.keys.completeForOrders([order.id], answer);
       return { kind: 'answered' as const, answer };
     });
   }
@@ -173,7 +172,7 @@ export class PaymentsService {
     if (reservation.kind === 'refused') {
       const answer: PaymentAnswer = { status: reservation.error.status, body: reservation.error.toBody() };
       this.metrics.checkoutOutcome('refused');
-      if (key !== undefined) await this.keys.complete(undefined, buyer.id, key, answer);
+      if (key !== undefined) await this.keys.complete(buyer.id, key, answer);
       return answer;
     }
     const order = reservation;
@@ -189,11 +188,11 @@ export class PaymentsService {
 
     for (let attemptNo = 1; ; attemptNo += 1) {
       try {
-        return await this.dataSource.transaction(async (manager) => {
+        return await this.transactions.run(async () => {
           const answer = settle(order, outcome);
-          if (outcome.outcome === 'approved') await this.orders.markPaid(manager, order.id, outcome.transactionId);
-          else await this.orders.markFailed(manager, order.id, `${outcome.outcome}: ${outcome.message}`);
-          if (key !== undefined) await this.keys.complete(manager, buyer.id, key, answer);
+          if (outcome.outcome === 'approved') await this.orders.markPaid(order.id, outcome.transactionId);
+          else await this.orders.markFailed(order.id, `${outcome.outcome}: ${outcome.message}`);
+          if (key !== undefined) await this.keys.complete(buyer.id, key, answer);
           return answer;
         });
       } catch (error) {
@@ -207,31 +206,21 @@ export class PaymentsService {
   }
 
   /** One transaction: reserve and record the Pending order (and tie the key to it), or roll back a refused cart. */
-  private async reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const pending = await this.orders.createPending(runner.manager, {
-        userId: buyer.id,
-        userName: buyer.name,
-        lines: attempt.lines,
-        expectedCents: attempt.amountCents,
-        shippingAddress: attempt.shippingAddress,
-      });
-      if (pending.kind === 'refused') {
-        await runner.rollbackTransaction();
+  private reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+    return this.transactions.runOrRollBack(
+      async () => {
+        const pending = await this.orders.createPending({
+          userId: buyer.id,
+          userName: buyer.name,
+          lines: attempt.lines,
+          expectedCents: attempt.amountCents,
+          shippingAddress: attempt.shippingAddress,
+        });
+        if (pending.kind === 'pending' && key !== undefined) await this.keys.attachOrder(buyer.id, key, pending.id);
         return pending;
-      }
-      if (key !== undefined) await this.keys.attachOrder(runner.manager, buyer.id, key, pending.id);
-      await runner.commitTransaction();
-      return pending;
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      throw error;
-    } finally {
-      await runner.release();
-    }
+      },
+      (pending) => pending.kind === 'refused',
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { UseCls } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { PaymentsService } from './payments.service.js';
 
@@ -29,6 +30,8 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
     clearInterval(this.timer);
   }
 
+  /** Each pass in a context of its own, like all work outside a request (see database/transactions.ts). */
+  @UseCls()
   private async sweep(): Promise<void> {
     try {
       this.metrics.sweepDone((await this.payments.releaseStaleReservations()).length);

@@ -1,5 +1,3 @@
-import type { DataSource } from 'typeorm';
-
 /** A charge the offline test gateway approved, as its ledger keeps it. */
 export interface LedgerCharge {
   transactionId: string;
@@ -10,8 +8,9 @@ export interface LedgerCharge {
 
 /**
  * Where the test gateway records the charges it approved, so it can answer "was this order charged?" the way
- * Braintree's transaction search by order id does. TEST_GATEWAY_LEDGER picks one: `postgres` (the default: the
- * record survives a restart of the API, which is the whole point after a crash) or `memory` (unit tests).
+ * Braintree's transaction search by order id does. TEST_GATEWAY_LEDGER picks one: `postgres` (the default,
+ * {@link TestGatewayLedgerRepository}: the record survives a restart of the API, which is the whole point after a
+ * crash) or `memory` (unit tests).
  */
 export interface TestGatewayLedger {
   record(charge: LedgerCharge): Promise<void>;
@@ -31,26 +30,5 @@ export class MemoryLedger implements TestGatewayLedger {
 
   async findByOrder(orderId: string): Promise<LedgerCharge | undefined> {
     return this.byOrder.get(orderId);
-  }
-}
-
-/** Charges in the `test_gateway_transactions` table (migration 1763700020000): they survive a restart. */
-export class PostgresLedger implements TestGatewayLedger {
-  constructor(private readonly dataSource: DataSource) {}
-
-  async record(charge: LedgerCharge): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO test_gateway_transactions (transaction_id, order_id, amount_cents, status) VALUES ($1, $2, $3, $4)`,
-      [charge.transactionId, charge.orderId, charge.amountCents, charge.status],
-    );
-  }
-
-  async findByOrder(orderId: string): Promise<LedgerCharge | undefined> {
-    const rows = (await this.dataSource.query(
-      `SELECT transaction_id, order_id, amount_cents, status FROM test_gateway_transactions WHERE order_id = $1 ORDER BY created_at LIMIT 1`,
-      [orderId],
-    )) as { transaction_id: string; order_id: string; amount_cents: number; status: string }[];
-    const row = rows[0];
-    return row && { transactionId: row.transaction_id, orderId: row.order_id, amountCents: row.amount_cents, status: row.status };
   }
 }

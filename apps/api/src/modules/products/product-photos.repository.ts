@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { ServiceUnavailableError } from '../../common/errors.js';
-import { pgPool, queryRows } from '../../database/pg.js';
+import { pgPool } from '../../database/pg.js';
+import { Database } from '../../database/transactions.js';
 import { type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
 import { PHOTO_VARIANTS, type PhotoLocation, PhotoObjectStore, type PhotoVariant, photoObjectKey } from './photo-store.js';
 import { isoTimestampSql } from './products.repository.js';
@@ -100,6 +101,7 @@ export class ProductPhotosRepository {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: Database,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(PhotoObjectStore) private readonly objects: PhotoObjectStore | null,
   ) {
@@ -166,26 +168,20 @@ export class ProductPhotosRepository {
   }
 
   /**
-   * Stores (or replaces) a product's photo inside the caller's transaction, in the configured store; returns the
+   * Stores (or replaces) a product's photo inside the transaction in context, in the configured store; returns the
    * replaced photo's record and the new one: once the transaction has committed, the caller removes the objects
    * only the replaced one named ({@link discard}).
    * With the object store, the objects are written first: a failed transaction leaves unreferenced objects at
    * worst, never a row naming missing ones.
    */
-  async save(
-    manager: EntityManager,
-    productId: string,
-    photo: PreparedPhoto,
-  ): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
-    const [previous] = await queryRows<PhotoRecord>(
-      manager,
+  async save(productId: string, photo: PreparedPhoto): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
+    const [previous] = await this.db.transactionRows<PhotoRecord>(
       `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1 FOR UPDATE`,
       [productId],
     );
     const inObjects = this.writeTo === 's3';
     if (inObjects) await this.putObjects(productId, photo);
-    await queryRows(
-      manager,
+    await this.db.transactionRows(
       `INSERT INTO product_photos (product_id, content_type, data, etag, card_data, card_etag, large_data, large_etag, stored_in)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (product_id) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data,
@@ -215,11 +211,12 @@ export class ProductPhotosRepository {
     return { previous, current };
   }
 
-  /** The photo record of a product (to clean up after deleting the product), inside the caller's transaction. */
-  async record(manager: EntityManager, productId: string): Promise<PhotoRecord | undefined> {
-    const [row] = await queryRows<PhotoRecord>(manager, `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1 FOR UPDATE`, [
-      productId,
-    ]);
+  /** The photo record of a product (to clean up after deleting the product), inside the transaction in context. */
+  async record(productId: string): Promise<PhotoRecord | undefined> {
+    const [row] = await this.db.transactionRows<PhotoRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1 FOR UPDATE`,
+      [productId],
+    );
     return row;
   }
 

@@ -1,23 +1,25 @@
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { seedProduct, stockOf } from '../../../test/support/checkout-fixtures.js';
 import { ConflictError } from '../../common/errors.js';
-import type { EntityManager } from 'typeorm';
+import { Transactions } from '../../database/transactions.js';
 import { mergeLines, ProductStockService, type StockLine } from './product-stock.service.js';
 
 /** Stock moves on a real Postgres: the conditional updates and the lock order are what is under test. */
 describe('ProductStockService', () => {
   let t: TestApp;
   let stock: ProductStockService;
+  let transactions: Transactions;
 
   beforeAll(async () => {
     t = await createTestApp();
     stock = t.app.get(ProductStockService);
+    transactions = t.app.get(Transactions);
   });
   afterAll(() => t.close());
 
   /** reserve() answers a refusal as a value; thrown here so the caller's transaction rolls back, as the checkout does. */
-  async function reserve(m: EntityManager, lines: StockLine[]) {
-    const reserved = await stock.reserve(m, lines);
+  async function reserve(lines: StockLine[]) {
+    const reserved = await stock.reserve(lines);
     if (!Array.isArray(reserved)) throw reserved.refused;
     return reserved;
   }
@@ -55,7 +57,7 @@ describe('ProductStockService', () => {
 
   it('reserves stock and prices the lines from the database', async () => {
     const id = await seedProduct(t, { name: 'Priced Tee', price: 12.34, stock: 5 });
-    const lines = await t.dataSource.transaction((m) => reserve(m, [{ productId: id, count: 2 }]));
+    const lines = await transactions.run(() => reserve([{ productId: id, count: 2 }]));
     expect(lines).toEqual([{ productId: id, count: 2, name: 'Priced Tee', priceCents: 1234 }]);
     expect(await stockOf(t, id)).toEqual({ stock: 3, sold: 0 });
   });
@@ -63,8 +65,8 @@ describe('ProductStockService', () => {
   it('refuses a short product by name and reserves nothing of the cart', async () => {
     const plenty = await seedProduct(t, { name: 'Plenty Tee', price: 1, stock: 10 });
     const scarce = await seedProduct(t, { name: 'Scarce Tee', price: 1, stock: 1 });
-    const attempt = t.dataSource.transaction((m) =>
-      reserve(m, [
+    const attempt = transactions.run(() =>
+      reserve([
         { productId: plenty, count: 3 },
         { productId: scarce, count: 2 },
       ]),
@@ -78,7 +80,7 @@ describe('ProductStockService', () => {
   it('never takes stock below zero, however many reserve at once', async () => {
     const id = await seedProduct(t, { name: 'Rush Tee', price: 1, stock: 5 });
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => t.dataSource.transaction((m) => reserve(m, [{ productId: id, count: 1 }]))),
+      Array.from({ length: 12 }, () => transactions.run(() => reserve([{ productId: id, count: 1 }]))),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     for (const refused of results.filter((r) => r.status === 'rejected')) {
@@ -92,14 +94,14 @@ describe('ProductStockService', () => {
     const b = await seedProduct(t, { name: 'Right Tee', price: 1, stock: 100 });
     for (let round = 0; round < 10; round += 1) {
       await Promise.all([
-        t.dataSource.transaction((m) =>
-          reserve(m, [
+        transactions.run(() =>
+          reserve([
             { productId: a, count: 1 },
             { productId: b, count: 1 },
           ]),
         ),
-        t.dataSource.transaction((m) =>
-          reserve(m, [
+        transactions.run(() =>
+          reserve([
             { productId: b, count: 1 },
             { productId: a, count: 1 },
           ]),
@@ -113,13 +115,13 @@ describe('ProductStockService', () => {
   it('releases, records sales, and returns sold items to stock', async () => {
     const id = await seedProduct(t, { name: 'Cycle Tee', price: 1, stock: 10 });
     const line = [{ productId: id, count: 4 }];
-    await t.dataSource.transaction((m) => reserve(m, line));
-    await t.dataSource.transaction((m) => stock.release(m, line));
+    await transactions.run(() => reserve(line));
+    await transactions.run(() => stock.release(line));
     expect(await stockOf(t, id)).toEqual({ stock: 10, sold: 0 });
-    await t.dataSource.transaction((m) => reserve(m, line));
-    await t.dataSource.transaction((m) => stock.recordSale(m, line));
+    await transactions.run(() => reserve(line));
+    await transactions.run(() => stock.recordSale(line));
     expect(await stockOf(t, id)).toEqual({ stock: 6, sold: 4 });
-    await t.dataSource.transaction((m) => stock.returnSold(m, line));
+    await transactions.run(() => stock.returnSold(line));
     expect(await stockOf(t, id)).toEqual({ stock: 10, sold: 0 });
   });
 });

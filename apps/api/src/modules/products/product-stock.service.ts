@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { PRODUCT_SIZES, type ProductSize } from '@store/contract';
-import type { EntityManager } from 'typeorm';
 import { type AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { ProductsRepository } from './products.repository.js';
 
@@ -26,7 +25,7 @@ interface ProductLines {
 }
 
 /**
- * Stock and `sold` for the checkout and the orders. Every method runs inside the caller's transaction (the
+ * Stock and `sold` for the checkout and the orders. Every method runs inside the transaction in context (the
  * reservation must commit or roll back with the order row it belongs to), touches the product rows one by one
  * in id order, with ONE statement per product whatever its sizes, so two checkouts sharing products can never
  * deadlock, and moves stock with conditional updates, so no interleaving of concurrent checkouts can take stock,
@@ -42,44 +41,42 @@ export class ProductStockService {
    * when a line's size does not fit its product (400: a size is required for a product sold in sizes and refused
    * for one that is not): the caller must then roll its transaction back, which undoes the lines already taken.
    */
-  async reserve(manager: EntityManager, lines: StockLine[]): Promise<ReservedLine[] | { refused: AppError }> {
+  async reserve(lines: StockLine[]): Promise<ReservedLine[] | { refused: AppError }> {
     const reserved: ReservedLine[] = [];
     for (const product of byProduct(mergeLines(lines))) {
       const row =
-        product.counts.has('') && product.counts.size > 1
-          ? undefined
-          : await this.products.takeStock(manager, product.productId, product.counts);
-      if (!row) return { refused: await this.refusal(manager, product) };
+        product.counts.has('') && product.counts.size > 1 ? undefined : await this.products.takeStock(product.productId, product.counts);
+      if (!row) return { refused: await this.refusal(product) };
       for (const line of product.lines) reserved.push({ ...line, name: row.name, priceCents: row.priceCents });
     }
     return reserved;
   }
 
   /** Puts reserved stock back (the payment failed or was abandoned), each size to its size. A deleted product is skipped. */
-  async release(manager: EntityManager, lines: StockLine[]): Promise<void> {
+  async release(lines: StockLine[]): Promise<void> {
     for (const product of byProduct(mergeLines(lines))) {
-      await this.products.returnStock(manager, product.productId, product.counts);
+      await this.products.returnStock(product.productId, product.counts);
     }
   }
 
   /** Counts reserved stock as sold (the payment went through); `sold` is per product, whatever the sizes. */
-  async recordSale(manager: EntityManager, lines: StockLine[]): Promise<void> {
+  async recordSale(lines: StockLine[]): Promise<void> {
     for (const product of byProduct(mergeLines(lines))) {
-      await this.products.addSold(manager, product.productId, product.total);
+      await this.products.addSold(product.productId, product.total);
     }
   }
 
   /** Returns sold items to stock, each size to its size (an order was cancelled, a line refunded). */
-  async returnSold(manager: EntityManager, lines: StockLine[]): Promise<void> {
+  async returnSold(lines: StockLine[]): Promise<void> {
     for (const product of byProduct(mergeLines(lines))) {
-      await this.products.unsell(manager, product.productId, product.counts);
+      await this.products.unsell(product.productId, product.counts);
     }
   }
 
   /** Why a product's lines could not be reserved, read after the refused update (the row is as it is now). */
-  private async refusal(manager: EntityManager, product: ProductLines): Promise<AppError> {
+  private async refusal(product: ProductLines): Promise<AppError> {
     const { productId } = product;
-    const current = await this.products.stockOf(manager, productId);
+    const current = await this.products.stockOf(productId);
     // The details name the product by id (and size), for a client that wants to mark the line in its cart.
     const details = (message: string, size = '') => [
       { field: 'paymentInfo.products', message: `${productId}${size ? ` (${size})` : ''}: ${message}` },

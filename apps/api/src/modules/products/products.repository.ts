@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { fromCents, type Product, PRODUCT_SIZES, type ProductSortField, type SizeStock } from '@store/contract';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
-import { pgPool, queryRows } from '../../database/pg.js';
+import { pgPool } from '../../database/pg.js';
+import { Database } from '../../database/transactions.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
 
@@ -168,17 +169,15 @@ export interface ReservedRow {
 
 /**
  * Every SQL statement on the `products` table, and the pool they run on. Reads go straight to the pg pool (see
- * {@link pgPool}); writes take the caller's transaction. Invalidation of the API's caches needs nothing here:
+ * {@link pgPool}); writes run in the transaction in context. Invalidation of the API's caches needs nothing here:
  * triggers on the table (migration CatalogueSpeed) NOTIFY every replica, in the writing transaction, at commit.
  */
 @Injectable()
 export class ProductsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** Runs `work` in a transaction. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly db: Database,
+  ) {}
 
   /**
    * One page of a listing along the sort's index: `WHERE (expr, id) > cursor` for keyset paging, else OFFSET.
@@ -228,9 +227,8 @@ export class ProductsRepository {
     return rows[0] && toProduct(rows[0]);
   }
 
-  async insert(manager: EntityManager, draft: ProductDraft): Promise<Product> {
-    const [row] = await queryRows<ProductRow>(
-      manager,
+  async insert(draft: ProductDraft): Promise<Product> {
+    const [row] = await this.db.transactionRows<ProductRow>(
       `INSERT INTO products (name, description, price_cents, stock, category_id, size_stock) VALUES ($1, $2, $3, $4, $5, $6)
        RETURNING ${PRODUCT_COLUMNS}`,
       [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId, sizeStockJson(draft.sizes ?? [])],
@@ -239,11 +237,10 @@ export class ProductsRepository {
   }
 
   /** Changes the given fields (and updatedAt); undefined when there is no such product. */
-  async update(manager: EntityManager, id: string, changes: ProductChanges): Promise<Product | undefined> {
+  async update(id: string, changes: ProductChanges): Promise<Product | undefined> {
     const fields = Object.keys(changes) as (keyof ProductDraft)[];
     const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
-    const [row] = await queryRows<ProductRow>(
-      manager,
+    const [row] = await this.db.transactionRows<ProductRow>(
       `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
       [id, ...fields.map((field) => columnValue(field, changes[field]))],
     );
@@ -252,14 +249,14 @@ export class ProductsRepository {
 
   /** Deletes a product (its photo goes with it, ON DELETE CASCADE); its name, or undefined when there was none. */
   /** The product, its row locked until the transaction ends (so a change's "before" is exactly what it replaces). */
-  async findForUpdate(manager: EntityManager, id: string): Promise<Product | undefined> {
-    const [row] = await queryRows<ProductRow>(manager, `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
+  async findForUpdate(id: string): Promise<Product | undefined> {
+    const [row] = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
     return row && toProduct(row);
   }
 
   /** Deletes the product (its photo goes with it: ON DELETE CASCADE); the product as it was, or undefined. */
-  async delete(manager: EntityManager, id: string): Promise<Product | undefined> {
-    const [row] = await queryRows<ProductRow>(manager, `DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
+  async delete(id: string): Promise<Product | undefined> {
+    const [row] = await this.db.transactionRows<ProductRow>(`DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
     return row && toProduct(row);
   }
 
@@ -270,7 +267,7 @@ export class ProductsRepository {
    * row lock the update takes, a concurrent checkout waits, then re-checks every condition on the new row itself;
    * and as the conditions are plain expressions of the row, the recheck sees exactly what the first one committed.
    */
-  async takeStock(manager: EntityManager, id: string, counts: SizeCounts): Promise<ReservedRow | undefined> {
+  async takeStock(id: string, counts: SizeCounts): Promise<ReservedRow | undefined> {
     const total = sum(counts);
     const values: unknown[] = [id, total];
     const sized = [...counts].filter(([size]) => size !== '');
@@ -289,14 +286,13 @@ export class ProductsRepository {
       sql = `UPDATE products SET stock = stock - $2, size_stock = size_stock || jsonb_build_object(${assignments.join(', ')})
         WHERE id = $1 AND stock >= $2 AND ${conditions.join(' AND ')} RETURNING name, price_cents`;
     }
-    const [row] = await queryRows<{ name: string; price_cents: number }>(manager, sql, values);
+    const [row] = await this.db.transactionRows<{ name: string; price_cents: number }>(sql, values);
     return row && { name: row.name, priceCents: row.price_cents };
   }
 
   /** A product's name, stock and sizes (to explain a refused reservation), or undefined when it is gone. */
-  async stockOf(manager: EntityManager, id: string): Promise<{ name: string; stock: number; sizes: SizeStock[] } | undefined> {
-    const [row] = await queryRows<{ name: string; stock: number; size_stock: Record<string, number> }>(
-      manager,
+  async stockOf(id: string): Promise<{ name: string; stock: number; sizes: SizeStock[] } | undefined> {
+    const [row] = await this.db.transactionRows<{ name: string; stock: number; size_stock: Record<string, number> }>(
       'SELECT name, stock, size_stock FROM products WHERE id = $1',
       [id],
     );
@@ -304,20 +300,23 @@ export class ProductsRepository {
   }
 
   /** Puts reserved stock back (see {@link returnStockSql}). A deleted product is skipped. */
-  async returnStock(manager: EntityManager, id: string, counts: SizeCounts): Promise<void> {
+  async returnStock(id: string, counts: SizeCounts): Promise<void> {
     const values: unknown[] = [id];
-    await queryRows(manager, `UPDATE products SET ${returnStockSql(counts, values)} WHERE id = $1`, values);
+    await this.db.transactionRows(`UPDATE products SET ${returnStockSql(counts, values)} WHERE id = $1`, values);
   }
 
   /** Counts reserved stock as sold (per product, whatever the sizes). */
-  async addSold(manager: EntityManager, id: string, count: number): Promise<void> {
-    await queryRows(manager, 'UPDATE products SET sold = sold + $2 WHERE id = $1', [id, count]);
+  async addSold(id: string, count: number): Promise<void> {
+    await this.db.transactionRows('UPDATE products SET sold = sold + $2 WHERE id = $1', [id, count]);
   }
 
   /** Returns sold items to stock (a cancelled order or a refunded line), as {@link returnStock} does, and unsells them. */
-  async unsell(manager: EntityManager, id: string, counts: SizeCounts): Promise<void> {
+  async unsell(id: string, counts: SizeCounts): Promise<void> {
     const values: unknown[] = [id, sum(counts)];
-    await queryRows(manager, `UPDATE products SET ${returnStockSql(counts, values)}, sold = GREATEST(sold - $2, 0) WHERE id = $1`, values);
+    await this.db.transactionRows(
+      `UPDATE products SET ${returnStockSql(counts, values)}, sold = GREATEST(sold - $2, 0) WHERE id = $1`,
+      values,
+    );
   }
 }
 

@@ -1,10 +1,10 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import type { DeletedResponse, Product } from '@store/contract';
-import type { EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
@@ -37,6 +37,7 @@ export class ProductsService {
     private readonly categories: CategoriesService,
     private readonly cache: CatalogueCache,
     private readonly audit: AuditService,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -103,10 +104,10 @@ export class ProductsService {
   async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await preparePhoto(photo));
-    return this.write(async (manager) => {
-      const product = await this.repository.insert(manager, draft);
-      if (prepared) await this.photos.save(manager, product._id, prepared);
-      await this.audit.record(manager, actor, {
+    return this.write(async () => {
+      const product = await this.repository.insert(draft);
+      if (prepared) await this.photos.save(product._id, prepared);
+      await this.audit.record(actor, {
         action: 'product.create',
         entityType: 'product',
         entityId: product._id,
@@ -123,15 +124,15 @@ export class ProductsService {
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
     const prepared = photo && (await preparePhoto(photo));
     let replaced: { previous: PhotoRecord | undefined; current: PhotoRecord } | undefined;
-    const updated = await this.write(async (manager) => {
+    const updated = await this.write(async () => {
       // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
-      const old = await this.repository.findForUpdate(manager, id);
+      const old = await this.repository.findForUpdate(id);
       if (!old) throw new NotFoundError('Product not found');
       assertStockFitsSizes(old, changes);
-      const product = await this.repository.update(manager, id, changes);
+      const product = await this.repository.update(id, changes);
       if (!product) throw new NotFoundError('Product not found');
-      if (prepared) replaced = await this.photos.save(manager, id, prepared);
-      await this.audit.record(manager, actor, {
+      if (prepared) replaced = await this.photos.save(id, prepared);
+      await this.audit.record(actor, {
         action: 'product.update',
         entityType: 'product',
         entityId: id,
@@ -145,11 +146,11 @@ export class ProductsService {
 
   async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
     let photo: PhotoRecord | undefined;
-    const deleted = await this.write(async (manager) => {
-      photo = await this.photos.record(manager, id);
-      const product = await this.repository.delete(manager, id);
+    const deleted = await this.write(async () => {
+      photo = await this.photos.record(id);
+      const product = await this.repository.delete(id);
       if (product) {
-        await this.audit.record(manager, actor, {
+        await this.audit.record(actor, {
           action: 'product.delete',
           entityType: 'product',
           entityId: id,
@@ -179,9 +180,9 @@ export class ProductsService {
    * A transaction; a category deleted since it was checked still ends as a 400, not a 500. After the commit this
    * process drops what it cached at once (its NOTIFY reaches every replica, this one too, a moment later).
    */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>, productId?: string): Promise<T> {
+  private async write<T>(work: () => Promise<T>, productId?: string): Promise<T> {
     try {
-      return await this.repository.transaction(work);
+      return await this.transactions.run(work);
     } catch (error) {
       if (isPgError(error, PgError.ForeignKeyViolation, 'products_category_id_fkey')) throw categoryMissing();
       throw error;

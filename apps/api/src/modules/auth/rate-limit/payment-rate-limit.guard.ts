@@ -1,11 +1,11 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, UseGuards, applyDecorators } from '@nestjs/common';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { RateLimitedError } from '../../../common/errors.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
+import { Database } from '../../../database/transactions.js';
 import type { AppConfig } from '../../../config/env.js';
 import type { AuthUser } from '../auth-user.js';
-import { RateLimitStore } from './rate-limit.store.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
 
 const WINDOW_MS = 60_000;
 
@@ -15,14 +15,14 @@ const WINDOW_MS = 60_000;
  */
 @Injectable()
 export class PaymentRateLimitGuard implements CanActivate {
-  private readonly store: RateLimitStore;
+  private readonly store: RateLimitRepository;
 
   constructor(
-    dataSource: DataSource,
+    db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     // Built here rather than injected, so any module's controller can use the guard without importing AuthModule.
-    this.store = new RateLimitStore(dataSource);
+    this.store = new RateLimitRepository(db);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { RateLimitedError } from '../../../common/errors.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/env.js';
-import { RateLimitStore } from './rate-limit.store.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
 
 const WINDOW_MS = 60_000;
 
@@ -14,7 +14,7 @@ const WINDOW_MS = 60_000;
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
   constructor(
-    private readonly store: RateLimitStore,
+    private readonly store: RateLimitRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

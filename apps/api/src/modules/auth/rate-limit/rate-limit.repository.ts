@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Database } from '../../../database/transactions.js';
 
 export interface RateLimitHit {
   hits: number;
@@ -11,11 +11,11 @@ export interface RateLimitHit {
  * attempts: the first hit opens a window of `windowMs` for its key. One statement, no lock held.
  */
 @Injectable()
-export class RateLimitStore {
-  constructor(private readonly dataSource: DataSource) {}
+export class RateLimitRepository {
+  constructor(private readonly db: Database) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    const rows: Array<{ hits: number; ms_left: string }> = await this.dataSource.query(
+    const rows = await this.db.rows<{ hits: number; ms_left: string }>(
       `INSERT INTO rate_limit_buckets AS b (key, hits, expires_at)
        VALUES ($1, 1, now() + $2 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET
@@ -27,14 +27,14 @@ export class RateLimitStore {
     const row = rows[0];
     if (row.hits === 1) {
       // A new window opened: a good moment to drop windows that closed, so the table holds live counters only.
-      await this.dataSource.query(`DELETE FROM rate_limit_buckets WHERE expires_at < now() - interval '1 minute'`);
+      await this.db.rows(`DELETE FROM rate_limit_buckets WHERE expires_at < now() - interval '1 minute'`);
     }
     return { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
   }
 
   /** The current window's count for `key` without counting a hit (0 when no window is open). */
   async peek(key: string): Promise<RateLimitHit> {
-    const rows: Array<{ hits: number; ms_left: string }> = await this.dataSource.query(
+    const rows = await this.db.rows<{ hits: number; ms_left: string }>(
       `SELECT hits, ceil(extract(epoch FROM (expires_at - now())) * 1000) AS ms_left
        FROM rate_limit_buckets WHERE key = $1 AND expires_at > now()`,
       [key],

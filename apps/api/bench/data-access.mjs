@@ -1,0 +1,67 @@
+// What each way of reaching Postgres costs the API's CPU, measured in-process on the built API (apps/api/dist)
+// against a scratch database: one statement by primary key, run one after another, as
+//   - Database.rows() outside a transaction (straight on TypeORM's pg pool),
+//   - TypeORM's dataSource.query() (a QueryRunner built, connected and released per statement),
+//   - TypeORM's entity manager (findOneBy on the entity: the query builder, then the same QueryRunner),
+// and what the context that carries a transaction costs (ClsService.run around a call, against the bare call).
+// Prints API CPU (user + system) per statement; Postgres' own CPU is not counted (it is the same SQL each way).
+//   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/data-access.mjs
+// A benchmark, not a test: a busy machine moves the figures; the ratios within one run are the steadier result.
+import 'reflect-metadata';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ClsService } from 'nestjs-cls';
+import { DataSource } from 'typeorm';
+import { databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+
+const N = Number(process.env.BENCH_STATEMENTS ?? 5000);
+const ROUNDS = 3;
+
+const { dataSourceOptions } = await fromDist('database/data-source.js');
+const { Database } = await fromDist('database/transactions.js');
+const { UserEntity } = await fromDist('modules/users/user.entity.js');
+
+/** API CPU microseconds per call of `work`, over N sequential calls. */
+async function cpuPerCall(work) {
+  const before = process.cpuUsage();
+  for (let i = 0; i < N; i += 1) await work(i);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / N;
+}
+
+await runBenchmark(async () => {
+  const server = await databaseServer(await freePort());
+  step(`Postgres: ${server.kind}`);
+  const url = await scratchDatabase(server.url);
+  const dataSource = new DataSource(dataSourceOptions(url));
+  await dataSource.initialize();
+  try {
+    const [{ id }] = await dataSource.query(
+      `INSERT INTO users (name, email, password_hash) VALUES ('Bench', 'bench@example.com', 'x') RETURNING id`,
+    );
+    const db = Database.standalone(dataSource);
+    const sql = 'SELECT id, name, email, role FROM users WHERE id = $1';
+    const ways = {
+      'Database.rows (pool)': () => db.rows(sql, [id]),
+      'dataSource.query (QueryRunner)': () => dataSource.query(sql, [id]),
+      'manager.findOneBy (entity)': () => dataSource.manager.findOneBy(UserEntity, { id }),
+    };
+    for (const work of Object.values(ways)) await cpuPerCall(work); // warm-up: JIT, pool connections, metadata
+
+    const cls = new ClsService(new AsyncLocalStorage());
+    const call = async () => undefined;
+    step(`${N} statements per way, ${ROUNDS} rounds; API CPU per statement (measured on this machine, as it is)`);
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const results = {};
+      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work);
+      const base = results['Database.rows (pool)'];
+      const line = Object.entries(results)
+        .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / base).toFixed(2)}x)`)
+        .join(', ');
+      const bare = await cpuPerCall(call);
+      const inContext = await cpuPerCall(() => cls.run(call));
+      console.log(`round ${round}: ${line}; a context around a call +${((inContext - bare) * 1000).toFixed(0)} ns`);
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+});

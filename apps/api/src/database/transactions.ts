@@ -1,0 +1,132 @@
+/**
+ * The one way to hold a transaction: the transaction travels in an AsyncLocalStorage context (nestjs-cls and its
+ * transactional plugin with the TypeORM adapter), so no service or repository passes an EntityManager around.
+ *
+ * Services open transactions with {@link Transactions}; repositories run their statements through
+ * {@link Database}, which picks the transaction in context, if any. Nothing else in the API opens a connection
+ * or a transaction by hand (the architecture test holds every file but this one to that).
+ *
+ * No context is mounted on requests: one is opened where a transaction starts (`withTransaction` runs its work
+ * in a child context) and by the background passes ({@link UseCls} on the sweeper, the outbox worker and the
+ * start-up tasks). A request that opens no transaction, such as every public GET, costs nothing here.
+ */
+import { Global, type INestApplicationContext, Inject, Injectable, Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { ClsPluginTransactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ClsModule, ClsService } from 'nestjs-cls';
+import type pg from 'pg';
+import type { DataSource, EntityManager, QueryResult } from 'typeorm';
+import { pgPool } from './pg.js';
+
+export { UseCls } from 'nestjs-cls';
+
+type TypeOrmTransactionHost = TransactionHost<TransactionalAdapterTypeOrm>;
+
+/** Thrown inside a transaction to roll it back and still give the caller `value` (see {@link Transactions.runOrRollBack}). */
+class RollBack<T> extends Error {
+  constructor(readonly value: T) {
+    super('Rolled back on purpose');
+  }
+}
+
+/** How services open transactions. */
+@Injectable()
+export class Transactions {
+  constructor(private readonly host: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /**
+   * Runs `work` in a transaction: the one already in context (joined: `work` commits or rolls back with it), or a
+   * new one, committed when `work` resolves and rolled back when it throws.
+   */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.host.withTransaction(work);
+  }
+
+  /**
+   * Runs `work` in a new transaction that commits unless `rollBack(result)` says otherwise; either way the result is
+   * returned (a refused cart is an answer, not a failure, yet must leave nothing reserved). Never inside another
+   * transaction: the outer one could not roll back what this one was told to undo.
+   */
+  async runOrRollBack<T>(work: () => Promise<T>, rollBack: (result: T) => boolean): Promise<T> {
+    if (this.host.isTransactionActive()) throw new Error('runOrRollBack opens its own transaction; it cannot run inside another');
+    try {
+      return await this.host.withTransaction(async () => {
+        const result = await work();
+        if (rollBack(result)) throw new RollBack(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RollBack) return error.value as T;
+      throw error;
+    }
+  }
+}
+
+/** How repositories reach Postgres: through the transaction in context when there is one. */
+@Injectable()
+export class Database {
+  constructor(@Inject(TransactionHost) private readonly host: Pick<TypeOrmTransactionHost, 'tx' | 'isTransactionActive'>) {}
+
+  /** A Database outside the Nest app (a command-line tool): every statement on its own, no transaction to join. */
+  static standalone(dataSource: DataSource): Database {
+    return new Database({ tx: dataSource.manager, isTransactionActive: () => false });
+  }
+
+  /** The transaction's EntityManager in context, or, outside one, the data source's (each statement on its own). */
+  get manager(): EntityManager {
+    return this.host.tx;
+  }
+
+  /**
+   * TypeORM's pg pool, for statements that must never join the caller's transaction (a record kept as if by
+   * another system) and hot reads; see {@link pgPool}.
+   */
+  get pool(): pg.Pool {
+    return pgPool(this.host.tx.connection);
+  }
+
+  /**
+   * The rows of a statement (a SELECT, or a write with RETURNING): in the transaction in context, or straight on the
+   * pool outside one, which skips the QueryRunner TypeORM would build, connect and release for a single statement.
+   */
+  async rows<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
+    if (this.host.isTransactionActive()) return this.transactionRows<T>(sql, parameters);
+    return (await this.pool.query(sql, parameters)).rows as T[];
+  }
+
+  /**
+   * The rows of a statement that means something only inside a transaction (a lock, a step of a checkout that must
+   * commit or roll back with the rest): throws outside one rather than run it on its own.
+   */
+  async transactionRows<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
+    const runner = this.host.isTransactionActive() ? this.host.tx.queryRunner : undefined;
+    if (!runner) throw new Error('This statement runs inside a transaction (Transactions.run)');
+    // Structured, so a write's RETURNING rows come back shaped like a SELECT's (TypeORM's plain result differs).
+    const result = (await runner.query(sql, parameters, true)) as QueryResult<T>;
+    return result.records;
+  }
+}
+
+/** Runs work of the app's start-up (outside any request) in a context of its own, as {@link UseCls} does for a method. */
+export function runInContext<T>(app: INestApplicationContext, work: () => Promise<T>): Promise<T> {
+  return app.get(ClsService).run(work);
+}
+
+/**
+ * Registers the context storage, the transactional plugin over TypeORM's data source, and {@link Transactions} and
+ * {@link Database} for every module. Imported once, by the app module, after TypeORM.
+ */
+@Global()
+@Module({
+  imports: [
+    ClsModule.forRoot({
+      global: true,
+      middleware: { mount: false },
+      plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
+    }),
+  ],
+  providers: [Transactions, Database],
+  exports: [Transactions, Database],
+})
+export class TransactionsModule {}

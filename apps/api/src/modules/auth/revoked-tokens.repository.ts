@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { LessThan } from 'typeorm';
+import { Database } from '../../database/transactions.js';
+import { RevokedTokenEntity } from './revoked-token.entity.js';
+
+/** The revoked_tokens table's statements, all of them (TypeORM over {@link RevokedTokenEntity}). */
+@Injectable()
+export class RevokedTokensRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Records a token's id as signed out until `expiresAt` (once: revoking it again changes nothing). */
+  async insert(jti: string, expiresAt: Date): Promise<void> {
+    await this.db.manager.createQueryBuilder().insert().into(RevokedTokenEntity).values({ jti, expiresAt }).orIgnore().execute();
+  }
+
+  /** Forgets the entries past their token's expiry: they protect nothing. */
+  async deleteExpired(): Promise<void> {
+    await this.db.manager.delete(RevokedTokenEntity, { expiresAt: LessThan(new Date()) });
+  }
+
+  isRevoked(jti: string): Promise<boolean> {
+    return this.db.manager.existsBy(RevokedTokenEntity, { jti });
+  }
+}
