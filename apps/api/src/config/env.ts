@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LogLevel, LogSettings } from '../common/logging/logger.js';
 
 /**
  * The API's configuration, read once from the environment and validated at start-up.
@@ -67,7 +68,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Express `trust proxy` setting: which hops may set X-Forwarded-For (the rate limit keys on the client address). */
   trustProxy: string;
-  logFormat: 'json' | 'pretty';
+  /** Log lines: JSON (production's default) or readable, and the least severe level written. */
+  log: LogSettings;
   seedDemo: boolean;
   /** Database time limits: per statement (server side and client side), per connection attempt, for /api/health. */
   db: { statementTimeoutMs: number; connectTimeoutMs: number; healthTimeoutMs: number; poolMax: number };
@@ -240,7 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (origin) corsOrigins.push(origin);
     else problems.push(`CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], no path, no wildcard)`);
   }
-  const logFormat = oneOf<'json' | 'pretty'>('LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty');
+  const log: LogSettings = {
+    format: oneOf<'json' | 'pretty'>('LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty'),
+    // Test runs print failures only; a test that reads the lines sets its own level.
+    level: oneOf<LogLevel>(
+      'LOG_LEVEL',
+      ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+      nodeEnv === 'test' ? 'error' : 'info',
+    ),
+  };
   const seedDemo = oneOf<'true' | 'false'>('SEED_DEMO', ['true', 'false'], 'false') === 'true';
 
   const limits = {
@@ -319,7 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     braintree,
     webDist: text('WEB_DIST'),
     trustProxy,
-    logFormat,
+    log,
     seedDemo,
     ...limits,
     metricsPort,
