@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { precompress } from './build/precompress.plugin';
-import { dropUnusedCss } from './build/unused-css.plugin';
+import { purgeUnusedCss } from './build/purge-css.config';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -46,11 +46,16 @@ export default defineConfig(({ mode }) => ({
   },
   // Bootstrap 5.3's Sass still uses @import and global functions; silence those deprecations until Bootstrap 6.
   css: {
-    // The built CSS keeps only the rules for classes the app's source names (see unused-css.plugin.ts).
+    // The built CSS keeps only the rules the app's source can use (PurgeCSS, see build/purge-css.config.ts).
     postcss: {
       plugins:
         mode === 'production'
-          ? [dropUnusedCss([fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('./index.html', import.meta.url))])]
+          ? [
+              purgeUnusedCss([
+                fileURLToPath(new URL('./src/**/*.{ts,tsx}', import.meta.url)),
+                fileURLToPath(new URL('./index.html', import.meta.url)),
+              ]),
+            ]
           : [],
     },
     preprocessorOptions: {
