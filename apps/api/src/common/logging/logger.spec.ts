@@ -70,7 +70,7 @@ describe('the API logger (json)', () => {
     logger.log({ message: 'signing in', email: 'a@example.com', password: 'correct horse', headers: { authorization: `Bearer ${jwt}` } });
     logger.log({ message: 'paying', paymentInfo: { paymentMethodNonce: 'fake-valid-nonce', amount: '10.00' } });
     logger.log({ message: 'card', orderId: 'o-1', payment: { creditCard: { number: '4111111111111111', cvv: '123' }, amount: '10.00' } });
-    logger.log({ message: 'cookies', request: { headers: { Cookie: 'session=cookie-secret' } } });
+    logger.log({ message: 'cookies', req: { headers: { Cookie: 'session=cookie-secret' } } });
     logger.warn(`Rejected header Authorization: Bearer ${jwt}`);
     logger.error(`token ${jwt} failed`, `Error: bad\n    at check (Bearer ${jwt})`, 'Auth');
     const thrown = new Error(`refused Bearer ${jwt}`);
@@ -82,7 +82,7 @@ describe('the API logger (json)', () => {
     expect(signIn).toEqual(expect.objectContaining({ email: 'a@example.com', password: REDACTED, headers: { authorization: REDACTED } }));
     expect(paying.paymentInfo).toEqual({ paymentMethodNonce: REDACTED, amount: '10.00' });
     expect(card.payment).toEqual({ creditCard: REDACTED, amount: '10.00' });
-    expect(cookies.request).toEqual({ headers: { Cookie: REDACTED } });
+    expect(cookies.req).toEqual({ headers: { Cookie: REDACTED } });
     expect(header.message).toBe('Rejected header Authorization: Bearer [redacted]');
   });
 

@@ -21,9 +21,10 @@ export const REDACTED = '[redacted]';
 
 /**
  * Keys whose values never reach a log line: credentials, session material and card data, at the top of a logged
- * object and inside the objects that carry them (request and response headers and bodies, an HTTP client's
- * failed request, payment details). pino redacts exact paths: wildcard paths (`*.password`) would cover any
- * parent but cost over 100 µs a line (measured), so the parents are named.
+ * object and inside the objects that carry them (request headers and bodies, an error's own fields, payment
+ * details). pino redacts exact paths, each checked on every line: wildcard paths (`*.password`) would cover any
+ * parent but cost over 100 µs a line, and each parent named here adds a few µs to every request (measured), so
+ * the list stays short.
  */
 const SECRET_KEYS = [
   'authorization',
@@ -52,23 +53,7 @@ const SECRET_KEYS = [
   'card_number',
   'cvv',
 ];
-const SECRET_PARENTS = [
-  '',
-  'headers',
-  'body',
-  'req.headers',
-  'req.body',
-  'request.headers',
-  'request.body',
-  'res.headers',
-  'response.headers',
-  'config.headers',
-  'err',
-  'err.config.headers',
-  'err.response.headers',
-  'payment',
-  'paymentInfo',
-];
+const SECRET_PARENTS = ['', 'headers', 'req.headers', 'body', 'err', 'payment', 'paymentInfo'];
 const REDACT_PATHS = SECRET_PARENTS.flatMap((parent) => SECRET_KEYS.map((key) => (parent ? `${parent}.${key}` : key)));
 
 // Free text is out of redaction's reach: a credential quoted in a message or an error's text is cut out here.
