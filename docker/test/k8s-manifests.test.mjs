@@ -1,8 +1,10 @@
 // deploy/k8s without a cluster: every overlay built (support/kustomize.mjs), every object validated against the
 // Kubernetes schemas (kubernetes-models; prometheus-operator's for the ServiceMonitor; a hand-written subset of
 // CloudNativePG's, see support/cloudnative-pg-schema.mjs), the cross-references checked (selectors, ports, probe
-// paths, config and secret names, env names = what the API reads), and finally the migrations Job's command and
-// the API run with the environment the manifests give them, probed the way the kubelet and Prometheus would.
+// paths, config and secret names, env names = what the API reads, the database backups and the point-in-time
+// restore manifest, the NetworkPolicies against the pods they select and the connections they must allow or
+// refuse), and finally the migrations Job's command and the API run with the environment the manifests give them,
+// probed the way the kubelet and Prometheus would.
 /* global structuredClone */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Ajv from 'ajv';
@@ -11,9 +13,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API_PREFIX, ApiRoute } from '../../libs/contract/dist/index.js';
-import { CNPG_APP_SECRET_KEYS, CNPG_CLUSTER_SERVICE_SUFFIXES, clusterSchema, poolerSchema } from './support/cloudnative-pg-schema.mjs';
+import {
+  BARMAN_CLOUD_PLUGIN,
+  CNPG_APP_SECRET_KEYS,
+  CNPG_CLUSTER_SERVICE_SUFFIXES,
+  CNPG_SCHEMAS,
+  cnpgPods,
+} from './support/cloudnative-pg-schema.mjs';
 import { createDatabase } from './support/database.mjs';
 import { build, containersOf, readEnvFile, readYamlDocuments } from './support/kustomize.mjs';
+import { allowed, selectedPods, selects } from './support/network-policy.mjs';
 import { templateVariables } from './support/nginx.mjs';
 import { containerEnv, freePort, runToEnd, startProcess, waitFor } from './support/processes.mjs';
 
@@ -50,13 +59,13 @@ const DRAIN_SECONDS =
   ) / 1000;
 
 const ajv = new Ajv({ allErrors: true, strict: true });
-const cnpgValidators = { Cluster: ajv.compile(clusterSchema), Pooler: ajv.compile(poolerSchema) };
+const cnpgValidators = Object.fromEntries(Object.entries(CNPG_SCHEMAS).map(([key, schema]) => [key, ajv.compile(schema)]));
 
 /** Validates one object with the model class of its apiVersion and kind; throws with the schema's message. */
 async function validateObject(o) {
   const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/') : [undefined, o.apiVersion];
-  if (group === 'postgresql.cnpg.io') {
-    const validate = cnpgValidators[o.kind];
+  if (group === 'postgresql.cnpg.io' || group === 'barmancloud.cnpg.io') {
+    const validate = cnpgValidators[`${o.apiVersion} ${o.kind}`];
     if (!validate) throw new Error(`no schema for ${o.apiVersion} ${o.kind}`);
     if (!validate(o)) throw new Error(ajv.errorsText(validate.errors));
     return;
@@ -71,10 +80,14 @@ async function validateObject(o) {
 const labelsMatch = (selector, labels) => Object.entries(selector ?? {}).every(([key, value]) => labels?.[key] === value);
 
 function overlayBuild(overlay) {
-  const { objects, generated } = build(path.join(k8s, 'overlays', overlay), { envFile: exampleFor });
+  return kustomizeBuild(path.join(k8s, 'overlays', overlay));
+}
+
+function kustomizeBuild(dir) {
+  const { objects, generated, fixedNames, envFiles } = build(dir, { envFile: exampleFor });
   const find = (kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
   const all = (kind) => objects.filter((o) => o.kind === kind);
-  return { objects, generated, find, all };
+  return { objects, generated, fixedNames, envFiles, find, all };
 }
 
 /**
@@ -166,15 +179,19 @@ it('keeps real secrets out of git: no Secret manifest, the generators read a git
   for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
     for (const doc of readYamlDocuments(path.join(root, file))) expect({ file, kind: doc.kind }).not.toEqual({ file, kind: 'Secret' });
   }
-  expect(files.filter((f) => f.endsWith('/secrets.env'))).toEqual([]);
   for (const overlay of overlays) {
-    const secretsFile = `deploy/k8s/overlays/${overlay}/secrets.env`;
-    expect({ secretsFile, ignored: spawnSync('git', ['check-ignore', '-q', secretsFile], { cwd: root }).status }).toEqual({
-      secretsFile,
-      ignored: 0,
-    });
-    const example = readEnvFile(path.join(root, `${secretsFile}.example`));
-    expect(Object.entries(example).filter(([, value]) => value !== '')).toEqual([]);
+    // Every file a generator reads (secrets.env, backup-s3.env, ...) is git-ignored, and its example is empty.
+    for (const envFile of overlayBuild(overlay).envFiles) {
+      const secretsFile = path.relative(root, envFile);
+      expect(files).not.toContain(secretsFile);
+      expect({ secretsFile, ignored: spawnSync('git', ['check-ignore', '-q', secretsFile], { cwd: root }).status }).toEqual({
+        secretsFile,
+        ignored: 0,
+      });
+      const example = readEnvFile(path.join(root, `${secretsFile}.example`));
+      expect(Object.keys(example).length).toBeGreaterThan(0);
+      expect(Object.entries(example).filter(([, value]) => value !== '')).toEqual([]);
+    }
   }
 });
 
@@ -211,6 +228,7 @@ describe.each(overlays)('overlay %s', (overlay) => {
       'Secret',
       'ServiceMonitor',
       'Namespace',
+      'NetworkPolicy',
     ]) {
       expect(kinds).toContain(kind);
     }
@@ -388,7 +406,198 @@ describe.each(overlays)('overlay %s', (overlay) => {
     expect(b.all('Deployment').every((d) => excluded.includes(d))).toBe(true);
   });
 
+  describe('NetworkPolicies', () => {
+    const NS = 'tshirt-store';
+    /** The build's pods (from the Deployments' and the Job's templates, and the ones the operator makes) and the
+     * others the policies name: the Ingress controller, Prometheus, the cluster DNS, the CloudNativePG operator. */
+    let pods;
+    const outside = {
+      ingressController: { name: 'ingress-nginx', namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+      prometheus: { name: 'prometheus', namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } },
+      dns: {
+        name: 'coredns',
+        namespace: 'kube-system',
+        labels: { 'k8s-app': 'kube-dns' },
+        ports: [
+          { name: 'dns', containerPort: 53, protocol: 'UDP' },
+          { name: 'dns-tcp', containerPort: 53 },
+        ],
+      },
+      operator: { name: 'cnpg-operator', namespace: 'cnpg-system', labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } },
+      stranger: {
+        name: 'stranger',
+        namespace: 'other-team',
+        labels: { 'app.kubernetes.io/name': 'tshirt-store', 'app.kubernetes.io/component': 'api' },
+      },
+      // Any pod of the store's namespace that is not the store's (kubectl run, a debug container).
+      neighbour: { name: 'neighbour', namespace: NS, labels: { run: 'debug' } },
+      internet: { name: 'internet', external: true },
+    };
+    const pod = (name) => pods.find((p) => p.name === name);
+    const operationsDoc = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+    const can = (from, to, port, protocol = 'TCP') => allowed(b.all('NetworkPolicy'), from, to, { port, protocol });
+
+    beforeAll(() => {
+      pods = [
+        ...[...b.all('Deployment'), ...b.all('Job')].map((o) => ({
+          name: o.metadata.labels['app.kubernetes.io/component'],
+          namespace: o.metadata.namespace,
+          labels: o.spec.template.metadata.labels,
+          ports: containersOf(o).flatMap((c) => c.ports ?? []),
+        })),
+        ...cnpgPods(b.objects).map((p) => ({ ...p, name: p.labels['cnpg.io/podRole'], namespace: NS })),
+      ];
+    });
+
+    it('select pods of the build, name peers that exist, and ports those pods have', () => {
+      const policies = b.all('NetworkPolicy');
+      expect(policies.length).toBeGreaterThanOrEqual(4);
+      for (const policy of policies) {
+        const where = `NetworkPolicy/${policy.metadata.name}`;
+        const targets = selectedPods(policy, pods);
+        expect({ where, selects: targets.length > 0 }).toEqual({ where, selects: true });
+        for (const [rulesKey, peersKey] of [
+          ['ingress', 'from'],
+          ['egress', 'to'],
+        ]) {
+          for (const rule of policy.spec[rulesKey] ?? []) {
+            // The pods at the other end, when they are the store's own (same namespace, no namespaceSelector).
+            const peers = (rule[peersKey] ?? []).filter((peer) => peer.podSelector && !peer.namespaceSelector);
+            const peerPods = peers.map((peer) => pods.filter((p) => p.namespace === NS && selects(peer.podSelector, p.labels)));
+            for (const [i, found] of peerPods.entries()) {
+              expect({ where, peer: peers[i].podSelector, found: found.length > 0 }).toEqual({
+                where,
+                peer: peers[i].podSelector,
+                found: true,
+              });
+            }
+            // A port is resolved on the receiving pods: the policy's own for ingress, the peers' for egress.
+            const receivers = rulesKey === 'ingress' ? targets : peerPods.flat();
+            for (const { port, protocol = 'TCP' } of rule.ports ?? []) {
+              for (const receiver of receivers) {
+                const has = (receiver.ports ?? []).some((p) =>
+                  typeof port === 'string' ? p.name === port : p.containerPort === port && (p.protocol ?? 'TCP') === protocol,
+                );
+                expect({ where, receiver: receiver.name, port, has }).toEqual({ where, receiver: receiver.name, port, has: true });
+              }
+            }
+            // Other namespaces are named by the label Kubernetes sets on each, and every one is documented.
+            for (const peer of (rule[peersKey] ?? []).filter((x) => x.namespaceSelector)) {
+              const labels = peer.namespaceSelector.matchLabels ?? {};
+              const namespace = labels['kubernetes.io/metadata.name'];
+              expect(Object.keys(labels)).toEqual(['kubernetes.io/metadata.name']);
+              expect({ where, namespace, documented: operationsDoc.includes(`\`${namespace}\``) }).toEqual({
+                where,
+                namespace,
+                documented: true,
+              });
+            }
+          }
+        }
+      }
+      // Every pod of the store is behind an ingress policy.
+      for (const p of pods) {
+        expect({ pod: p.name, covered: policies.some((policy) => selectedPods(policy, [p]).length > 0) }).toEqual({
+          pod: p.name,
+          covered: true,
+        });
+      }
+    });
+
+    it('let the Ingress controller reach only the web pods, which alone reach the API', () => {
+      const [web, api] = [pod('web'), pod('api')];
+      expect(can(outside.ingressController, web, 8080)).toBe(true);
+      expect(can(outside.ingressController, api, 3000)).toBe(false);
+      expect(can(web, api, 3000)).toBe(true);
+      expect(can(web, api, 9464)).toBe(false);
+      for (const intruder of [outside.stranger, outside.neighbour, outside.internet, pod('migrate')]) {
+        expect({ from: intruder.name, toApi: can(intruder, api, 3000), toWeb: can(intruder, web, 8080) }).toEqual({
+          from: intruder.name,
+          toApi: false,
+          toWeb: false,
+        });
+      }
+      expect(can(outside.prometheus, api, 9464)).toBe(true);
+      expect(can(outside.prometheus, api, 3000)).toBe(false);
+      expect(can(outside.prometheus, web, 8080)).toBe(false);
+    });
+
+    it('let the API call DNS, HTTPS (Braintree, S3) and SMTP, and nothing else outside', () => {
+      const api = pod('api');
+      expect(can(api, outside.dns, 53, 'UDP')).toBe(true);
+      expect(can(api, outside.dns, 53)).toBe(true);
+      for (const port of [443, 465, 587]) expect({ port, allowed: can(api, outside.internet, port) }).toEqual({ port, allowed: true });
+      for (const port of [22, 80, 6379]) expect({ port, allowed: can(api, outside.internet, port) }).toEqual({ port, allowed: false });
+      expect(can(pod('web'), outside.internet, 443)).toBe(false);
+      expect(can(pod('migrate'), outside.internet, 443)).toBe(false);
+      expect(can(pod('migrate'), outside.dns, 53, 'UDP')).toBe(true);
+    });
+
+    if (overlay === 'production') {
+      it('let only the API, the migrations Job, the operator and the database itself reach the database pods', () => {
+        const [api, migrate, web, instance, pooler] = ['api', 'migrate', 'web', 'instance', 'pooler'].map(pod);
+        expect(can(api, pooler, 5432)).toBe(true);
+        // The LISTEN connection and the migrations go to the primary directly.
+        expect(can(api, instance, 5432)).toBe(true);
+        expect(can(migrate, instance, 5432)).toBe(true);
+        expect(can(migrate, pooler, 5432)).toBe(false);
+        expect(can(outside.operator, instance, 8000)).toBe(true);
+        expect(can(outside.operator, instance, 5432)).toBe(true);
+        // Replication between instances, and the pooler's connections to the primary.
+        expect(can(instance, instance, 5432)).toBe(true);
+        expect(can(pooler, instance, 5432)).toBe(true);
+        for (const intruder of [web, outside.stranger, outside.neighbour, outside.ingressController, outside.prometheus]) {
+          expect({ from: intruder.name, instance: can(intruder, instance, 5432), pooler: can(intruder, pooler, 5432) }).toEqual({
+            from: intruder.name,
+            instance: false,
+            pooler: false,
+          });
+        }
+        expect(can(api, outside.internet, 5432)).toBe(false);
+      });
+    } else {
+      it('let the API and the migrations Job reach the managed database on its port, and nothing else', () => {
+        expect(can(pod('api'), outside.internet, 5432)).toBe(true);
+        expect(can(pod('migrate'), outside.internet, 5432)).toBe(true);
+        expect(can(pod('web'), outside.internet, 5432)).toBe(false);
+      });
+    }
+  });
+
   if (overlay === 'production') {
+    it('archives WAL and takes nightly base backups to the bucket, its keys from a git-ignored Secret', () => {
+      const cluster = b.find('Cluster', 'store-db');
+      const [plugin] = cluster.spec.plugins;
+      expect(plugin).toMatchObject({ name: BARMAN_CLOUD_PLUGIN, isWALArchiver: true });
+      expect(plugin.parameters.serverName).toBe(cluster.metadata.name);
+      const store = b.find('ObjectStore', plugin.parameters.barmanObjectName);
+      expect(store).toBeDefined();
+      expect(store.spec.retentionPolicy).toMatch(/^\d+[dwm]$/);
+      // The overlay names the bucket; the example path of the component is not what ships.
+      expect(store.spec.configuration.destinationPath).toMatch(/^s3:\/\/[a-z0-9.-]+\/.+\/$/);
+      expect(store.spec.configuration.destinationPath).not.toBe(
+        readYamlDocuments(path.join(k8s, 'components/cloudnative-pg/object-store.yaml'))[0].spec.configuration.destinationPath,
+      );
+      for (const selector of Object.values(store.spec.configuration.s3Credentials)) {
+        const secret = b.find('Secret', selector.name);
+        expect({ secret: selector.name, key: selector.key, found: !!secret && selector.key in secret.data }).toEqual({
+          secret: selector.name,
+          key: selector.key,
+          found: true,
+        });
+        // Kustomize rewrites a generated Secret's hashed name only in kinds it knows: an ObjectStore needs it fixed.
+        expect(b.fixedNames).toContain(`Secret/${selector.name}`);
+        expect(b.generated).toContain(`Secret/${selector.name}`);
+      }
+      const schedules = b.all('ScheduledBackup');
+      expect(schedules).toHaveLength(1);
+      const [schedule] = schedules;
+      expect(schedule.spec.cluster.name).toBe(cluster.metadata.name);
+      expect(schedule.spec).toMatchObject({ method: 'plugin', pluginConfiguration: { name: plugin.name }, immediate: true });
+      // Every day: seconds, minutes and hours fixed, any day of month, month and weekday.
+      expect(schedule.spec.schedule).toMatch(/^\d+ \d+ \d+ \* \* \*$/);
+    });
+
     it('runs Postgres on CloudNativePG: 3 instances, the API through the pooler, migrations on the primary', () => {
       const cluster = b.find('Cluster', 'store-db');
       expect(cluster.spec.instances).toBe(3);
@@ -409,9 +618,66 @@ describe.each(overlays)('overlay %s', (overlay) => {
     it('has no database objects and takes DATABASE_URL from the Secret', () => {
       expect(b.all('Cluster')).toEqual([]);
       expect(b.all('Pooler')).toEqual([]);
+      expect(b.all('ObjectStore')).toEqual([]);
+      expect(b.all('ScheduledBackup')).toEqual([]);
       for (const [, container] of apiImageContainers(b)) expect(containerEnvironment(container, b).from.DATABASE_URL).toBe('Secret');
     });
   }
+});
+
+describe('the point-in-time restore manifest (deploy/k8s/restore)', () => {
+  let r;
+  let production;
+  beforeAll(() => {
+    r = kustomizeBuild(path.join(k8s, 'restore'));
+    production = overlayBuild('production');
+  });
+
+  it('is a Cluster bootstrapped from the backups to a target time, valid against the schema, in no overlay', async () => {
+    expect(r.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Cluster/store-db-restore']);
+    const [cluster] = r.objects;
+    await expect(validateObject(cluster).then(() => 'valid')).resolves.toBe('valid');
+    expect(cluster.metadata.namespace).toBe('tshirt-store');
+    const { recovery } = cluster.spec.bootstrap;
+    expect(Object.keys(cluster.spec.bootstrap)).toEqual(['recovery']);
+    expect(Number.isNaN(Date.parse(recovery.recoveryTarget.targetTime))).toBe(false);
+    for (const overlay of overlays) expect(overlayBuild(overlay).find('Cluster', cluster.metadata.name)).toBeUndefined();
+  });
+
+  it("reads the production cluster's backups, restores its database and owner, and archives under a name of its own", () => {
+    const [cluster] = r.objects;
+    const original = production.find('Cluster', 'store-db');
+    const [archive] = original.spec.plugins;
+    const { recovery } = cluster.spec.bootstrap;
+    const source = cluster.spec.externalClusters.find((e) => e.name === recovery.source);
+    expect(source.plugin).toEqual({
+      name: archive.name,
+      parameters: { barmanObjectName: archive.parameters.barmanObjectName, serverName: archive.parameters.serverName },
+    });
+    expect(production.find('ObjectStore', source.plugin.parameters.barmanObjectName)).toBeDefined();
+    expect({ database: recovery.database, owner: recovery.owner }).toEqual(original.spec.bootstrap.initdb);
+    const [own] = cluster.spec.plugins;
+    expect(own).toMatchObject({
+      name: archive.name,
+      isWALArchiver: true,
+      parameters: { barmanObjectName: archive.parameters.barmanObjectName },
+    });
+    // Two clusters writing one archive would corrupt it; the operator refuses a non-empty one.
+    expect(own.parameters.serverName).not.toBe(archive.parameters.serverName);
+  });
+
+  it('is sized and configured as the production cluster, so it can take over from it, and its pods fall under the database policy', () => {
+    const [cluster] = r.objects;
+    const original = production.find('Cluster', 'store-db');
+    const comparable = (spec) => {
+      const { bootstrap: _bootstrap, externalClusters: _externalClusters, plugins: _plugins, ...rest } = spec;
+      return rest;
+    };
+    expect(comparable(cluster.spec)).toEqual(comparable(original.spec));
+    const [pod] = cnpgPods(r.objects);
+    const policy = production.find('NetworkPolicy', 'store-db');
+    expect(selectedPods(policy, [{ ...pod, namespace: 'tshirt-store' }])).toHaveLength(1);
+  });
 });
 
 describe("the production overlay's environment, running", () => {

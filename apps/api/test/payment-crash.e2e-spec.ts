@@ -10,7 +10,7 @@ import { freePort } from '../src/database/embedded-postgres.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /**
- * Issue 11 part 3: the API is killed with SIGKILL while buyers check out concurrently, then restarted on the same
+ * The API is killed with SIGKILL while buyers check out concurrently, then restarted on the same
  * database. Every Idempotency-Key must get a real answer within a minute of the restart (a dead holder's key is
  * taken over after its lease; an order charged before the crash is completed, an uncharged one failed), units
  * sold must equal the Received orders' units, stock + sold must be unchanged, and nothing may stay Pending.

@@ -6,7 +6,7 @@ import { productCalls, productForm } from './fixtures/product-requests.js';
 import { orderStatusCounts, pay } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
-/** Issue 14, sizes: products sold in sizes, end to end on a real Postgres (admin form, listing, checkout, orders). */
+/** Sizes: products sold in sizes, end to end on a real Postgres (admin form, listing, checkout, orders). */
 describe('sizes (e2e)', () => {
   let t: TestApp;
   let admin: Session;

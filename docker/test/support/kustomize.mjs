@@ -4,7 +4,8 @@
 // merge, lists of named items merge by `name`, other lists are replaced). Anything else in a kustomization makes
 // it throw, so the manifests cannot silently use a feature this resolver would get wrong.
 /* global structuredClone */
-// Unlike kustomize it does not add the generators' hash suffix; names are checked as written.
+// Unlike kustomize it does not add the generators' hash suffix; names are checked as written. A generator's
+// `options.disableNameSuffixHash` is recorded (build().fixedNames), for the references kustomize cannot rewrite.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -65,8 +66,10 @@ export const objectKey = (o) => `${o.kind}/${o.metadata?.name}`;
  */
 export function build(dir, { envFile = (file) => file } = {}) {
   const generated = new Set();
-  const objects = buildInto(dir, 'Kustomization', { envFile, generated });
-  return { objects, generated };
+  const fixedNames = new Set();
+  const envFiles = [];
+  const objects = buildInto(dir, 'Kustomization', { envFile, generated, fixedNames, envFiles });
+  return { objects, generated, fixedNames, envFiles };
 }
 
 function buildInto(dir, expectedKind, options) {
@@ -107,11 +110,17 @@ function applyComponent(objects, dir) {
   return applyPatches([...objects, ...own], dir, k.patches ?? [], file);
 }
 
-function generate(kind, dir, generator, { envFile, generated }) {
-  const unknown = Object.keys(generator).filter((key) => !['name', 'envs', 'literals', 'type'].includes(key));
-  if (unknown.length) throw new Error(`${dir}: ${kind} generator option(s) not understood: ${unknown.join(', ')}`);
+function generate(kind, dir, generator, { envFile, generated, fixedNames, envFiles }) {
+  const unknown = Object.keys(generator).filter((key) => !['name', 'envs', 'literals', 'type', 'options'].includes(key));
+  const unknownOptions = Object.keys(generator.options ?? {}).filter((key) => key !== 'disableNameSuffixHash');
+  if (unknown.length || unknownOptions.length)
+    throw new Error(`${dir}: ${kind} generator option(s) not understood: ${[...unknown, ...unknownOptions].join(', ')}`);
+  if (generator.options?.disableNameSuffixHash) fixedNames.add(`${kind}/${generator.name}`);
   const values = {};
-  for (const env of generator.envs ?? []) Object.assign(values, readEnvFile(envFile(path.resolve(dir, env))));
+  for (const env of generator.envs ?? []) {
+    envFiles.push(path.resolve(dir, env));
+    Object.assign(values, readEnvFile(envFile(path.resolve(dir, env))));
+  }
   for (const literal of generator.literals ?? []) {
     const at = literal.indexOf('=');
     values[literal.slice(0, at)] = literal.slice(at + 1);

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 12. (1) Every product sort has an index with and without the category filter, so every listing, filtered
+ * (1) Every product sort has an index with and without the category filter, so every listing, filtered
  * or not, walks an index to its LIMIT and never sorts the table: `(sort, id)` existed for each sort; this adds
  * `(category_id, sort, id)` for name, price and sold (created_at had it). (2) Catalogue writes NOTIFY
  * `catalogue_changed` from triggers, so every API replica's caches hear of every write however it is made (the

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 15: what a cancelled order's refund was, and the admin audit trail. */
+/** What a cancelled order's refund was, and the admin audit trail. */
 export class RefundsAndAudit1763700015000 implements MigrationInterface {
   name = 'RefundsAndAudit1763700015000';
 

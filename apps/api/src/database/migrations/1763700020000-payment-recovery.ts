@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11 part 3, crashes mid-payment: an Idempotency-Key is held under a lease its request renews while it
+ * Crashes mid-payment: an Idempotency-Key is held under a lease its request renews while it
  * runs (a key whose holder died is taken over once the lease lapses), and the offline test gateway records its
  * charges in Postgres, so that after a restart it can still say whether an order was charged (as Braintree's
  * transaction search does).

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: the transactional outbox of e-mails. A row is written in the same transaction that makes an order
+ * The transactional outbox of e-mails. A row is written in the same transaction that makes an order
  * Received, so a mail exists exactly when the order does; the notifications worker sends it afterwards, with
  * retries, so a mail server outage neither loses a mail nor holds up a checkout.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14, search: `GET /products?q=` matches words anywhere in a product's name and description, ignoring case
+ * Search: `GET /products?q=` matches words anywhere in a product's name and description, ignoring case
  * and accents ("cafe" finds "Café"), along a trigram index.
  *
  * `unaccent()` is only STABLE (its dictionary could be changed), so it cannot appear in an index expression;

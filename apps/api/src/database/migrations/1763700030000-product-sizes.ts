@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14, sizes. A product may be sold in sizes, with stock per size: `products.size_stock` maps each size
+ * Sizes. A product may be sold in sizes, with stock per size: `products.size_stock` maps each size
  * offered to what is left of it (`{"M": 3, "L": 0}`; `{}` for a product without sizes), and `stock` stays the total.
  *
  * On the product row, not in a table of its own: a checkout already locks the product row (one conditional UPDATE

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14, the shipping address: kept on the order as it was given (jsonb, like a line's name and price: the
+ * The shipping address: kept on the order as it was given (jsonb, like a line's name and price: the
  * address of that order, not a live link to an address book), absent for orders paid without one.
  *
  * `GET /user/{userId}/address/last` reads the buyer's newest paid order that has an address. The partial index

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -63,6 +64,20 @@ const READ_SQL = Object.fromEntries(PHOTO_VARIANTS.map((variant) => [variant, re
 const TAG_SQL = Object.fromEntries(PHOTO_VARIANTS.map((variant) => [variant, readSql(variant, false)])) as Record<PhotoVariant, string>;
 const RECORD_COLUMNS = `product_id AS "productId", content_type AS "contentType", etag, card_etag AS "cardEtag",
   large_etag AS "largeEtag", stored_in AS "storedIn"`;
+
+/**
+ * The object keys of every photo whose bytes are in the object store, read on `client`: a backup reads them inside
+ * the snapshot it dumps, so its list of objects matches the rows it saved.
+ */
+export async function objectKeysOfStoredPhotos(client: pg.ClientBase): Promise<string[]> {
+  // A database the migrations have not built yet has no photos to list.
+  const { rows: table } = await client.query<{ found: boolean }>(`SELECT to_regclass('product_photos') IS NOT NULL AS found`);
+  if (!table[0].found) return [];
+  const { rows } = await client.query<PhotoRecord>(
+    `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE stored_in = 's3' ORDER BY product_id`,
+  );
+  return rows.flatMap(objectKeysOf);
+}
 
 interface PhotoRow {
   /** NULL only for a large variant not made yet. */
