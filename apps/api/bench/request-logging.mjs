@@ -5,6 +5,7 @@
 // Figures on a busy machine are noisy: compare the two lines of one run.
 import http from 'node:http';
 import net from 'node:net';
+import { setImmediate } from 'node:timers';
 import { fromDist } from './support.mjs';
 
 const { createLogger, requestLogger } = await fromDist('common/logging/logger.js');
