@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inHomeGraph } from './build/home-chunk';
 import { precompress } from './build/precompress.plugin';
-import { dropUnusedCss } from './build/unused-css.plugin';
+import { purgeUnusedCss } from './build/purge-css.config';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -29,11 +29,16 @@ export default defineConfig(({ mode }) => ({
   },
   // Bootstrap 5.3's Sass still uses @import and global functions; silence those deprecations until Bootstrap 6.
   css: {
-    // The built CSS keeps only the rules for classes the app's source names (see unused-css.plugin.ts).
+    // The built CSS keeps only the rules the app's source can use (PurgeCSS, see build/purge-css.config.ts).
     postcss: {
       plugins:
         mode === 'production'
-          ? [dropUnusedCss([fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('./index.html', import.meta.url))])]
+          ? [
+              purgeUnusedCss([
+                fileURLToPath(new URL('./src/**/*.{ts,tsx}', import.meta.url)),
+                fileURLToPath(new URL('./index.html', import.meta.url)),
+              ]),
+            ]
           : [],
     },
     preprocessorOptions: {

@@ -235,7 +235,7 @@ export async function summarizeProfile(dir) {
   for (const [name, hits] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(hits)}  ${name}`);
   // Total time of the pieces that run on every request, counted once per distinct frame (not per recursion).
   const pieces =
-    /canActivate|requestLogging|httpMiddleware|finished api|requestIdFrom|runWithRequest|complete api|JwtAuthGuard|RolesGuard|UserParamGuard|getAllAndOverride|AppLogger|emit api|toEntry|json api|write api|redact|scrubText|ProductsController|listPage|readThrough|parseProductListQuery|setPageHeaders|answer api|observe api|logRequest|cachedPage|headOf/;
+    /canActivate|loggingMiddleware|onResFinished|bindLoggerMiddleware|httpMiddleware|finished api|requestIdFrom|genReqId|JwtAuthGuard|RolesGuard|UserParamGuard|getAllAndOverride|LOG pino|asJson|redact|scrubText|ProductsController|listPage|readThrough|parseProductListQuery|setPageHeaders|answer api|observe api|cachedPage|headOf/;
   const inclusive = new Map();
   for (const node of profile.nodes) {
     const name = label(node);

@@ -1,5 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import { createLogger } from './common/logging/logger.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -17,12 +20,13 @@ import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
 export class AppModule {
-  /** The whole API for one validated configuration and database (tests pass their own). */
-  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+  /** The whole API for one validated configuration and database (tests pass their own), logging through `logger`. */
+  static forRoot(config: AppConfig & { databaseUrl: string }, logger: Logger = createLogger(config.log)): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
         TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, config.db)),
         TransactionsModule,
         MetricsModule,

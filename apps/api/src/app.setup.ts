@@ -5,7 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
-import { requestLogging } from './common/logging/request-logging.middleware.js';
+import type { RequestLogger } from './common/logging/logger.js';
+import { REQUEST_LOGGER } from './common/logging/logging.module.js';
 import { apiContentTypeGuard, jsonBodyParser, noStoreWhenAuthenticated, rawTextGuard } from './common/request-guards.js';
 import { createTextSafetyPipe, createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
@@ -25,6 +26,7 @@ export const JSON_BODY_LIMIT = '100kb';
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   // Cached list pages, answered before all of the below with the very headers it would add (docs/performance.md).
+  const requestLogger = app.get<RequestLogger>(REQUEST_LOGGER);
   const frontDoor = optionalProvider(app, CatalogueFrontDoor);
   if (frontDoor) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): (query: string) => Record<string, unknown> };
@@ -34,6 +36,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
         securityHeaders: securityHeaderBlock(config),
         corsHeaders: config.corsOrigins.length > 0 ? corsHeaders(config.corsOrigins) : undefined,
         parseQuery: (query) => express.get('query parser fn')(query),
+        logRequest: requestLogger,
       }),
     );
   }
@@ -41,7 +44,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const httpMetrics = httpMetricsMiddleware(app);
   if (httpMetrics) app.use(httpMetrics);
   // First, so that every request (body-parser's 413s and the web app's files included) gets an id and a log line.
-  app.use(requestLogging());
+  app.use(requestLogger);
   // API JSON over 1 kB compressed when the client asks (photos and precompressed web files pass through).
   app.use(compressResponses());
   app.set('trust proxy', config.trustProxy);

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { applyServerTimeouts, configureApp } from './app.setup.js';
 import { drainOnShutdown } from './common/graceful-shutdown.js';
-import { AppLogger } from './common/logging/app-logger.js';
+import { createLogger } from './common/logging/logger.js';
+import { nestLogger } from './common/logging/logging.module.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { prepareDevelopmentDatabase } from './database/development-database.js';
 import { runInContext } from './database/transactions.js';
@@ -12,16 +14,19 @@ import { seedDemoCatalogue } from './database/seed/demo-seed.js';
 import { MailSender } from './modules/notifications/mail-sender.js';
 
 /** Set once the configuration is known: JSON lines in production, readable ones in development. */
-let logger: AppLogger | undefined;
+let logger: LoggerService | undefined;
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  logger = new AppLogger({ format: config.logFormat });
+  const pinoLogger = createLogger(config.log);
+  logger = nestLogger(pinoLogger);
   // Without DATABASE_URL (allowed only outside production), run on the embedded demo database.
   const dev = config.databaseUrl ? undefined : await prepareDevelopmentDatabase(config);
   const databaseUrl = config.databaseUrl ?? dev!.databaseUrl;
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }), { logger });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }, pinoLogger), {
+    logger,
+  });
   configureApp(app, config);
   await app.init();
   await runInContext(app, async () => {
@@ -43,6 +48,6 @@ async function bootstrap(): Promise<void> {
 bootstrap().catch((error: unknown) => {
   // A configuration problem is for a person to read, as plain lines; anything later goes through the logger.
   if (error instanceof ConfigError || !logger) console.error(error instanceof ConfigError ? error.message : error);
-  else logger.fatal(error, 'Bootstrap');
+  else logger.fatal?.(error, 'Bootstrap');
   process.exit(1);
 });

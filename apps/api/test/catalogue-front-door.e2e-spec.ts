@@ -1,7 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { jest } from '@jest/globals';
-import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../src/config/env.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
 import { CatalogueCache } from '../src/modules/products/catalogue-cache.js';
@@ -59,11 +57,15 @@ const SETUPS: Array<[string, Partial<AppConfig>, Array<string | undefined>]> = [
 describe.each(SETUPS)('the catalogue front door, %s (e2e)', (_name, overrides, origins) => {
   let t: TestApp;
   let port: number;
+  const logLines: string[] = [];
   const frontDoor = () => t.app.get(CatalogueFrontDoor);
   const cache = () => t.app.get(CatalogueCache);
 
   beforeAll(async () => {
-    t = await createTestApp({ ...overrides });
+    t = await createTestApp({
+      ...overrides,
+      log: { format: 'json', level: 'info', destination: { write: (line: string) => void logLines.push(line) } },
+    });
     // Enough products that a page of 100 is well over the 1 kB compression threshold.
     for (let i = 0; i < 30; i += 1) await seedProduct(t, { name: `Front Door Tee ${i}`, price: 10 + i, stock: 5 });
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
@@ -166,20 +168,33 @@ describe.each(SETUPS)('the catalogue front door, %s (e2e)', (_name, overrides, o
         values.find((v) => v.labels.method === 'GET' && v.labels.route === '/api/products' && String(v.labels.status) === '200')?.value ?? 0
       );
     };
-    const log = jest.spyOn(Logger.prototype, 'log');
-    try {
-      const counted = await metric();
-      const [slow, fast] = await missThenHit('/api/products?limit=100', { 'accept-encoding': 'gzip' });
-      expect(await metric()).toBe(counted + 2);
-      const lines = log.mock.calls.map(([entry]) => entry as Record<string, unknown>).filter((entry) => entry?.path === '/api/products');
-      expect(lines.map((line) => line.requestId)).toEqual([slow.headers['x-request-id'], fast.headers['x-request-id']]);
-      for (const line of lines) {
-        expect(Object.keys(line)).toEqual(['message', 'requestId', 'method', 'path', 'status', 'durationMs']);
-        expect(line).toMatchObject({ method: 'GET', path: '/api/products', status: 200, durationMs: expect.any(Number) });
-        expect(line.message).toMatch(/^GET \/api\/products 200 [\d.]+ms$/);
-      }
-    } finally {
-      log.mockRestore();
+    logLines.length = 0;
+    const counted = await metric();
+    const [slow, fast] = await missThenHit('/api/products?limit=100', { 'accept-encoding': 'gzip' });
+    expect(await metric()).toBe(counted + 2);
+    const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.path === '/api/products');
+    expect(lines.map((line) => line.requestId)).toEqual([slow.headers['x-request-id'], fast.headers['x-request-id']]);
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual([
+        'context',
+        'durationMs',
+        'level',
+        'message',
+        'method',
+        'path',
+        'requestId',
+        'status',
+        'time',
+      ]);
+      expect(line).toMatchObject({
+        level: 'info',
+        context: 'HTTP',
+        method: 'GET',
+        path: '/api/products',
+        status: 200,
+        durationMs: expect.any(Number),
+      });
+      expect(line.message).toMatch(/^GET \/api\/products 200 [\d.]+ms$/);
     }
   });
 

@@ -1,3 +1,6 @@
+import { ConfigService } from '@nestjs/config';
+import { Test } from '@nestjs/testing';
+import { APP_CONFIG, ConfigModule } from './config.module.js';
 import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from './env.js';
 
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -236,5 +239,23 @@ describe('loadConfig', () => {
       expect.stringMatching(/^MAIL_FROM: must be an email address/),
       'SHOP_EMAIL: must be an email address',
     ]);
+  });
+
+  it('logs JSON in production and readable lines elsewhere, at info (errors only in test runs)', () => {
+    expect(loadConfig({}).log).toEqual({ format: 'pretty', level: 'info' });
+    expect(loadConfig({ NODE_ENV: 'test' }).log).toEqual({ format: 'pretty', level: 'error' });
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32), PAYMENT_GATEWAY: 'test' };
+    expect(loadConfig(production).log).toEqual({ format: 'json', level: 'info' });
+    expect(loadConfig({ LOG_FORMAT: 'json', LOG_LEVEL: 'debug' }).log).toEqual({ format: 'json', level: 'debug' });
+    expect(problems({ LOG_LEVEL: 'verbose' })).toEqual([
+      'LOG_LEVEL: must be one of trace, debug, info, warn, error, fatal, silent (got "verbose")',
+    ]);
+  });
+
+  it('is served by @nestjs/config: APP_CONFIG and ConfigService hold the configuration given', async () => {
+    const config = loadConfig({ PORT: '4000' });
+    const moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(config)] }).compile();
+    expect(moduleRef.get(APP_CONFIG)).toBe(config);
+    expect(moduleRef.get(ConfigService).get('app.port')).toBe(4000);
   });
 });

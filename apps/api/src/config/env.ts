@@ -1,12 +1,444 @@
 import path from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { IsDefined, IsOptional, IsUrl, Length, Matches, MinLength, NotEquals, ValidateIf, validateSync } from 'class-validator';
+import type { LogSettings } from '../common/logging/logger.js';
+import { ConfigError, OneOf, Rule as RuleOf, says, WholeNumber } from './env-rules.js';
 
 /**
- * The API's configuration, read once from the environment and validated at start-up.
- * Every bad or missing value is reported on its own line, so one start tells the operator everything to fix.
+ * The API's configuration: every environment variable it reads, declared once in {@link EnvironmentVariables}
+ * (its name, default, rule and message), validated at start-up by {@link validate} (class-validator and
+ * class-transformer, the shape of @nestjs/config's `validate` option), then shaped by {@link appConfig} into the
+ * {@link AppConfig} the code reads (ConfigModule provides it). Every bad or missing value is reported on its own
+ * line, so one start tells the operator everything to fix.
  */
-export type NodeEnv = 'development' | 'production' | 'test';
-export type BraintreeEnvironmentName = 'sandbox' | 'production' | 'development' | 'qa';
 
+export { ConfigError } from './env-rules.js';
+
+/** A rule of this class: it may read the other variables. */
+const Rule = RuleOf<EnvironmentVariables>;
+
+/** Used only outside production, so a fresh checkout runs without any setup; never accepted in production. */
+export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-not-for-production-use';
+const JWT_SECRET_MIN_PRODUCTION = 32;
+const WEAK_SECRET = `must be at least ${JWT_SECRET_MIN_PRODUCTION} characters in production and not the development default`;
+
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+const BOOLEANS = ['true', 'false'] as const;
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const MAILBOX = /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+// A whole private range would believe X-Forwarded-For from any host in it (a VPN, a userland proxy).
+const PRIVATE_RANGE = /uniquelocal|(^|,)\s*(10\.0\.0\.0\/8|172\.16\.0\.0\/12|192\.168\.0\.0\/16)\s*(,|$)/;
+
+const production = (env: EnvironmentVariables) => env.NODE_ENV === 'production';
+const adminGiven = (env: EnvironmentVariables) => env.ADMIN_EMAIL !== undefined || env.ADMIN_PASSWORD !== undefined;
+/** PAYMENT_GATEWAY as chosen; an unknown value counts as unset (its own message says so). */
+const gateway = (env: EnvironmentVariables) =>
+  env.PAYMENT_GATEWAY === 'braintree' || env.PAYMENT_GATEWAY === 'test' ? env.PAYMENT_GATEWAY : '';
+const BRAINTREE_KEYS = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
+/**
+ * A missing Braintree key. The offline test gateway takes no money: outside production it is the default; in
+ * production it must be chosen explicitly, so a missing key never silently stops real charges.
+ */
+function missingBraintreeKey(name: (typeof BRAINTREE_KEYS)[number], env: EnvironmentVariables): string | undefined {
+  if (env[name] !== undefined || gateway(env) === 'test') return undefined;
+  if (gateway(env) === 'braintree') return 'required when PAYMENT_GATEWAY=braintree';
+  const set = BRAINTREE_KEYS.filter((key) => env[key] !== undefined).length;
+  if (set > 0) return 'required when any BRAINTREE_* key is set (or unset them all for the offline test gateway)';
+  if (!production(env) || name !== 'BRAINTREE_MERCHANT_ID') return undefined;
+  return `${BRAINTREE_KEYS.join(', ')}: required in production, or set PAYMENT_GATEWAY=test for a demo store that takes no money`;
+}
+
+function corsOriginProblems(value: string | undefined): string | undefined {
+  const bad = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && corsOrigin(entry) === undefined);
+  // One line per entry that is not an origin.
+  return bad.length === 0
+    ? undefined
+    : bad.map((entry) => `CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], no path, no wildcard)`).join('\n');
+}
+
+/** `entry` as an origin (scheme://host[:port]), or undefined when it is something else. */
+export function corsOrigin(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SMTP_URL_FORMAT = 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465';
+const S3_KEYS_TOGETHER = "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK's default credentials)";
+
+/**
+ * The environment, validated. Unset or blank variables keep the defaults written here; a property without one is
+ * optional (undefined when unset) unless a rule requires it. docs/configuration.md says what each one does.
+ */
+export class EnvironmentVariables {
+  @OneOf(NODE_ENVS)
+  NODE_ENV: (typeof NODE_ENVS)[number] = 'development';
+
+  @WholeNumber(0, 65535)
+  PORT = 3000;
+
+  // Unset only in development, where `npm start` brings up an embedded Postgres.
+  @ValidateIf((env: EnvironmentVariables) => env.DATABASE_URL !== undefined || production(env))
+  @IsDefined(says('required in production (the embedded database is for development only)'))
+  @Matches(POSTGRES_URL, says('must be a postgres:// or postgresql:// connection URL'))
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @Matches(POSTGRES_URL, says('must be a postgres:// or postgresql:// connection URL'))
+  DATABASE_LISTEN_URL?: string;
+
+  @ValidateIf(production)
+  @IsDefined(says(`required in production, at least ${JWT_SECRET_MIN_PRODUCTION} characters`))
+  @MinLength(JWT_SECRET_MIN_PRODUCTION, says(WEAK_SECRET))
+  @NotEquals(DEVELOPMENT_JWT_SECRET, says(WEAK_SECRET))
+  JWT_SECRET?: string;
+
+  @WholeNumber(60, 30 * 24 * 60 * 60)
+  JWT_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+
+  // The admin provisioned at every start: both or neither.
+  @ValidateIf(adminGiven)
+  @IsDefined(says('required when ADMIN_PASSWORD is set'))
+  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, says('must be an email address'))
+  ADMIN_EMAIL?: string;
+
+  @ValidateIf(adminGiven)
+  @IsDefined(says('required when ADMIN_EMAIL is set'))
+  @Length(8, 128, says('must be 8 to 128 characters'))
+  ADMIN_PASSWORD?: string;
+
+  @ValidateIf(adminGiven)
+  @Length(3, 32, says('must be 3 to 32 characters'))
+  ADMIN_NAME = 'Store Admin';
+
+  @WholeNumber(1, 1_000_000)
+  AUTH_RATE_LIMIT = 20;
+
+  @IsOptional()
+  @OneOf(['braintree', 'test'])
+  PAYMENT_GATEWAY?: 'braintree' | 'test';
+
+  @Rule((_value, env) => missingBraintreeKey('BRAINTREE_MERCHANT_ID', env))
+  BRAINTREE_MERCHANT_ID?: string;
+
+  @Rule((_value, env) => missingBraintreeKey('BRAINTREE_PUBLIC_KEY', env))
+  BRAINTREE_PUBLIC_KEY?: string;
+
+  @Rule((_value, env) => missingBraintreeKey('BRAINTREE_PRIVATE_KEY', env))
+  BRAINTREE_PRIVATE_KEY?: string;
+
+  @OneOf(['sandbox', 'production', 'development', 'qa'])
+  BRAINTREE_ENVIRONMENT: 'sandbox' | 'production' | 'development' | 'qa' = 'sandbox';
+
+  // Only the proxy in front may be trusted, named by address/CIDR or as a hop count.
+  @Rule((value = '') => {
+    if (PRIVATE_RANGE.test(value)) {
+      return 'must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range';
+    }
+    return /^\d+$/.test(value) && Number(value) > 5 ? `a hop count must be 0 to 5 (got "${value}")` : undefined;
+  })
+  TRUST_PROXY = 'loopback';
+
+  @Rule(corsOriginProblems)
+  CORS_ORIGINS?: string;
+
+  // Default: json in production, pretty elsewhere.
+  @IsOptional()
+  @OneOf(['json', 'pretty'])
+  LOG_FORMAT?: 'json' | 'pretty';
+
+  // Default: info; error under NODE_ENV=test, so test runs print failures only.
+  @IsOptional()
+  @OneOf(LOG_LEVELS)
+  LOG_LEVEL?: (typeof LOG_LEVELS)[number];
+
+  @OneOf(BOOLEANS)
+  SEED_DEMO: 'true' | 'false' = 'false';
+
+  @WholeNumber(100, 600_000)
+  DB_STATEMENT_TIMEOUT_MS = 5000;
+
+  @WholeNumber(100, 60_000)
+  DB_CONNECT_TIMEOUT_MS = 3000;
+
+  @WholeNumber(100, 10_000)
+  DB_HEALTH_TIMEOUT_MS = 1000;
+
+  @WholeNumber(1, 200)
+  DB_POOL_MAX = 10;
+
+  @WholeNumber(1000, 600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  @WholeNumber(1000, 3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  @WholeNumber(100, 600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5000;
+
+  // Default: true in production.
+  @IsOptional()
+  @OneOf(BOOLEANS)
+  HSTS?: 'true' | 'false';
+
+  @WholeNumber(1, 1_000_000)
+  PAYMENT_RATE_LIMIT = 10;
+
+  @WholeNumber(0, 1_000_000)
+  LOW_STOCK_THRESHOLD = 5;
+
+  @WholeNumber(1, 600)
+  IDEMPOTENCY_LEASE_SECONDS = 5;
+
+  // Longer than the SDK's 60 s request timeout, so a live request still waiting on the provider is never swept.
+  @WholeNumber(1, 86_400)
+  STALE_RESERVATION_SECONDS = 120;
+
+  @WholeNumber(1, 3600)
+  SWEEP_INTERVAL_SECONDS = 30;
+
+  @OneOf(['postgres', 'memory'])
+  TEST_GATEWAY_LEDGER: 'postgres' | 'memory' = 'postgres';
+
+  @WholeNumber(1, 1_000_000)
+  SIGNIN_FAILURE_LIMIT = 10;
+
+  @WholeNumber(10, 86_400)
+  SIGNIN_FAILURE_WINDOW_SECONDS = 900;
+
+  // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
+  @IsOptional()
+  @WholeNumber(0, 65535)
+  @Rule((value, env) =>
+    value !== undefined && Number(value) !== 0 && Number(value) === env.PORT
+      ? `must differ from PORT (${env.PORT}); the metrics port is not for the public network`
+      : undefined,
+  )
+  METRICS_PORT?: number;
+
+  // Catalogue caches, per API process (see docs/performance.md). Bytes are the cached bodies' own sizes; 0 turns one off.
+  @WholeNumber(0, 8 * 1024 ** 3)
+  LIST_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+  @WholeNumber(0, 1_000_000)
+  LIST_CACHE_MAX_ENTRIES = 2000;
+
+  @WholeNumber(0, 8 * 1024 ** 3)
+  PHOTO_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+  @IsOptional()
+  @IsUrl({ protocols: ['smtp', 'smtps'], require_protocol: true, require_tld: false, allow_underscores: true }, says(SMTP_URL_FORMAT))
+  SMTP_URL?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.MAIL_FROM !== undefined || env.SMTP_URL !== undefined)
+  @IsDefined(says('required when SMTP_URL is set (a real mail server wants a real sender)'))
+  @Matches(MAILBOX, says('must be an email address, or a name and one in angle brackets (T-shirt Store <shop@example.com>)'))
+  MAIL_FROM?: string;
+
+  @IsOptional()
+  @Matches(EMAIL, says('must be an email address'))
+  SHOP_EMAIL?: string;
+
+  /** `npm start` only: where the embedded development Postgres keeps its data, and outbox/ the mails. */
+  STORE_DATA_DIR = '.data';
+
+  /** Folder of the built web app served at `/`; unset: the API serves /api only. */
+  WEB_DIST?: string;
+
+  @OneOf(['postgres', 's3'])
+  PHOTO_STORE: 'postgres' | 's3' = 'postgres';
+
+  @ValidateIf((env: EnvironmentVariables) => env.S3_BUCKET !== undefined || env.PHOTO_STORE === 's3')
+  @IsDefined(says('required when PHOTO_STORE=s3'))
+  @Matches(BUCKET, says((args) => `"${String(args.value)}" is not a bucket name (3-63 lower-case letters, digits, dots and hyphens)`))
+  S3_BUCKET?: string;
+
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true },
+    says((args) => `"${String(args.value)}" is not an http(s) URL`),
+  )
+  S3_ENDPOINT?: string;
+
+  // Default: path style (host/bucket) with S3_ENDPOINT (most self-hosted servers), virtual-hosted (AWS) without.
+  @IsOptional()
+  @OneOf(BOOLEANS)
+  S3_FORCE_PATH_STYLE?: 'true' | 'false';
+
+  // Both or neither: neither uses the SDK's default credential chain (instance role, AWS_* variables...).
+  @ValidateIf((env: EnvironmentVariables) => env.S3_SECRET_ACCESS_KEY !== undefined)
+  @IsDefined({ message: S3_KEYS_TOGETHER })
+  S3_ACCESS_KEY_ID?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.S3_ACCESS_KEY_ID !== undefined)
+  @IsDefined({ message: S3_KEYS_TOGETHER })
+  S3_SECRET_ACCESS_KEY?: string;
+}
+
+/**
+ * The environment as {@link EnvironmentVariables}, or a {@link ConfigError} with one line per bad or missing
+ * variable. Values are trimmed; a blank one counts as unset.
+ */
+export function validate(raw: Record<string, unknown>): EnvironmentVariables {
+  const given: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const text = typeof value === 'string' ? value.trim() : undefined;
+    if (text) given[name] = text;
+  }
+  const env = plainToInstance(EnvironmentVariables, given);
+  const problems = validateSync(env, { stopAtFirstError: true }).flatMap((error) =>
+    // The first problem of each variable; a rule about a list (CORS_ORIGINS) gives one line per bad entry.
+    Object.values(error.constraints ?? {})
+      .slice(0, 1)
+      .flatMap((message) => message.split('\n')),
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
+  return env;
+}
+
+/**
+ * The configuration the code reads, grouped by concern, from the validated environment. Defaults that depend on
+ * another variable (production's JSON logs and HSTS, path-style S3 with an endpoint) are settled here.
+ */
+export function appConfig(env: EnvironmentVariables) {
+  const isProduction = env.NODE_ENV === 'production';
+  const optional = (value: string | undefined) => value;
+  const s3 = env.S3_BUCKET
+    ? {
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        /** An S3-compatible server (MinIO, R2, s3rver...); undefined: AWS's own endpoint for the region. */
+        endpoint: optional(env.S3_ENDPOINT),
+        /** Both or neither: neither uses the SDK's default credential chain (instance role, AWS_* variables...). */
+        accessKeyId: optional(env.S3_ACCESS_KEY_ID),
+        secretAccessKey: optional(env.S3_SECRET_ACCESS_KEY),
+        /** `bucket.host` (virtual-hosted, AWS) or `host/bucket` (path style, most self-hosted servers). */
+        forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? (env.S3_ENDPOINT ? 'true' : 'false')) === 'true',
+      }
+    : undefined;
+  const braintreeKeys =
+    env.BRAINTREE_MERCHANT_ID !== undefined && env.BRAINTREE_PUBLIC_KEY !== undefined && env.BRAINTREE_PRIVATE_KEY !== undefined;
+  const admin =
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }
+      : undefined;
+  return {
+    nodeEnv: env.NODE_ENV as NodeEnv,
+    port: env.PORT,
+    /** Unset only in development, where `npm start` brings up an embedded Postgres. */
+    databaseUrl: optional(env.DATABASE_URL),
+    /**
+     * Where the catalogue cache LISTENs for changes, when DATABASE_URL goes through a transaction-mode pooler
+     * (PgBouncer), which cannot carry a session's LISTEN; undefined: DATABASE_URL itself.
+     */
+    databaseListenUrl: optional(env.DATABASE_LISTEN_URL),
+    jwtSecret: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    jwtExpiresInSeconds: env.JWT_EXPIRES_IN_SECONDS,
+    admin: admin as { email: string; password: string; name: string } | undefined,
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    braintree: (env.PAYMENT_GATEWAY !== 'test' && braintreeKeys
+      ? {
+          merchantId: env.BRAINTREE_MERCHANT_ID!,
+          publicKey: env.BRAINTREE_PUBLIC_KEY!,
+          privateKey: env.BRAINTREE_PRIVATE_KEY!,
+          environment: env.BRAINTREE_ENVIRONMENT,
+        }
+      : undefined) as BraintreeConfig | undefined,
+    /** Folder of the built web app served at `/`, or undefined to serve the API only. */
+    webDist: optional(env.WEB_DIST),
+    /** Express `trust proxy` setting: which hops may set X-Forwarded-For (the rate limit keys on the client address). */
+    trustProxy: env.TRUST_PROXY,
+    log: {
+      format: env.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
+      level: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
+    } as LogSettings,
+    seedDemo: env.SEED_DEMO === 'true',
+    /** Database time limits: per statement (server side and client side), per connection attempt, for /api/health. */
+    db: {
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      healthTimeoutMs: env.DB_HEALTH_TIMEOUT_MS,
+      poolMax: env.DB_POOL_MAX,
+    },
+    /** Node HTTP server limits against slow or idle clients. */
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    /** Exact origins allowed to call the API from a browser on another origin; empty = same origin only. */
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((entry) => corsOrigin(entry.trim()))
+      .filter((origin): origin is string => origin !== undefined),
+    /** Send Strict-Transport-Security (only meaningful when clients reach the store over TLS). */
+    hsts: (env.HSTS ?? (isProduction ? 'true' : 'false')) === 'true',
+    /** Checkout attempts a minute per signed-in user. */
+    paymentRateLimit: env.PAYMENT_RATE_LIMIT,
+    /**
+     * Crash recovery of checkouts (docs/security.md, "A crash mid-payment"): an Idempotency-Key's lease (renewed
+     * while its request runs; a dead holder's key is taken over once it lapses), the age at which the sweeper
+     * resolves a Pending order (asking the gateway first), how often it runs, and where the test gateway records
+     * its charges.
+     */
+    payments: {
+      idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
+      staleReservationSeconds: env.STALE_RESERVATION_SECONDS,
+      sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+      testGatewayLedger: env.TEST_GATEWAY_LEDGER,
+    },
+    /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
+    signinFailureLimit: env.SIGNIN_FAILURE_LIMIT,
+    signinFailureWindowSeconds: env.SIGNIN_FAILURE_WINDOW_SECONDS,
+    /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
+    metricsPort: env.METRICS_PORT as number | undefined,
+    /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
+    listCacheMaxBytes: env.LIST_CACHE_MAX_BYTES,
+    listCacheMaxEntries: env.LIST_CACHE_MAX_ENTRIES,
+    photoCacheMaxBytes: env.PHOTO_CACHE_MAX_BYTES,
+    /** Order e-mails: how the notifications worker sends what the outbox holds. */
+    mail: {
+      /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: write .eml files to `outboxDir`. */
+      smtpUrl: optional(env.SMTP_URL),
+      /** The sender: `address` or `Name <address>`. */
+      from: env.MAIL_FROM ?? 'T-shirt Store <store@localhost>',
+      /** The shop's own address, sent a notice of every order; undefined: no notice. */
+      shopEmail: optional(env.SHOP_EMAIL),
+      /** Where the mails go as .eml files when there is no SMTP_URL: STORE_DATA_DIR/outbox (`.data/outbox`). */
+      outboxDir: path.resolve(env.STORE_DATA_DIR, 'outbox'),
+      /** Tests only, never read from the environment: false keeps the worker from running on its own (tests drive it). */
+      workerEnabled: true,
+      /** Tests only: how often the worker looks for due mails, and the first retry's delay (doubling, capped). */
+      pollMs: 2000,
+      retryBaseMs: 30_000,
+    },
+    /** Products at or below this stock are "low" on the admin's sales overview. */
+    lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
+    photoStore: (env.PHOTO_STORE === 's3' && s3 ? { kind: 's3', s3 } : { kind: 'postgres', s3 }) as PhotoStoreConfig,
+  };
+}
+
+/** The environment, validated and shaped; throws {@link ConfigError} naming every bad or missing value. */
+export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
+  return appConfig(validate(raw));
+}
+
+export type AppConfig = ReturnType<typeof appConfig>;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export type BraintreeEnvironmentName = EnvironmentVariables['BRAINTREE_ENVIRONMENT'];
 export interface BraintreeConfig {
   merchantId: string;
   publicKey: string;
@@ -15,369 +447,14 @@ export interface BraintreeConfig {
   /** Tests only, never read from the environment: the URL of a local Braintree protocol fake to use instead. */
   serverUrl?: string;
 }
-
-/** Order e-mails: how the notifications worker sends what the outbox holds. */
-export interface MailConfig {
-  /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: write .eml files to `outboxDir`. */
-  smtpUrl: string | undefined;
-  /** The sender: `address` or `Name <address>`. */
-  from: string;
-  /** The shop's own address, sent a notice of every order; undefined: no notice. */
-  shopEmail: string | undefined;
-  /** Where the mails go as .eml files when there is no SMTP_URL: STORE_DATA_DIR/outbox (`.data/outbox`). */
-  outboxDir: string;
-  /** Tests only, never read from the environment: false keeps the worker from running on its own (tests drive it). */
-  workerEnabled: boolean;
-  /** Tests only: how often the worker looks for due mails, and the first retry's delay (doubling, capped). */
-  pollMs: number;
-  retryBaseMs: number;
-}
-
-/** Where product photo bytes live: in Postgres (the default) or in an S3-compatible object store. */
-export type PhotoStoreConfig = { kind: 'postgres'; s3?: S3Config } | { kind: 's3'; s3: S3Config };
-
+export type MailConfig = AppConfig['mail'];
 export interface S3Config {
   bucket: string;
   region: string;
-  /** An S3-compatible server (MinIO, R2, s3rver...); undefined: AWS's own endpoint for the region. */
   endpoint: string | undefined;
-  /** Both or neither: neither uses the SDK's default credential chain (instance role, AWS_* variables...). */
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
-  /** `bucket.host` (virtual-hosted, AWS) or `host/bucket` (path style, most self-hosted servers). */
   forcePathStyle: boolean;
 }
-
-export interface AppConfig {
-  nodeEnv: NodeEnv;
-  port: number;
-  /** Unset only in development, where `npm start` brings up an embedded Postgres. */
-  databaseUrl: string | undefined;
-  /**
-   * Where the catalogue cache LISTENs for changes, when DATABASE_URL goes through a transaction-mode pooler
-   * (PgBouncer), which cannot carry a session's LISTEN; undefined: DATABASE_URL itself.
-   */
-  databaseListenUrl: string | undefined;
-  jwtSecret: string;
-  jwtExpiresInSeconds: number;
-  admin: { email: string; password: string; name: string } | undefined;
-  authRateLimit: number;
-  braintree: BraintreeConfig | undefined;
-  /** Folder of the built web app served at `/`, or undefined to serve the API only. */
-  webDist: string | undefined;
-  /** Express `trust proxy` setting: which hops may set X-Forwarded-For (the rate limit keys on the client address). */
-  trustProxy: string;
-  logFormat: 'json' | 'pretty';
-  seedDemo: boolean;
-  /** Database time limits: per statement (server side and client side), per connection attempt, for /api/health. */
-  db: { statementTimeoutMs: number; connectTimeoutMs: number; healthTimeoutMs: number; poolMax: number };
-  /** Node HTTP server limits against slow or idle clients. */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
-  /** Exact origins allowed to call the API from a browser on another origin; empty = same origin only. */
-  corsOrigins: string[];
-  /** Send Strict-Transport-Security (only meaningful when clients reach the store over TLS). */
-  hsts: boolean;
-  /** Checkout attempts a minute per signed-in user. */
-  paymentRateLimit: number;
-  /**
-   * Crash recovery of checkouts (docs/security.md, "A crash mid-payment"): an Idempotency-Key's lease (renewed while its
-   * request runs; a dead holder's key is taken over once it lapses), the age at which the sweeper resolves a
-   * Pending order (asking the gateway first), how often it runs, and where the test gateway records its charges.
-   */
-  payments: {
-    idempotencyLeaseSeconds: number;
-    staleReservationSeconds: number;
-    sweepIntervalSeconds: number;
-    testGatewayLedger: 'postgres' | 'memory';
-  };
-  /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
-  signinFailureLimit: number;
-  signinFailureWindowSeconds: number;
-  /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
-  metricsPort: number | undefined;
-  /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
-  listCacheMaxBytes: number;
-  listCacheMaxEntries: number;
-  photoCacheMaxBytes: number;
-  mail: MailConfig;
-  /** Products at or below this stock are "low" on the admin's sales overview. */
-  lowStockThreshold: number;
-  /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
-  photoStore: PhotoStoreConfig;
-}
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** Used only outside production, so a fresh checkout runs without any setup; never accepted in production. */
-export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-not-for-production-use';
-const JWT_SECRET_MIN_PRODUCTION = 32;
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const problems: string[] = [];
-  const text = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name}: must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    if (!allowed.includes(raw as T)) {
-      problems.push(`${name}: must be one of ${allowed.join(', ')} (got "${raw}")`);
-      return fallback;
-    }
-    return raw as T;
-  };
-
-  const nodeEnv = oneOf<NodeEnv>('NODE_ENV', ['development', 'production', 'test'], 'development');
-  const production = nodeEnv === 'production';
-  const port = integer('PORT', 3000, 0, 65535);
-
-  const databaseUrl = text('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
-  } else if (databaseUrl === undefined && production) {
-    problems.push('DATABASE_URL: required in production (the embedded database is for development only)');
-  }
-
-  const databaseListenUrl = text('DATABASE_LISTEN_URL');
-  if (databaseListenUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseListenUrl)) {
-    problems.push('DATABASE_LISTEN_URL: must be a postgres:// or postgresql:// connection URL');
-  }
-
-  let jwtSecret = text('JWT_SECRET');
-  if (jwtSecret === undefined) {
-    if (production) problems.push(`JWT_SECRET: required in production, at least ${JWT_SECRET_MIN_PRODUCTION} characters`);
-    jwtSecret = DEVELOPMENT_JWT_SECRET;
-  } else if (production && (jwtSecret.length < JWT_SECRET_MIN_PRODUCTION || jwtSecret === DEVELOPMENT_JWT_SECRET)) {
-    problems.push(`JWT_SECRET: must be at least ${JWT_SECRET_MIN_PRODUCTION} characters in production and not the development default`);
-  }
-  const jwtExpiresInSeconds = integer('JWT_EXPIRES_IN_SECONDS', 24 * 60 * 60, 60, 30 * 24 * 60 * 60);
-
-  const adminEmail = text('ADMIN_EMAIL');
-  const adminPassword = text('ADMIN_PASSWORD');
-  const adminName = text('ADMIN_NAME') ?? 'Store Admin';
-  let admin: AppConfig['admin'];
-  if (adminEmail !== undefined || adminPassword !== undefined) {
-    if (adminEmail === undefined) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL: must be an email address');
-    if (adminPassword === undefined) problems.push('ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
-    else if (adminPassword.length < 8 || adminPassword.length > 128) problems.push('ADMIN_PASSWORD: must be 8 to 128 characters');
-    if (adminName.length < 3 || adminName.length > 32) problems.push('ADMIN_NAME: must be 3 to 32 characters');
-    if (adminEmail && adminPassword) admin = { email: adminEmail.toLowerCase(), password: adminPassword, name: adminName };
-  }
-
-  const authRateLimit = integer('AUTH_RATE_LIMIT', 20, 1, 1_000_000);
-
-  const merchantId = text('BRAINTREE_MERCHANT_ID');
-  const publicKey = text('BRAINTREE_PUBLIC_KEY');
-  const privateKey = text('BRAINTREE_PRIVATE_KEY');
-  const braintreeEnvironment = oneOf<BraintreeEnvironmentName>(
-    'BRAINTREE_ENVIRONMENT',
-    ['sandbox', 'production', 'development', 'qa'],
-    'sandbox',
-  );
-  // The offline test gateway takes no money. Outside production it is the default; in production it must be
-  // chosen explicitly (PAYMENT_GATEWAY=test, for a demo store), so a missing key never silently stops real charges.
-  const gatewayChoice = oneOf<'braintree' | 'test' | ''>('PAYMENT_GATEWAY', ['braintree', 'test'], '');
-  const braintreeKeys = { BRAINTREE_MERCHANT_ID: merchantId, BRAINTREE_PUBLIC_KEY: publicKey, BRAINTREE_PRIVATE_KEY: privateKey };
-  const missingKeys = Object.entries(braintreeKeys)
-    .filter(([, value]) => value === undefined)
-    .map(([name]) => name);
-  let braintree: BraintreeConfig | undefined;
-  if (gatewayChoice === 'test') {
-    braintree = undefined;
-  } else if (missingKeys.length === 0) {
-    braintree = { merchantId: merchantId!, publicKey: publicKey!, privateKey: privateKey!, environment: braintreeEnvironment };
-  } else if (gatewayChoice === 'braintree') {
-    for (const name of missingKeys) problems.push(`${name}: required when PAYMENT_GATEWAY=braintree`);
-  } else if (missingKeys.length < 3) {
-    for (const name of missingKeys) {
-      problems.push(`${name}: required when any BRAINTREE_* key is set (or unset them all for the offline test gateway)`);
-    }
-  } else if (production) {
-    problems.push(
-      'BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY: required in production, or set PAYMENT_GATEWAY=test for a demo store that takes no money',
-    );
-  }
-
-  const trustProxy = text('TRUST_PROXY') ?? 'loopback';
-  // A whole private range would believe X-Forwarded-For from any host in it (a VPN, a userland proxy):
-  // only the proxy in front may be trusted, named by address/CIDR or as a hop count.
-  if (/uniquelocal|(^|,)\s*(10\.0\.0\.0\/8|172\.16\.0\.0\/12|192\.168\.0\.0\/16)\s*(,|$)/.test(trustProxy)) {
-    problems.push(
-      'TRUST_PROXY: must name exactly the proxy in front (its address or CIDR, or a hop count such as 1), not a whole private range',
-    );
-  } else if (/^\d+$/.test(trustProxy) && Number(trustProxy) > 5) {
-    problems.push(`TRUST_PROXY: a hop count must be 0 to 5 (got "${trustProxy}")`);
-  }
-  const corsOrigins: string[] = [];
-  for (const entry of (text('CORS_ORIGINS') ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)) {
-    let origin: string | undefined;
-    try {
-      const url = new URL(entry);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '')) origin = url.origin;
-    } catch {
-      origin = undefined;
-    }
-    if (origin) corsOrigins.push(origin);
-    else problems.push(`CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], no path, no wildcard)`);
-  }
-  const logFormat = oneOf<'json' | 'pretty'>('LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty');
-  const seedDemo = oneOf<'true' | 'false'>('SEED_DEMO', ['true', 'false'], 'false') === 'true';
-
-  const limits = {
-    db: {
-      statementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000),
-      connectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
-      healthTimeoutMs: integer('DB_HEALTH_TIMEOUT_MS', 1000, 100, 10_000),
-      poolMax: integer('DB_POOL_MAX', 10, 1, 200),
-    },
-    http: {
-      headersTimeoutMs: integer('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
-      requestTimeoutMs: integer('HTTP_REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
-      keepAliveTimeoutMs: integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
-    },
-    corsOrigins,
-    hsts: oneOf<'true' | 'false'>('HSTS', ['true', 'false'], production ? 'true' : 'false') === 'true',
-    paymentRateLimit: integer('PAYMENT_RATE_LIMIT', 10, 1, 1_000_000),
-    lowStockThreshold: integer('LOW_STOCK_THRESHOLD', 5, 0, 1_000_000),
-    payments: {
-      idempotencyLeaseSeconds: integer('IDEMPOTENCY_LEASE_SECONDS', 5, 1, 600),
-      // Longer than the SDK's 60 s request timeout, so a live request still waiting on the provider is never swept.
-      staleReservationSeconds: integer('STALE_RESERVATION_SECONDS', 120, 1, 86_400),
-      sweepIntervalSeconds: integer('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
-      testGatewayLedger: oneOf<'postgres' | 'memory'>('TEST_GATEWAY_LEDGER', ['postgres', 'memory'], 'postgres'),
-    },
-    signinFailureLimit: integer('SIGNIN_FAILURE_LIMIT', 10, 1, 1_000_000),
-    signinFailureWindowSeconds: integer('SIGNIN_FAILURE_WINDOW_SECONDS', 900, 10, 86_400),
-  };
-
-  // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
-  const metricsPort = text('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
-  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
-    problems.push(`METRICS_PORT: must differ from PORT (${port}); the metrics port is not for the public network`);
-  }
-
-  // Catalogue caches, per API process (see docs/performance.md). Bytes are the cached bodies' own sizes.
-  const listCacheMaxBytes = integer('LIST_CACHE_MAX_BYTES', 16 * 1024 * 1024, 0, 8 * 1024 ** 3);
-  const listCacheMaxEntries = integer('LIST_CACHE_MAX_ENTRIES', 2000, 0, 1_000_000);
-  const photoCacheMaxBytes = integer('PHOTO_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3);
-
-  const smtpUrl = text('SMTP_URL');
-  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
-    problems.push('SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465');
-  }
-  const mailFrom = text('MAIL_FROM');
-  if (mailFrom !== undefined && !MAILBOX.test(mailFrom)) {
-    problems.push('MAIL_FROM: must be an email address, or a name and one in angle brackets (T-shirt Store <shop@example.com>)');
-  } else if (mailFrom === undefined && smtpUrl !== undefined) {
-    problems.push('MAIL_FROM: required when SMTP_URL is set (a real mail server wants a real sender)');
-  }
-  const shopEmail = text('SHOP_EMAIL');
-  if (shopEmail !== undefined && !EMAIL.test(shopEmail)) problems.push('SHOP_EMAIL: must be an email address');
-  const mail: MailConfig = {
-    smtpUrl,
-    from: mailFrom ?? 'T-shirt Store <store@localhost>',
-    shopEmail,
-    outboxDir: path.resolve(text('STORE_DATA_DIR') ?? '.data', 'outbox'),
-    workerEnabled: true,
-    pollMs: 2000,
-    retryBaseMs: 30_000,
-  };
-
-  const photoStore = photoStoreConfig(text, oneOf, problems);
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  return {
-    nodeEnv,
-    port,
-    databaseUrl,
-    databaseListenUrl,
-    jwtSecret,
-    jwtExpiresInSeconds,
-    admin,
-    authRateLimit,
-    braintree,
-    webDist: text('WEB_DIST'),
-    trustProxy,
-    logFormat,
-    seedDemo,
-    ...limits,
-    metricsPort,
-    listCacheMaxBytes,
-    listCacheMaxEntries,
-    photoCacheMaxBytes,
-    mail,
-    photoStore,
-  };
-}
-
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-const MAILBOX = /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
-
-function isSmtpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * PHOTO_STORE=postgres|s3 and the S3_* settings: with `s3`, S3_BUCKET is required; S3_ACCESS_KEY_ID and
- * S3_SECRET_ACCESS_KEY go together. S3 settings given with PHOTO_STORE=postgres are kept for reading photos a
- * migration has not moved back yet.
- */
-function photoStoreConfig(
-  text: (name: string) => string | undefined,
-  oneOf: <T extends string>(name: string, allowed: readonly T[], fallback: T) => T,
-  problems: string[],
-): PhotoStoreConfig {
-  const kind = oneOf<'postgres' | 's3'>('PHOTO_STORE', ['postgres', 's3'], 'postgres');
-  const bucket = text('S3_BUCKET');
-  if (kind === 's3' && !bucket) problems.push('S3_BUCKET: required when PHOTO_STORE=s3');
-  if (bucket !== undefined && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    problems.push(`S3_BUCKET: "${bucket}" is not a bucket name (3-63 lower-case letters, digits, dots and hyphens)`);
-  }
-  const endpoint = text('S3_ENDPOINT');
-  if (endpoint !== undefined) {
-    if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol))
-      problems.push(`S3_ENDPOINT: "${endpoint}" is not an http(s) URL`);
-  }
-  const accessKeyId = text('S3_ACCESS_KEY_ID');
-  const secretAccessKey = text('S3_SECRET_ACCESS_KEY');
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK's default credentials)");
-  }
-  const s3: S3Config | undefined = bucket
-    ? {
-        bucket,
-        region: text('S3_REGION') ?? 'us-east-1',
-        endpoint,
-        accessKeyId,
-        secretAccessKey,
-        forcePathStyle: oneOf<'true' | 'false'>('S3_FORCE_PATH_STYLE', ['true', 'false'], endpoint ? 'true' : 'false') === 'true',
-      }
-    : undefined;
-  return kind === 's3' && s3 ? { kind, s3 } : { kind: 'postgres', s3 };
-}
+/** Where product photo bytes live: in Postgres (the default) or in an S3-compatible object store. */
+export type PhotoStoreConfig = { kind: 'postgres'; s3?: S3Config } | { kind: 's3'; s3: S3Config };

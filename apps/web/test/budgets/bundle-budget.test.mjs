@@ -67,6 +67,13 @@ describe('web bundle budgets (built output)', () => {
     expect(total).toBeLessThanOrEqual(BUDGETS.homeCssBrotliBytes);
   });
 
+  it('keeps the rules the screens need that name classes only inside :not(), such as the input-group corners', () => {
+    const css = home.css.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
+    expect(css).toContain('.input-group:not(.has-validation)>:not(:last-child):not(.dropdown-toggle)');
+    expect(css).toContain('.input-group>:not(:first-child):not(.dropdown-menu)');
+    expect(css).toMatch(/(^|[,}])iframe\{border:0\}/);
+  });
+
   it('the admin, sign-in, sign-up, cart, dashboard and product pages are separate chunks the home page does not load', () => {
     const lazy = home.dynamicImports;
     for (const page of ['admin', 'signin', 'signup', 'cart', 'user-dashboard', 'product']) {

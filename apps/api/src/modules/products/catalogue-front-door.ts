@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { API_PREFIX, ApiRoute, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import { negotiateCoding } from '../../common/accept-encoding.js';
-import { logRequest, requestLogEntry } from '../../common/logging/request-logging.middleware.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../common/logging/request-context.js';
 import { urlTextProblem } from '../../common/request-guards.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
@@ -27,6 +26,8 @@ export interface FrontDoorChain {
   corsHeaders?: (origin: string | undefined) => ReadonlyArray<readonly [string, string]> | undefined;
   /** Express's query string parser (its `query parser fn` setting), so `?a=1&a=2` means here what it means there. */
   parseQuery: (query: string) => Record<string, unknown>;
+  /** The request logger (pino-http): logs the request at completion, under the `id` set on it. */
+  logRequest: (request: IncomingMessage, response: ServerResponse) => void;
 }
 
 /** A request the front door may answer, as the raw node:http objects (it runs before Express dresses them). */
@@ -97,11 +98,13 @@ export class CatalogueFrontDoor {
     const head = this.headOf(chain, page, body.coding, body.bytes.length, corsOrigin, signedIn).slice();
     const requestId = requestIdFrom(headers['x-request-id']);
     head[1] = requestId;
+    // Set before the logger sees the request, so it takes this id instead of making one and setting its header.
+    request.id = requestId;
+    chain.logRequest(request, response);
     response.writeHead(200, head);
     response.end(body.bytes);
     this.answeredCount += 1;
     this.metrics.observe('GET', LIST_ROUTE, 200, Number(process.hrtime.bigint() - started) / 1e9);
-    logRequest(this.logger, requestLogEntry(requestId, 'GET', LIST_PATH, 200, started));
     return true;
   }
 

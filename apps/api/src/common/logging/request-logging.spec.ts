@@ -5,7 +5,8 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { configureApp } from '../../app.setup.js';
 import { loadConfig } from '../../config/env.js';
-import { AppLogger } from './app-logger.js';
+import { createLogger } from './logger.js';
+import { LoggingModule, nestLogger } from './logging.module.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJl';
 
@@ -61,10 +62,15 @@ describe('request logging', () => {
   const requestLines = (): Record<string, unknown>[] => entries().filter((entry) => entry.context === 'HTTP');
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ controllers: [ProbeController], providers: [SignedInGuard] }).compile();
-    const logger = new AppLogger({ format: 'json', write: (line) => lines.push(line) });
-    app = moduleRef.createNestApplication<NestExpressApplication>({ logger });
-    configureApp(app, loadConfig({ NODE_ENV: 'test' }));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+    const logger = createLogger({ ...config.log, destination: { write: (line: string) => void lines.push(line) } });
+    const moduleRef = await Test.createTestingModule({
+      imports: [LoggingModule.forRoot(logger)],
+      controllers: [ProbeController],
+      providers: [SignedInGuard],
+    }).compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>({ logger: nestLogger(logger) });
+    configureApp(app, config);
     await app.init();
     http = app.getHttpServer() as Server;
   });
