@@ -1,24 +1,31 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ExtractJwt } from 'passport-jwt';
 import { ApiRoute, type MessageResponse, type Session, type User } from '@store/contract';
 import type { Request } from 'express';
+import type { AuthUser } from './auth-user.js';
 import { AuthService } from './auth.service.js';
+import { CurrentUser } from './current-user.decorator.js';
 import { SigninDto } from './dto/signin.dto.js';
 import { SignupDto } from './dto/signup.dto.js';
 import { Public } from './public.decorator.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 
+/** The token is read as the JWT strategy reads it: `Bearer` in any case (RFC 7235's schemes are case-insensitive). */
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+
 @Controller()
-@Public()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post(ApiRoute.signup)
+  @Public()
   @UseGuards(AuthRateLimitGuard)
   signup(@Body() body: SignupDto): Promise<User> {
     return this.auth.signup(body);
   }
 
   @Post(ApiRoute.signin)
+  @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
   signin(@Body() body: SigninDto): Promise<Session> {
@@ -27,10 +34,17 @@ export class AuthController {
 
   /** Public so a browser with an expired token can still sign out; a presented valid token is revoked. */
   @Get(ApiRoute.signout)
+  @Public()
   async signout(@Req() request: Request): Promise<MessageResponse> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    await this.auth.signout(token);
+    await this.auth.signout(bearerToken(request) ?? undefined);
     return { message: 'Signed out' };
+  }
+
+  /** Ends every session of the signed-in user, on every device, this one included. */
+  @Post(ApiRoute.signoutEverywhere)
+  @HttpCode(200)
+  async signoutEverywhere(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
+    await this.auth.signoutEverywhere(user.id);
+    return { message: 'Signed out everywhere' };
   }
 }

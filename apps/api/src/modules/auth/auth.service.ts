@@ -50,7 +50,7 @@ export class AuthService {
       await this.rateLimits.hit(accountKey, this.config.signinFailureWindowSeconds * 1000);
       throw new UnauthenticatedError(WRONG_CREDENTIALS);
     }
-    const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID() };
+    const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
     return { token, user: this.users.toUser(user) };
   }
@@ -73,18 +73,32 @@ export class AuthService {
     await this.revoked.deleteExpired();
   }
 
-  /** Runs for every request with a valid signature: the token must not be revoked and its user must still exist. */
+  /** Ends every session of the user, the one making the request included ("sign out everywhere"). */
+  async signoutEverywhere(userId: string): Promise<void> {
+    await this.users.endSessions(userId);
+  }
+
+  /**
+   * Runs for every request with a valid signature, in one read: the token must not be revoked, its user must still
+   * exist, and its session version must be the user's current one (a promotion, a role or password change, or
+   * "sign out everywhere" since it was signed ends it). Read fresh each time, so every replica agrees at once.
+   */
   async userForToken(payload: JwtPayload): Promise<AuthUser> {
     // A token without `exp` would be valid forever: every token this API signs has one, so refuse any other.
     if (!payload.sub || !payload.jti || typeof payload.exp !== 'number')
       throw new UnauthenticatedError('Your session is not valid; sign in again');
-    const [revoked, user] = await Promise.all([this.revoked.isRevoked(payload.jti), this.users.findById(payload.sub)]);
-    if (revoked) throw new UnauthenticatedError('You have signed out; sign in again');
+    const user = await this.users.findForToken(payload.sub, payload.jti);
     if (!user) throw new UnauthenticatedError('Your account no longer exists');
+    if (user.revoked) throw new UnauthenticatedError('You have signed out; sign in again');
+    if ((payload.sv ?? 0) !== user.sessionVersion) throw new UnauthenticatedError('Your session has ended; sign in again');
     return { id: user.id, name: user.name, email: user.email, role: user.role };
   }
 
-  /** Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start. */
+  /**
+   * Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start.
+   * A promotion or a new password ends the account's earlier sessions (UsersService.update does), so a token
+   * signed before the operator named the address cannot act as the admin.
+   */
   async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<User> {
     const existing = await this.users.findByEmailWithPassword(admin.email);
     if (!existing) {
