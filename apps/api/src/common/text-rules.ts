@@ -13,6 +13,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag on purpose). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, LRM/RLM, ALM): a name holding one can show its letters
+ * in another order than they are stored ("Trojan Source"), so an admin would read one name and act on another.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 /** Characters that show nothing: whitespace, zero-width and other format characters (Cf), combining-only marks. */
 const INVISIBLE = /[\s\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]|\u034f/gu;
 
@@ -36,6 +41,11 @@ export function findUnstorableText(value: unknown, path = '', depth = 0): string
     if (found) return found;
   }
   return undefined;
+}
+
+/** True when `value` holds a bidirectional control character (U+202A-202E, U+2066-2069, U+200E/200F, U+061C). */
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROL.test(value);
 }
 
 /** True when `value` has at least one character that is not whitespace, zero-width or a format character. */
@@ -65,5 +75,17 @@ export function HasVisibleCharacter(options: ValidationOptions = {}): PropertyDe
       propertyName: String(propertyName),
       options: { message: `${String(propertyName)} must contain a visible character`, ...options },
       validator: { validate: (value: unknown) => typeof value !== 'string' || hasVisibleCharacter(value) },
+    });
+}
+
+/** Validator: a name without bidirectional control characters (see {@link hasBidiControls}). Non-strings pass. */
+export function NoBidiControls(options: ValidationOptions = {}): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'noBidiControls',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must not contain characters that change the text direction`, ...options },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !hasBidiControls(value) },
     });
 }

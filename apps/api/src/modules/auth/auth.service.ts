@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Role, type Session, type User } from '@store/contract';
-import { RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
+import { RateLimitedError, UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UsersService } from '../users/users.service.js';
 import type { AuthUser, JwtPayload } from './auth-user.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { SigninDto } from './dto/signin.dto.js';
 import type { SignupDto } from './dto/signup.dto.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -30,6 +31,9 @@ export class AuthService {
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
+    if (isCommonPassword(input.password)) {
+      throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+    }
     const passwordHash = await this.hasher.hash(input.password);
     return this.users.toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
   }
@@ -100,6 +104,7 @@ export class AuthService {
    * signed before the operator named the address cannot act as the admin.
    */
   async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<User> {
+    if (isCommonPassword(admin.password)) this.logger.warn('ADMIN_PASSWORD is one of the most common passwords; change it');
     const existing = await this.users.findByEmailWithPassword(admin.email);
     if (!existing) {
       const passwordHash = await this.hasher.hash(admin.password);

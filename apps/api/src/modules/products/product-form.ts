@@ -12,7 +12,7 @@ import {
   type SizeStock,
 } from '@store/contract';
 import { ValidationFailedError } from '../../common/errors.js';
-import { hasControlCharacters, hasVisibleCharacter } from '../../common/text-rules.js';
+import { hasBidiControls, hasControlCharacters, hasVisibleCharacter } from '../../common/text-rules.js';
 import { isUuid } from '../../common/uuid-param.decorator.js';
 
 /**
@@ -44,6 +44,7 @@ const checks: Record<FormField, (value: string) => { ok: unknown } | { error: st
     const name = value.trim();
     if (hasControlCharacters(name)) return { error: 'Name must not contain control or invalid characters' };
     if (!hasVisibleCharacter(name)) return { error: 'Name must contain a visible character' };
+    if (hasBidiControls(name)) return { error: 'Name must not contain characters that change the text direction' };
     return between([...name].length, 1, PRODUCT_NAME_MAX) ? { ok: name } : { error: `Name must be 1 to ${PRODUCT_NAME_MAX} characters` };
   },
   description: (value) => {
