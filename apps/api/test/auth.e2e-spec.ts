@@ -343,6 +343,19 @@ describe('sign-in rate limit (e2e)', () => {
     expect(hits).toBeGreaterThanOrEqual(4);
   });
 
+  it('counts an IPv6 client by its /64: a new address in it is no new allowance', async () => {
+    const attempt = (from: string) =>
+      request(t.http)
+        .post('/api/signin')
+        .set('X-Forwarded-For', from)
+        .send({ email: 'someone-else@example.com', password: 'whatever-it-is' });
+    await attempt('2001:db8:77:1::1').expect(401);
+    await attempt('2001:db8:77:1::2').expect(401);
+    await attempt('2001:db8:77:1:ffff:ffff:ffff:fffe').expect(401);
+    await attempt('2001:db8:77:1:1234::9').expect(429);
+    await attempt('2001:db8:77:2::1').expect(401);
+  });
+
   it('limits sign-up as well', async () => {
     const attempt = (i: number) =>
       request(t.http)

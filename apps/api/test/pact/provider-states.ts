@@ -198,7 +198,7 @@ export class ProviderStates {
   }
 
   private async signIn(email: string, password: string): Promise<string> {
-    const session = await this.auth.signin({ email, password });
+    const { session } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
     this.bearer = session.token;
     const { _id, name, role } = session.user;
     this.signedIn = { id: _id, name, email: session.user.email, role };

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ExtractJwt } from 'passport-jwt';
 import { ApiRoute, type MessageResponse, type Session, type User } from '@store/contract';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { clientNetwork } from '../../common/client-network.js';
 import type { AuthUser } from './auth-user.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
+import { DEVICE_COOKIE, DeviceCookies, readCookie } from './device-cookie.js';
 import { SigninDto } from './dto/signin.dto.js';
 import { SignupDto } from './dto/signup.dto.js';
 import { Public } from './public.decorator.js';
@@ -15,7 +17,10 @@ const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly devices: DeviceCookies,
+  ) {}
 
   @Post(ApiRoute.signup)
   @Public()
@@ -28,8 +33,13 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
-  signin(@Body() body: SigninDto): Promise<Session> {
-    return this.auth.signin(body);
+  async signin(@Body() body: SigninDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
+    const { session, deviceCookie } = await this.auth.signin(body, {
+      network: clientNetwork(request.ip),
+      deviceCookie: readCookie(request.headers.cookie, DEVICE_COOKIE),
+    });
+    response.cookie(DEVICE_COOKIE, deviceCookie, this.devices.options());
+    return session;
   }
 
   /** Public so a browser with an expired token can still sign out; a presented valid token is revoked. */

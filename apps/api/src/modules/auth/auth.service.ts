@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Role, type Session, type User } from '@store/contract';
-import { RateLimitedError, UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
+import { UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UsersService } from '../users/users.service.js';
@@ -11,7 +11,8 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js
 import type { SigninDto } from './dto/signin.dto.js';
 import type { SignupDto } from './dto/signup.dto.js';
 import { PasswordHasher } from './password-hasher.js';
-import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { DeviceCookies } from './device-cookie.js';
+import { SigninLimits } from './rate-limit/signin-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 export const WRONG_CREDENTIALS = 'Email and password do not match';
@@ -27,7 +28,8 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly revoked: RevokedTokensRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly rateLimits: RateLimitRepository,
+    private readonly limits: SigninLimits,
+    private readonly devices: DeviceCookies,
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
@@ -38,25 +40,22 @@ export class AuthService {
     return this.users.toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
   }
 
-  async signin(input: SigninDto): Promise<Session> {
-    // Per account, next to the per-address limit: guessing one account's password from many addresses stops too.
-    const accountKey = `signin-failures:${input.email}`;
-    const failures = await this.rateLimits.peek(accountKey);
-    if (failures.hits >= this.config.signinFailureLimit) {
-      throw new RateLimitedError(
-        `Too many failed sign-ins for this account; try again in ${failures.secondsLeft} seconds`,
-        failures.secondsLeft,
-      );
-    }
+  /**
+   * Checks a sign-in after counting it (SigninLimits: before the password, so parallel guesses cannot all be
+   * checked). A valid device cookie for this account (`device`) limits it per browser instead of per network.
+   * Answers the session and the device cookie to set, so the browser stays known.
+   */
+  async signin(input: SigninDto, client: { network: string; deviceCookie?: string }): Promise<{ session: Session; deviceCookie: string }> {
+    const deviceId = this.devices.verify(client.deviceCookie, input.email);
+    const origin = { network: client.network, deviceId };
+    await this.limits.admit(input.email, origin);
     const user = await this.users.findByEmailWithPassword(input.email);
     const matches = await this.hasher.verify(user?.passwordHash, input.password);
-    if (!user || !matches) {
-      await this.rateLimits.hit(accountKey, this.config.signinFailureWindowSeconds * 1000);
-      throw new UnauthenticatedError(WRONG_CREDENTIALS);
-    }
+    if (!user || !matches) throw new UnauthenticatedError(WRONG_CREDENTIALS);
+    await this.limits.succeeded(input.email, origin);
     const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
-    return { token, user: this.users.toUser(user) };
+    return { session: { token, user: this.users.toUser(user) }, deviceCookie: this.devices.issue(input.email, deviceId) };
   }
 
   /**

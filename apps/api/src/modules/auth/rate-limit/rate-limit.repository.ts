@@ -42,4 +42,9 @@ export class RateLimitRepository {
     const row = rows[0];
     return row ? { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) } : { hits: 0, secondsLeft: 0 };
   }
+
+  /** Closes `key`'s window (a successful sign-in forgets the attempts before it). */
+  async clear(key: string): Promise<void> {
+    await this.db.rows(`DELETE FROM rate_limit_buckets WHERE key = $1`, [key]);
+  }
 }
