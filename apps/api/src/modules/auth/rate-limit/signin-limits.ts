@@ -18,7 +18,7 @@ export interface SigninOrigin {
  * - Hard: SIGNIN_FAILURE_LIMIT attempts per SIGNIN_FAILURE_WINDOW_SECONDS per (account, client network), or per
  *   (account, device) for a browser that signed in to it before. A success clears its own counter. An attacker's
  *   guesses use up only their own allowance, never the owner's.
- * - Soft, account-wide: past SIGNIN_ACCOUNT_SLOWDOWN_AFTER attempts in the window from unknown browsers, one such
+ * - Soft, account-wide: past SIGNIN_ACCOUNT_SLOWDOWN_AFTER failed or unfinished attempts in the window from unknown browsers, one such
  *   attempt per SIGNIN_ACCOUNT_SLOWDOWN_SECONDS for the account. Guessing from many networks slows down to a crawl,
  *   while the owner waits seconds, not the window; a known browser is not slowed at all.
  */
@@ -48,9 +48,13 @@ export class SigninLimits {
     }
   }
 
-  /** A successful sign-in from `origin`: its own attempts are forgotten. */
+  /**
+   * A successful sign-in from `origin`: its own attempts are forgotten, and it is taken back from the account-wide
+   * count (counted before its password was checked, it was no guess), so an owner who signs in often is never slowed.
+   */
   async succeeded(email: string, origin: SigninOrigin): Promise<void> {
     await this.store.clear(this.ownKey(email, origin));
+    if (!origin.deviceId) await this.store.refund(`signin-account:${email}`);
   }
 
   private ownKey(email: string, origin: SigninOrigin): string {
