@@ -180,13 +180,13 @@ function requestMessage(request: Request, response: ServerResponse, durationMs: 
  * apps/api/bench/request-logging.mjs (docs/performance.md, "Hot path"). The line is built from fields that never
  * hold a secret, so it goes through a child of the API's logger without redaction; every other line keeps it.
  */
-export type RequestLogger = (request: Request & { id?: string }, response: ServerResponse, next?: () => void) => void;
+export type RequestLogger = (request: Request & { id?: unknown }, response: ServerResponse, next?: () => void) => void;
 
 export function requestLogger(logger: Logger): RequestLogger {
   const lines = logger.child({}, { redact: [] });
   return (request, response, next) => {
     const started = Date.now();
-    let id = request.id;
+    let id = typeof request.id === 'string' ? request.id : undefined;
     if (id === undefined) {
       id = requestIdFrom(request.headers['x-request-id']);
       request.id = id;
