@@ -1,0 +1,83 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/alert';
+import { TextField } from '@/components/field';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useResetPassword } from '../api/reset-password';
+import { EmailField, useServerError } from './auth-fields';
+import { EMAIL_RULES } from './email-pattern';
+
+/** The address to send a reset link to; the answer (the same for any address) replaces the form. */
+export function ForgotPasswordForm() {
+  const { serverError, attempt } = useServerError();
+  const [sent, setSent] = useState<string | null>(null);
+  const { mutateAsync: request } = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit((values) => attempt(async () => setSent((await request({ email: values.email.trim() })).message)));
+
+  if (sent) return <Alert variant="success">{sent}</Alert>;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
+      <EmailField id="forgot-email" error={errors.email} registration={register('email', EMAIL_RULES)} />
+      <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
+        Send me a link
+      </button>
+    </form>
+  );
+}
+
+interface NewPassword {
+  password: string;
+  confirm: string;
+}
+
+/** A new password, twice, for the link's token; on success `onDone` gets the server's message. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const { serverError, attempt } = useServerError();
+  const { mutateAsync: reset } = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPassword>({ defaultValues: { password: '', confirm: '' } });
+
+  const onSubmit = handleSubmit((values) => attempt(async () => onDone((await reset({ token, password: values.password })).message)));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
+      <TextField
+        id="reset-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
+        error={errors.password}
+        registration={register('password', {
+          required: 'Password is required',
+          minLength: { value: PASSWORD_MIN, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+          maxLength: { value: PASSWORD_MAX, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+        })}
+      />
+      <TextField
+        id="reset-confirm"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm}
+        registration={register('confirm', { validate: (value) => value === getValues('password') || 'The two passwords differ' })}
+      />
+      <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
+        Change my password
+      </button>
+    </form>
+  );
+}
