@@ -132,6 +132,48 @@ describe('password reset (e2e)', () => {
     });
   });
 
+  describe("changing one's own password", () => {
+    const change = (session: { token: string; user: { _id: string } }, body: object) =>
+      request(t.http)
+        .post(api(ApiRoute.passwordChange, { userId: session.user._id }))
+        .set('Authorization', `Bearer ${session.token}`)
+        .send(body);
+
+    it('needs the current password, ends every other session and answers a new one for this browser', async () => {
+      const user = await signedInUser(t);
+      const otherDevice = (await signin(user.user.email, user.password).expect(200)).body as { token: string };
+      const wrong = await change(user, { currentPassword: 'not the password', password: 'a brand new passphrase' }).expect(400);
+      expect(wrong.body.details).toEqual([{ field: 'currentPassword', message: 'Current password is not right' }]);
+      expect((await change(user, { currentPassword: user.password, password: 'password' }).expect(400)).body.details[0].field).toBe(
+        'password',
+      );
+
+      const answer = await change(user, { currentPassword: user.password, password: 'a brand new passphrase' }).expect(200);
+      expect(answer.body).toEqual({ token: expect.any(String), user: user.user });
+      const own = `/api/user/${user.user._id}`;
+      await request(t.http).get(own).set('Authorization', `Bearer ${otherDevice.token}`).expect(401);
+      await request(t.http).get(own).set('Authorization', `Bearer ${user.token}`).expect(401);
+      await request(t.http)
+        .get(own)
+        .set('Authorization', `Bearer ${(answer.body as { token: string }).token}`)
+        .expect(200);
+      await signin(user.user.email, 'a brand new passphrase').expect(200);
+    });
+
+    it("is only for one's own account, signed in", async () => {
+      const user = await signedInUser(t);
+      const other = await signedInUser(t);
+      await change({ token: user.token, user: other.user }, { currentPassword: other.password, password: 'a brand new passphrase' }).expect(
+        403,
+      );
+      await request(t.http)
+        .post(api(ApiRoute.passwordChange, { userId: user.user._id }))
+        .send({ currentPassword: user.password, password: 'x'.repeat(10) })
+        .expect(401);
+    });
+  });
+
+  // Last: a second app re-registers passport's JWT strategy, which then belongs to that app until the file ends.
   it('answers 503 in production without PUBLIC_URL rather than mail a link to nowhere', async () => {
     const unset = await createTestApp({ publicUrl: undefined });
     try {

@@ -46,6 +46,12 @@ export interface PasswordResetConfirmation {
   password: string;
 }
 
+/** Changes the signed-in user's password. */
+export interface PasswordChange {
+  currentPassword: string;
+  password: string;
+}
+
 /** How long a reset link works, and how many reset mails one address gets an hour at most. */
 export const PASSWORD_RESET_MINUTES = 30;
 export const PASSWORD_RESET_MAILS_PER_HOUR = 3;

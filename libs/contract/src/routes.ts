@@ -16,6 +16,8 @@ export const ApiRoute = {
   passwordForgot: '/password/forgot',
   /** Sets a new password with a reset link's token; ends every session of the account. */
   passwordReset: '/password/reset',
+  /** The signed-in user changes their password (the current one required); answers a new session. */
+  passwordChange: '/user/:userId/password',
   user: '/user/:userId',
   /** The shipping address of the buyer's latest paid order, offered at the next checkout. */
   lastAddress: '/user/:userId/address/last',

@@ -15,8 +15,8 @@ import { RolesGuard } from './guards/roles.guard.js';
 import { UserParamGuard } from './guards/user-param.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.js';
-import { PasswordResetController } from './password-reset.controller.js';
-import { PasswordResetService } from './password-reset.service.js';
+import { PasswordsController } from './passwords.controller.js';
+import { PasswordsService } from './passwords.service.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
@@ -33,7 +33,7 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordsController],
   providers: [
     AuthService,
     PasswordHasher,
@@ -44,7 +44,7 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
     AuthRateLimitGuard,
     SigninLimits,
     DeviceCookies,
-    PasswordResetService,
+    PasswordsService,
     PasswordResetsRepository,
     // Order matters: who you are (401), then whose path it is (403), then what your role allows (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },

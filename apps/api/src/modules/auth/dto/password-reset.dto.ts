@@ -1,4 +1,10 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordResetConfirmation, type PasswordResetRequest } from '@store/contract';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type PasswordChange,
+  type PasswordResetConfirmation,
+  type PasswordResetRequest,
+} from '@store/contract';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { NoControlCharacters } from '../../../common/text-rules.js';
@@ -15,6 +21,17 @@ export class PasswordResetDto implements PasswordResetConfirmation {
   @IsString({ message: 'Token is required' })
   @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'Token is not a password reset token' })
   token!: string;
+
+  @IsString({ message: 'Password is required' })
+  @Length(PASSWORD_MIN, PASSWORD_MAX, { message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` })
+  @NoControlCharacters({ message: 'Password must not contain control characters' })
+  password!: string;
+}
+
+export class PasswordChangeDto implements PasswordChange {
+  @IsString({ message: 'Current password is required' })
+  @MaxLength(PASSWORD_MAX, { message: 'Current password is not right' })
+  currentPassword!: string;
 
   @IsString({ message: 'Password is required' })
   @Length(PASSWORD_MIN, PASSWORD_MAX, { message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` })

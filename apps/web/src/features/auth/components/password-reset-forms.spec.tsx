@@ -63,4 +63,39 @@ describe('password reset pages', () => {
     expect(await screen.findByText('This page needs the link from the e-mail we sent you.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change my password' })).not.toBeInTheDocument();
   });
+
+  it('changes the password from the dashboard and keeps this browser signed in with the new session', async () => {
+    saveSession(customer);
+    const renewed = { ...customer, token: 'renewed-token' };
+    const api = installFakeApi()
+      .on('GET', ApiRoute.ordersOfUser, { body: [] })
+      .on('POST', ApiRoute.passwordChange, (request) =>
+        (request.json as { currentPassword: string }).currentPassword === 'wrong one'
+          ? {
+              status: 400,
+              body: {
+                error: 'Current password is not right',
+                code: 'VALIDATION_FAILED',
+                details: [{ field: 'currentPassword', message: 'Current password is not right' }],
+              },
+            }
+          : { body: renewed },
+      );
+    renderApp('/user/dashboard');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'wrong one');
+    await userEvent.type(screen.getByLabelText('New password'), 'a brand new passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is not right')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'correct horse battery');
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'a brand new passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed. Your other devices have been signed out.')).toBeInTheDocument();
+    expect(readSession()?.token).toBe('renewed-token');
+    expect(api.calls('POST', ApiRoute.passwordChange).at(-1)?.json).toEqual({
+      currentPassword: 'correct horse battery',
+      password: 'a brand new passphrase',
+    });
+  });
 });

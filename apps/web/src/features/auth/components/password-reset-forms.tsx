@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
+import { useChangePassword } from '../api/change-password';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
 import { EmailField, useServerError } from './auth-fields';
@@ -77,6 +78,64 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
       />
       <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
         Change my password
+      </button>
+    </form>
+  );
+}
+
+interface PasswordChangeValues {
+  currentPassword: string;
+  password: string;
+}
+
+/** The signed-in user's own password: the current one, then the new one; other devices are signed out. */
+export function ChangePasswordForm() {
+  const { serverError, attempt } = useServerError();
+  const [done, setDone] = useState(false);
+  const { mutateAsync: change } = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordChangeValues>({ defaultValues: { currentPassword: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    attempt(async () => {
+      setDone(false);
+      await change(values);
+      reset();
+      setDone(true);
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change your password">
+      {done ? <Alert variant="success">Your password has been changed. Your other devices have been signed out.</Alert> : null}
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
+      <TextField
+        id="change-current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+        registration={register('currentPassword', { required: 'Current password is required' })}
+      />
+      <TextField
+        id="change-new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
+        error={errors.password}
+        registration={register('password', {
+          required: 'Password is required',
+          minLength: { value: PASSWORD_MIN, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+          maxLength: { value: PASSWORD_MAX, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+        })}
+      />
+      <button type="submit" className="btn btn-outline-primary" disabled={isSubmitting}>
+        Change password
       </button>
     </form>
   );

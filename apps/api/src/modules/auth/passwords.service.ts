@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_MAILS_PER_HOUR, PASSWORD_RESET_MINUTES } from '@store/contract';
+import { type Session, PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_MAILS_PER_HOUR, PASSWORD_RESET_MINUTES } from '@store/contract';
 import { ServiceUnavailableError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transactions.js';
 import { OutboxService } from '../notifications/outbox.service.js';
 import { UsersService } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
@@ -14,6 +15,14 @@ import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 
 const HOUR_MS = 60 * 60_000;
 const RESET_NOT_SET_UP = 'Password reset is not available: the shop has not set its address (PUBLIC_URL) for the links';
+const WRONG_CURRENT_PASSWORD = 'Current password is not right';
+
+function refuseCommon(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+  }
+}
+
 const sha256 = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 /**
@@ -24,7 +33,7 @@ const sha256 = (token: string): Buffer => createHash('sha256').update(token).dig
  * (the client network's limit is the auth routes' guard).
  */
 @Injectable()
-export class PasswordResetService {
+export class PasswordsService {
   private readonly logger = new Logger('PasswordReset');
 
   constructor(
@@ -34,6 +43,7 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
+    private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,13 +66,26 @@ export class PasswordResetService {
   }
 
   /**
+   * Changes a signed-in user's password: the current one must match. Every session ends (the other devices'), and
+   * the caller gets a new session so this browser stays signed in.
+   */
+  async change(userId: string, currentPassword: string, password: string): Promise<Session> {
+    const user = await this.users.getById(userId);
+    const withHash = await this.users.findByEmailWithPassword(user.email);
+    if (!withHash || !(await this.hasher.verify(withHash.passwordHash, currentPassword))) {
+      throw new ValidationFailedError(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+    }
+    refuseCommon(password);
+    await this.users.update(userId, { passwordHash: await this.hasher.hash(password) });
+    return this.auth.sessionFor(await this.users.getById(userId));
+  }
+
+  /**
    * Sets the new password if the link is good. The password's own rules are checked first, so a refused password
    * leaves the link usable. The link, the password, the sessions and the notice change together or not at all.
    */
   async reset(token: string, password: string): Promise<void> {
-    if (isCommonPassword(password)) {
-      throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
-    }
+    refuseCommon(password);
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async () => {
       const userId = await this.resets.use(sha256(token));
