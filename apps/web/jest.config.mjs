@@ -14,6 +14,7 @@ export default {
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    '^@store/contract/dto/(.*)$': '<rootDir>/../../libs/contract/src/dto/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/src/testing/style-stub.ts',
     '\\.(svg|png|jpe?g|webp|gif)(\\?no-inline)?$': '<rootDir>/src/testing/file-stub.ts',

@@ -12,6 +12,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    '^@store/contract/dto/(.*)$': '<rootDir>/../../libs/contract/src/dto/$1.ts',
     // The path aliases of tsconfig.json and vite.config.ts.
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@test/(.*)$': '<rootDir>/test/$1',
