@@ -26,8 +26,9 @@ export default {
       '@swc/jest',
       {
         jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
+          // decorators: the contract's DTOs (class-validator's legacy decorators), which the forms check with.
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { react: { runtime: 'automatic' }, legacyDecorator: true, useDefineForClassFields: false },
           target: 'es2022',
         },
         module: { type: 'commonjs' },

@@ -22,7 +22,11 @@ export default {
     '^.+\\.tsx?$': [
       '@swc/jest',
       {
-        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2023' },
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { react: { runtime: 'automatic' }, legacyDecorator: true, useDefineForClassFields: false },
+          target: 'es2023',
+        },
         module: { type: 'es6' },
         sourceMaps: 'inline',
       },
