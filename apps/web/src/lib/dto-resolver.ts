@@ -1,5 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import type { ClassConstructor } from 'class-transformer';
+import { type ClassConstructor, plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /**
@@ -18,6 +19,24 @@ export function dtoResolver<Values extends FieldValues>(dto: ClassConstructor<ob
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
     return { ...result, errors: withoutWirePaths(result.errors) } as Awaited<ReturnType<Resolver<Values>>>;
+  };
+}
+
+/**
+ * A react-hook-form `validate` rule for one field of a DTO, for a form that cannot hand its whole values to a DTO
+ * (the product form holds numbers, a file and a list of sizes where the wire has multipart text): `toWire` turns
+ * the form's value into what is sent, and that is checked with the field's rules, returning its first message.
+ */
+export function dtoFieldRule<Dto extends object, Value>(
+  dto: ClassConstructor<Dto>,
+  field: keyof Dto & string,
+  toWire: (value: Value) => unknown = (value) => value,
+): (value: Value) => Promise<string | true> {
+  return async (value) => {
+    const failures = await validate(plainToInstance(dto, { [field]: toWire(value) }), { stopAtFirstError: true });
+    const failure = failures.find((error) => error.property === field);
+    const message = failure ? Object.values(failure.constraints ?? {})[0] : undefined;
+    return message === undefined ? true : formMessage(message);
   };
 }
 
