@@ -273,6 +273,47 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       await calls.get(product._id).expect(200);
     });
   });
+
+  describe('an object store that goes down while photos are cached', () => {
+    let t: TestApp;
+    let down: Awaited<ReturnType<typeof startS3>>;
+    let admin: Session;
+    let calls: ReturnType<typeof productCalls>;
+
+    beforeAll(async () => {
+      down = await startS3();
+      // Photo caching on (the default bounds): the outage is about what the cache keeps serving.
+      t = await createTestApp({ photoStore: { kind: 's3', s3: down.config } });
+      admin = await signedInUser(t, Role.Admin);
+      calls = productCalls(t, () => admin);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await down?.stop();
+    });
+
+    it('a refused photo replacement leaves the product, and its cached photo, as they were', async () => {
+      const shirts = await calls.category('Outage Shirts');
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const other = await calls.created(productForm(shirts), images.png);
+      const original = await calls.photo(product._id).buffer(true).expect(200);
+      const card = await calls.photo(product._id, '?size=card').buffer(true).expect(200);
+      await calls.photo(other._id).expect(200);
+      await down.stop();
+
+      const refused = await calls.update(product._id, { name: 'Renamed during the outage' }, images.otherJpeg).expect(503);
+      expect(refused.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect((await calls.get(product._id).expect(200)).body).toEqual(product);
+
+      // Still the photo it had, from this process's cache, without the store.
+      const still = await calls.photo(product._id).buffer(true).expect(200);
+      expect(Buffer.compare(still.body as Buffer, original.body as Buffer)).toBe(0);
+      expect(still.headers.etag).toBe(original.headers.etag);
+      const stillCard = await calls.photo(product._id, '?size=card').buffer(true).expect(200);
+      expect(Buffer.compare(stillCard.body as Buffer, card.body as Buffer)).toBe(0);
+      await calls.photo(other._id).expect(200);
+    });
+  });
 });
 
 /** The bytes the store keeps for an uploaded file: the upload re-encoded by preparePhoto (deterministic). */

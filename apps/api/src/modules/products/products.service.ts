@@ -178,18 +178,22 @@ export class ProductsService {
 
   /**
    * A transaction; a category deleted since it was checked still ends as a 400, not a 500. After the commit this
-   * process drops what it cached at once (its NOTIFY reaches every replica, this one too, a moment later).
+   * process drops what it cached at once (its NOTIFY reaches every replica, this one too, a moment later). A write
+   * that failed changed nothing, so it drops nothing: during an object-store outage a refused photo replacement
+   * must leave the product's cached photo served, not send its next read to the store that is down. (Were a
+   * commit to fail after Postgres applied it, the trigger's NOTIFY still invalidates everywhere.)
    */
   private async write<T>(work: () => Promise<T>, productId?: string): Promise<T> {
+    let result: T;
     try {
-      return await this.transactions.run(work);
+      result = await this.transactions.run(work);
     } catch (error) {
       if (isPgError(error, PgError.ForeignKeyViolation, 'products_category_id_fkey')) throw categoryMissing();
       throw error;
-    } finally {
-      this.cache.invalidateLists();
-      if (productId) this.cache.invalidatePhoto(productId);
     }
+    this.cache.invalidateLists();
+    if (productId) this.cache.invalidatePhoto(productId);
+    return result;
   }
 }
 
