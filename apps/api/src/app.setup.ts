@@ -15,7 +15,7 @@ import { serveWebApp } from './web-app/serve-web-app.js';
 import { corsFor, corsHeaders } from './http/cors.js';
 import { securityHeaderBlock, securityHeaders } from './http/security-headers.js';
 import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
-import { CatalogueFrontDoor, type FrontDoorHandler } from './modules/products/catalogue-front-door.js';
+import { CatalogueFrontDoor, type FrontDoorHandler } from './modules/catalogue/catalogue-front-door.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
 export const JSON_BODY_LIMIT = '100kb';

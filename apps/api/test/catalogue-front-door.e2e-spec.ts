@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../src/config/env.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
-import { CatalogueCache } from '../src/modules/products/catalogue-cache.js';
-import { CatalogueFrontDoor } from '../src/modules/products/catalogue-front-door.js';
+import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
+import { CatalogueFrontDoor } from '../src/modules/catalogue/catalogue-front-door.js';
 import { seedProduct } from './support/checkout-fixtures.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

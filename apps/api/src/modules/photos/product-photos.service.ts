@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors.js';
-import { CatalogueCache } from './catalogue-cache.js';
-import { makeLargeVariant, photoEtag, VARIANT_CONTENT_TYPE } from './photo-upload.js';
-import { LARGE_NOT_MADE, type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
+import { PhotoCache } from './photo-cache.js';
+import { makeLargeVariant, photoEtag, preparePhoto, type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
+import { LARGE_NOT_MADE, type PhotoRecord, type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
 
 export type { PhotoVariant } from './product-photos.repository.js';
 
@@ -19,15 +19,48 @@ export interface PhotoResponse {
 const MAX_IF_NONE_MATCH_TAGS = 16;
 
 /**
- * Serves product photos through the {@link CatalogueCache}: a hit (a 200, a 304, and whether `v` is the current
+ * Product photos. Reads go through the {@link PhotoCache}: a hit (a 200, a 304, and whether `v` is the current
  * version) is answered from memory without a query; a miss reads the variant once, with its version, and keeps it.
+ * Writes are the catalogue's: it checks an upload ({@link prepare}) before its transaction, saves it inside
+ * ({@link save}), and after the commit removes what no row names any more ({@link discard}).
  */
 @Injectable()
 export class ProductPhotosService {
   constructor(
     private readonly repository: ProductPhotosRepository,
-    private readonly cache: CatalogueCache,
+    private readonly cache: PhotoCache,
   ) {}
+
+  /** Checks and re-encodes an upload (its variants made): done before any transaction opens. */
+  prepare(upload: Buffer): Promise<PreparedPhoto> {
+    return preparePhoto(upload);
+  }
+
+  /**
+   * Stores (or replaces) a product's photo inside the transaction in context; answers the replaced photo's record
+   * and the new one, for {@link discard} after the commit.
+   */
+  save(productId: string, photo: PreparedPhoto): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
+    return this.repository.save(productId, photo);
+  }
+
+  /** A product's photo record, locked in the transaction in context (to clean up after deleting the product). */
+  record(productId: string): Promise<PhotoRecord | undefined> {
+    return this.repository.record(productId);
+  }
+
+  /**
+   * After a commit: removes the object-store copies of photos no row names any more. Not awaited by the request:
+   * a failure (logged by the store) leaves unreferenced objects, never a broken photo.
+   */
+  discard(records: Array<PhotoRecord | undefined>, keep?: PhotoRecord): void {
+    this.repository.discard(records, keep).catch(() => undefined);
+  }
+
+  /** After a commit that changed a product's photo or version: this process drops its cached variants at once. */
+  invalidate(productId: string): void {
+    this.cache.invalidate(productId);
+  }
 
   /**
    * The photo of a product: no bytes when a tag of `ifNoneMatch` matches (a 304). 404 when the product has no
@@ -39,7 +72,7 @@ export class ProductPhotosService {
     const id = productId.toLowerCase();
     // A conditional request that misses the cache is answered from the row's ETag when it matches, without
     // reading the bytes (which may be in the object store, a round trip away, or unreachable).
-    if (ifNoneMatch && !this.cache.peekPhoto(id, variant)) {
+    if (ifNoneMatch && !this.cache.peek(id, variant)) {
       const tag = await this.repository.findTag(id, variant);
       if (!tag) throw new NotFoundError('This product has no photo');
       const { tags, any } = parseIfNoneMatch(ifNoneMatch);
@@ -53,7 +86,7 @@ export class ProductPhotosService {
         };
       }
     }
-    const photo = await this.cache.photo(id, variant, () => this.load(id, variant));
+    const photo = await this.cache.read(id, variant, () => this.load(id, variant));
     if (!photo) throw new NotFoundError('This product has no photo');
     return answer(photo, variant, ifNoneMatch, version);
   }
@@ -81,7 +114,7 @@ export class ProductPhotosService {
 
   /** The answer if memory has the photo, without waiting for anything (the fast path); undefined otherwise. */
   cached(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): PhotoResponse | undefined {
-    const photo = this.cache.peekPhoto(productId.toLowerCase(), variant);
+    const photo = this.cache.peek(productId.toLowerCase(), variant);
     return photo && answer(photo, variant, ifNoneMatch, version);
   }
 }

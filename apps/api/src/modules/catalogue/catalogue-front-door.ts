@@ -7,7 +7,7 @@ import { urlTextProblem } from '../../common/request-guards.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { ListEntry } from './catalogue-cache.js';
 import { type ProductListParams, parseProductListQuery } from './dto/product-list-query.js';
-import { listBody } from './products.controller.js';
+import { listBody } from './list-answer.js';
 import { ProductsService } from './products.service.js';
 
 /** The list's path, exactly as clients send it; anything else (another case, a trailing slash) goes the long way. */
