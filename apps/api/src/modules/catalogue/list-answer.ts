@@ -1,20 +1,27 @@
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { Request, Response } from 'express';
 import { type ContentCoding, negotiateCoding } from '../../common/accept-encoding.js';
-import { setPageHeaders } from '../../common/pagination.js';
+import { type CachedAnswer, sendAnswer } from '../../common/cached-get.js';
 import type { ListEntry } from './catalogue-cache.js';
 
-/** Writes a list page: its paging headers, then its JSON bytes as they are, or compressed ahead of time. */
+/** Writes a list page (a miss, or a client the cached GET leaves to the chain), as {@link listAnswer} has it. */
 export function sendList(request: Request, response: Response, page: ListEntry): void {
-  setPageHeaders(response, page.total, page.next);
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  const { coding, bytes } = listBody(page, negotiateCoding(request.headers['accept-encoding']));
-  if (coding !== 'identity') {
-    // Appended (CORS may have put Origin there), as the compression middleware does for what it compresses.
-    response.vary('Accept-Encoding');
-    response.setHeader('Content-Encoding', coding);
-  }
-  response.setHeader('Content-Length', bytes.length);
-  response.end(bytes);
+  sendAnswer(response, listAnswer(page, negotiateCoding(request.headers['accept-encoding'])));
+}
+
+/**
+ * A list page's answer for the coding the compression middleware would pick: its paging headers, its type, then
+ * its JSON bytes as they are, or compressed ahead of time (with the Vary and Content-Encoding the compression
+ * middleware gives what it compresses), and their length.
+ */
+export function listAnswer(page: ListEntry, coding: ContentCoding): CachedAnswer {
+  const body = listBody(page, coding);
+  const headers: Array<[string, string]> = [[TOTAL_COUNT_HEADER, String(page.total)]];
+  if (page.next !== undefined) headers.push([NEXT_CURSOR_HEADER, page.next]);
+  headers.push(['Content-Type', 'application/json; charset=utf-8']);
+  if (body.coding !== 'identity') headers.push(['Vary', 'Accept-Encoding'], ['Content-Encoding', body.coding]);
+  headers.push(['Content-Length', String(body.bytes.length)]);
+  return { status: 200, headers, body: body.bytes };
 }
 
 /**

@@ -68,7 +68,7 @@ export class ProductsService {
     );
   }
 
-  /** The page if memory has it, without waiting for anything (the fast path); undefined otherwise. */
+  /** The page if memory has it, without waiting for anything (the cached GET); undefined otherwise. */
   cachedPage(params: ProductListParams): ListEntry | undefined {
     return this.cache.peekList(listKey(params), params.q !== undefined);
   }

@@ -1,7 +1,17 @@
 import { PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
 import type { Response } from 'express';
+import { type CachedAnswer, sendAnswer } from '../../common/cached-get.js';
 import { ValidationFailedError } from '../../common/errors.js';
-import type { PhotoResponse, PhotoVariant } from './product-photos.service.js';
+import type { PhotoVariant } from './photo-store.js';
+
+/** What the photo route sends: the bytes, or none when the client's copy is current (a 304). */
+export interface PhotoResponse {
+  etag: string;
+  contentType: string;
+  bytes: Buffer | undefined;
+  /** The request named the product's current version (its updatedAt), so this URL's answer never changes. */
+  versioned: boolean;
+}
 
 /**
  * Photos change under the same URL when a product is updated, so caches keep them but revalidate on every use;
@@ -36,20 +46,26 @@ export function photoVariant(query: Record<string, unknown>): PhotoVariant {
 }
 
 /**
- * Writes the photo with its own headers and ends the response directly: Express's res.send() would hash the
- * whole image for an ETag of its own and judge freshness itself.
+ * The answer for a photo: its ETag and caching rule, then (unless the client's copy is current, a 304) its type,
+ * length and `nosniff`. Written directly ({@link sendPhoto}, or the cached GET before the chain): Express's
+ * res.send() would hash the whole image for an ETag of its own and judge freshness itself.
  */
+export function photoAnswer(photo: PhotoResponse): CachedAnswer {
+  const headers: Array<[string, string]> = [
+    ['ETag', photo.etag],
+    ['Cache-Control', photo.versioned ? VERSIONED_PHOTO_CACHE_CONTROL : PHOTO_CACHE_CONTROL],
+  ];
+  if (!photo.bytes) return { status: 304, headers, body: undefined };
+  headers.push(
+    ['Content-Type', photo.contentType],
+    ['Content-Length', String(photo.bytes.length)],
+    // The bytes were judged an image at upload; browsers must not judge them anything else.
+    ['X-Content-Type-Options', 'nosniff'],
+  );
+  return { status: 200, headers, body: photo.bytes };
+}
+
+/** Writes a photo answer on the chain's response (a miss, or what the cached GET leaves to the chain). */
 export function sendPhoto(response: Response, photo: PhotoResponse): void {
-  response.setHeader('ETag', photo.etag);
-  response.setHeader('Cache-Control', photo.versioned ? VERSIONED_PHOTO_CACHE_CONTROL : PHOTO_CACHE_CONTROL);
-  if (!photo.bytes) {
-    response.status(304).end();
-    return;
-  }
-  response.setHeader('Content-Type', photo.contentType);
-  response.setHeader('Content-Length', photo.bytes.length);
-  // The bytes were judged an image at upload; browsers must not judge them anything else.
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.statusCode = 200;
-  response.end(photo.bytes);
+  sendAnswer(response, photoAnswer(photo));
 }

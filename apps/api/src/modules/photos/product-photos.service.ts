@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import type { CachedAnswer } from '../../common/cached-get.js';
 import { NotFoundError } from '../../common/errors.js';
+import { type PhotoResponse, photoAnswer } from './photo-answer.js';
 import { PhotoCache } from './photo-cache.js';
 import { makeLargeVariant, photoEtag, preparePhoto, type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
-import { LARGE_NOT_MADE, type PhotoRecord, type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
+import {
+  LARGE_NOT_MADE,
+  type PhotoRecord,
+  type PhotoVariant,
+  ProductPhotosRepository,
+  type StoredPhoto,
+} from './product-photos.repository.js';
 
 export type { PhotoVariant } from './product-photos.repository.js';
-
-/** What the photo route sends: the bytes, or none when the client's copy is current (a 304). */
-export interface PhotoResponse {
-  etag: string;
-  contentType: string;
-  bytes: Buffer | undefined;
-  /** The request named the product's current version (its updatedAt), so this URL's answer never changes. */
-  versioned: boolean;
-}
 
 /** At most this many entity tags of an If-None-Match are compared; a browser sends one. */
 const MAX_IF_NONE_MATCH_TAGS = 16;
@@ -30,6 +29,9 @@ export class ProductPhotosService {
     private readonly repository: ProductPhotosRepository,
     private readonly cache: PhotoCache,
   ) {}
+
+  /** Per cached photo, its answers by outcome; they go with the photo. */
+  private readonly answers = new WeakMap<StoredPhoto, Map<string, CachedAnswer>>();
 
   /** Checks and re-encodes an upload (its variants made): done before any transaction opens. */
   prepare(upload: Buffer): Promise<PreparedPhoto> {
@@ -112,10 +114,22 @@ export class ProductPhotosService {
     return now === LARGE_NOT_MADE ? { ...original, etag, bytes } : now;
   }
 
-  /** The answer if memory has the photo, without waiting for anything (the fast path); undefined otherwise. */
-  cached(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): PhotoResponse | undefined {
+  /**
+   * The answer if memory has the photo, without waiting for anything (the cached GET); undefined otherwise. The
+   * same object for the same cached photo and outcome (200 or 304, versioned or not), so the HTTP layer can keep
+   * its header block with it.
+   */
+  cachedAnswer(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): CachedAnswer | undefined {
+    // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is a hit too.
     const photo = this.cache.peek(productId.toLowerCase(), variant);
-    return photo && answer(photo, variant, ifNoneMatch, version);
+    if (!photo) return undefined;
+    const response = answer(photo, variant, ifNoneMatch, version);
+    const key = `${response.bytes ? 200 : 304} ${response.versioned ? 1 : 0}`;
+    let answers = this.answers.get(photo);
+    if (!answers) this.answers.set(photo, (answers = new Map()));
+    let cached = answers.get(key);
+    if (!cached) answers.set(key, (cached = photoAnswer(response)));
+    return cached;
   }
 }
 

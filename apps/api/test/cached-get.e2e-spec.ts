@@ -1,11 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../src/config/env.js';
+import { cachedGetsOf } from '../src/http/cached-get.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
 import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
-import { CatalogueFrontDoor } from '../src/modules/catalogue/catalogue-front-door.js';
+import { rm } from 'node:fs/promises';
+import { type Product, Role } from '@store/contract';
+import { PhotoCache } from '../src/modules/photos/photo-cache.js';
+import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
+import { productCalls, productForm } from './fixtures/product-requests.js';
 import { seedProduct } from './support/checkout-fixtures.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 interface RawAnswer {
   status: number;
@@ -54,11 +59,13 @@ const SETUPS: Array<[string, Partial<AppConfig>, Array<string | undefined>]> = [
   ['with CORS and HSTS', { corsOrigins: [ALLOWED_ORIGIN], hsts: true }, [undefined, ALLOWED_ORIGIN, 'https://elsewhere.example']],
 ];
 
-describe.each(SETUPS)('the catalogue front door, %s (e2e)', (_name, overrides, origins) => {
+describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_name, overrides, origins) => {
   let t: TestApp;
   let port: number;
+  let images: ImageFixtures;
+  let photographed: Product;
   const logLines: string[] = [];
-  const frontDoor = () => t.app.get(CatalogueFrontDoor);
+  const frontDoor = () => cachedGetsOf(t.http)!;
   const cache = () => t.app.get(CatalogueCache);
 
   beforeAll(async () => {
@@ -70,9 +77,14 @@ describe.each(SETUPS)('the catalogue front door, %s (e2e)', (_name, overrides, o
     for (let i = 0; i < 30; i += 1) await seedProduct(t, { name: `Front Door Tee ${i}`, price: 10 + i, stock: 5 });
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
     port = (t.http.address() as AddressInfo).port;
+    images = await createImageFixtures();
+    const admin = await signedInUser(t, Role.Admin);
+    const calls = productCalls(t, () => admin);
+    photographed = await calls.created(productForm(await calls.category('Cached Photos')), images.jpeg);
   }, 60_000);
   afterAll(async () => {
     await t.close();
+    if (images) await rm(images.dir, { recursive: true, force: true });
   });
 
   /** A miss (the whole chain answers and fills the cache), then the same request again (the front door answers). */
@@ -104,6 +116,76 @@ describe.each(SETUPS)('the catalogue front door, %s (e2e)', (_name, overrides, o
         expect(slow.status).toBe(200);
       }
     }
+  });
+
+  /**
+   * The chain's answer to a photo request (the photo dropped from memory first: a conditional request is then
+   * answered from the row's ETag), then, once a plain request has put the photo back in memory (if the first had
+   * not), the same request again, answered from memory before the framework.
+   */
+  async function photoChainThenCached(url: string, headers: Record<string, string>): Promise<[RawAnswer, RawAnswer]> {
+    t.app.get(PhotoCache).invalidate(photographed._id);
+    const before = frontDoor().answered;
+    const slow = await rawRequest(port, url, headers);
+    expect(frontDoor().answered).toBe(before);
+    await rawRequest(port, url, {});
+    const warm = frontDoor().answered;
+    const fast = await rawRequest(port, url, headers);
+    expect(frontDoor().answered).toBe(warm + 1);
+    return [slow, fast];
+  }
+
+  it('answers product photos from memory exactly as the whole chain does: 200s, 304s, versioned URLs, any client', async () => {
+    const id = photographed._id;
+    const urls = [
+      `/api/product/photo/${id}`,
+      `/api/product/photo/${id}?size=card`,
+      `/api/product/photo/${id}?size=large`,
+      `/api/product/photo/${id}?size=card&v=${encodeURIComponent(photographed.updatedAt)}`,
+      `/api/product/photo/${id.toUpperCase()}?size=card&v=2000-01-01T00:00:00.000Z`,
+    ];
+    for (const url of urls) {
+      const plain = await rawRequest(port, url, {});
+      expect(plain.status).toBe(200);
+      const variants: Array<Record<string, string>> = [
+        {},
+        { 'accept-encoding': 'gzip, deflate, br' },
+        { 'accept-encoding': 'deflate' },
+        { 'if-none-match': plain.headers.etag },
+        { 'if-none-match': `W/${plain.headers.etag}, "other"` },
+        { 'if-none-match': '"not-this-one"' },
+        { authorization: 'Bearer not-checked-on-public-routes', 'x-request-id': 'proxy-id.43' },
+      ];
+      for (const origin of origins) {
+        for (const variant of variants) {
+          const headers = origin ? { ...variant, origin } : variant;
+          const [slow, fast] = await photoChainThenCached(url, headers);
+          const label = `${url} ${JSON.stringify(headers)}`;
+          expect([label, fast.status, fast.body.toString('base64')]).toEqual([label, slow.status, slow.body.toString('base64')]);
+          if (!headers['x-request-id']) {
+            expect(fast.headers['x-request-id']).not.toBe(slow.headers['x-request-id']);
+            delete fast.headers['x-request-id'];
+            delete slow.headers['x-request-id'];
+          }
+          expect([label, fast.headers]).toEqual([label, slow.headers]);
+          expect([label, slow.status]).toEqual([label, variant['if-none-match']?.includes(plain.headers.etag) ? 304 : 200]);
+        }
+      }
+    }
+  });
+
+  it('leaves to the chain a photo request it does not hold or would refuse', async () => {
+    const id = photographed._id;
+    await rawRequest(port, `/api/product/photo/${id}?size=card`, {});
+    const before = frontDoor().answered;
+    const refused = [`/api/product/photo/${id}?size=huge`, `/api/product/photo/${id}?size=card&debug=1`, `/api/product/photo/not-a-uuid`];
+    for (const url of refused) {
+      const answer = await rawRequest(port, url, {});
+      expect([url, answer.status, JSON.parse(answer.body.toString()).code]).toEqual([url, 400, 'VALIDATION_FAILED']);
+    }
+    const missing = await rawRequest(port, '/api/product/photo/00000000-0000-4000-8000-000000000000', {});
+    expect(missing.status).toBe(404);
+    expect(frontDoor().answered).toBe(before);
   });
 
   it('sends the precompressed page in the coding the compression middleware would pick, and identity below 1 kB', async () => {
