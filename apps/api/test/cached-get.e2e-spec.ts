@@ -9,6 +9,7 @@ import { type Product, Role } from '@store/contract';
 import { PhotoCache } from '../src/modules/photos/photo-cache.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
+import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { seedProduct } from './support/checkout-fixtures.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -81,6 +82,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     const admin = await signedInUser(t, Role.Admin);
     const calls = productCalls(t, () => admin);
     photographed = await calls.created(productForm(await calls.category('Cached Photos')), images.jpeg);
+    await catalogueNotificationsDelivered(t);
   }, 60_000);
   afterAll(async () => {
     await t.close();

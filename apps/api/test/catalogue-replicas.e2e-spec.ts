@@ -7,6 +7,7 @@ import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
 import { PhotoCache } from '../src/modules/photos/photo-cache.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
+import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { pay } from './support/checkout-fixtures.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -67,6 +68,8 @@ describe('catalogue caches across replicas (e2e)', () => {
 
   it('serves a repeated list from memory, on each replica', async () => {
     await callsA.created(productForm(category, { name: 'Alder', price: '10' }));
+    // The create's notification reaches both replicas before the lists this test counts are cached.
+    await catalogueNotificationsDelivered(a, b);
     for (const t of [a, b]) {
       const first = await listOn(t, '?sortBy=price');
       const before = cacheOf(t).stats();
