@@ -8,6 +8,7 @@ import { preparePhoto } from '../src/modules/photos/photo-upload.js';
 import { ProductPhotosRepository } from '../src/modules/photos/product-photos.repository.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
+import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { BUCKET, objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -296,6 +297,8 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       const shirts = await calls.category('Outage Shirts');
       const product = await calls.created(productForm(shirts), images.jpeg);
       const other = await calls.created(productForm(shirts), images.png);
+      // The creates' notifications arrive before the photos are cached (a late one would drop them itself).
+      await catalogueNotificationsDelivered(t);
       const original = await calls.photo(product._id).buffer(true).expect(200);
       const card = await calls.photo(product._id, '?size=card').buffer(true).expect(200);
       await calls.photo(other._id).expect(200);

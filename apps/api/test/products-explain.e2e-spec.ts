@@ -1,4 +1,5 @@
 import { PRODUCT_SORT_FIELDS, PRODUCT_SORT_ORDERS } from '@store/contract';
+import pg from 'pg';
 import type { ProductListParams } from '../src/modules/catalogue/dto/product-list-query.js';
 import { ProductsRepository, productPageSql } from '../src/modules/catalogue/products.repository.js';
 import { explainPlan } from './support/query-plans.js';
@@ -24,10 +25,9 @@ describe('product listing plans (e2e, EXPLAIN)', () => {
     categoryId = categories[3].id;
     // Names, prices and sales spread (and repeated, so ties need the id); created_at spread over a year.
     // Setup, not the subject: 20,000 rows (their trigram index and triggers) may take longer than the API's
-    // statement timeout on a busy shared machine, so this one statement runs without it.
-    const seeding = t.dataSource.createQueryRunner();
-    await seeding.startTransaction();
-    await seeding.query('SET LOCAL statement_timeout = 0');
+    // statement and read timeouts on a busy shared machine, so they go through a connection of the test's own.
+    const seeding = new pg.Client({ connectionString: t.config.databaseUrl });
+    await seeding.connect();
     await seeding.query(
       `INSERT INTO products (name, description, price_cents, stock, sold, category_id, created_at)
        SELECT 'Tee ' || (n % 5000), 'A tee', (n * 7919) % 10000, 10, (n * 31) % 500, ($1::uuid[])[1 + n % ${CATEGORIES}],
@@ -35,8 +35,7 @@ describe('product listing plans (e2e, EXPLAIN)', () => {
        FROM generate_series(1, ${PRODUCTS}) n`,
       [categories.map((c) => c.id)],
     );
-    await seeding.commitTransaction();
-    await seeding.release();
+    await seeding.end();
     await t.dataSource.query('ANALYZE products');
   }, 60_000);
   afterAll(() => t.close());
