@@ -66,7 +66,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
   let images: ImageFixtures;
   let photographed: Product;
   const logLines: string[] = [];
-  const frontDoor = () => cachedGetsOf(t.http)!;
+  const cachedGets = () => cachedGetsOf(t.http)!;
   const cache = () => t.app.get(CatalogueCache);
 
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       log: { format: 'json', level: 'info', destination: { write: (line: string) => void logLines.push(line) } },
     });
     // Enough products that a page of 100 is well over the 1 kB compression threshold.
-    for (let i = 0; i < 30; i += 1) await seedProduct(t, { name: `Front Door Tee ${i}`, price: 10 + i, stock: 5 });
+    for (let i = 0; i < 30; i += 1) await seedProduct(t, { name: `Cached Tee ${i}`, price: 10 + i, stock: 5 });
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
     port = (t.http.address() as AddressInfo).port;
     images = await createImageFixtures();
@@ -89,14 +89,14 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     if (images) await rm(images.dir, { recursive: true, force: true });
   });
 
-  /** A miss (the whole chain answers and fills the cache), then the same request again (the front door answers). */
+  /** A miss (the whole chain answers and fills the cache), then the same request again (the cached GET answers). */
   async function missThenHit(url: string, headers: Record<string, string>): Promise<[RawAnswer, RawAnswer]> {
     cache().invalidateLists();
-    const before = frontDoor().answered;
+    const before = cachedGets().answered;
     const slow = await rawRequest(port, url, headers);
-    expect(frontDoor().answered).toBe(before);
+    expect(cachedGets().answered).toBe(before);
     const fast = await rawRequest(port, url, headers);
-    expect(frontDoor().answered).toBe(before + 1);
+    expect(cachedGets().answered).toBe(before + 1);
     return [slow, fast];
   }
 
@@ -127,13 +127,13 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
    */
   async function photoChainThenCached(url: string, headers: Record<string, string>): Promise<[RawAnswer, RawAnswer]> {
     t.app.get(PhotoCache).invalidate(photographed._id);
-    const before = frontDoor().answered;
+    const before = cachedGets().answered;
     const slow = await rawRequest(port, url, headers);
-    expect(frontDoor().answered).toBe(before);
+    expect(cachedGets().answered).toBe(before);
     await rawRequest(port, url, {});
-    const warm = frontDoor().answered;
+    const warm = cachedGets().answered;
     const fast = await rawRequest(port, url, headers);
-    expect(frontDoor().answered).toBe(warm + 1);
+    expect(cachedGets().answered).toBe(warm + 1);
     return [slow, fast];
   }
 
@@ -179,7 +179,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
   it('leaves to the chain a photo request it does not hold or would refuse', async () => {
     const id = photographed._id;
     await rawRequest(port, `/api/product/photo/${id}?size=card`, {});
-    const before = frontDoor().answered;
+    const before = cachedGets().answered;
     const refused = [`/api/product/photo/${id}?size=huge`, `/api/product/photo/${id}?size=card&debug=1`, `/api/product/photo/not-a-uuid`];
     for (const url of refused) {
       const answer = await rawRequest(port, url, {});
@@ -187,7 +187,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     }
     const missing = await rawRequest(port, '/api/product/photo/00000000-0000-4000-8000-000000000000', {});
     expect(missing.status).toBe(404);
-    expect(frontDoor().answered).toBe(before);
+    expect(cachedGets().answered).toBe(before);
   });
 
   it('sends the precompressed page in the coding the compression middleware would pick, and identity below 1 kB', async () => {
@@ -207,7 +207,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
 
   it('leaves to the chain a client taking deflate alone (compressed per request), a HEAD, and a GET with a body', async () => {
     await rawRequest(port, '/api/products?limit=100', {});
-    const before = frontDoor().answered;
+    const before = cachedGets().answered;
     const deflated = await rawRequest(port, '/api/products?limit=100', { 'accept-encoding': 'deflate' });
     expect([deflated.status, deflated.headers['content-encoding']]).toEqual([200, 'deflate']);
     const head = await rawRequest(port, '/api/products?limit=100', {}, 'HEAD');
@@ -224,12 +224,12 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       sent.end('hello');
     });
     expect(withBody).toBe(415);
-    expect(frontDoor().answered).toBe(before);
+    expect(cachedGets().answered).toBe(before);
   });
 
   it('refuses hostile list URLs exactly as before, even when the page they resemble is cached', async () => {
     await rawRequest(port, '/api/products?limit=100', {});
-    const before = frontDoor().answered;
+    const before = cachedGets().answered;
     const refused = [
       '/api/products?limit=100&limit=100', // a parameter twice
       '/api/products?limit=100&q=ab%ZZcd', // a bad %-encoding the query parser would let through
@@ -242,10 +242,10 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       const answer = await rawRequest(port, url, {});
       expect([url, answer.status, JSON.parse(answer.body.toString()).code]).toEqual([url, 400, 'VALIDATION_FAILED']);
     }
-    expect(frontDoor().answered).toBe(before);
+    expect(cachedGets().answered).toBe(before);
   });
 
-  it('counts and logs a front-door answer as the chain does (route label, request id, method, path, status, duration)', async () => {
+  it('counts and logs a cached answer as the chain does (route label, request id, method, path, status, duration)', async () => {
     const metric = async () => {
       const values = (await t.app.get(StoreMetrics).registry.getSingleMetric('store_http_requests_total')!.get()).values;
       return (
@@ -284,10 +284,10 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
 
   it('answers nothing the cache does not hold: a dropped page goes through the chain to Postgres', async () => {
     await rawRequest(port, '/api/products?limit=100', {});
-    const before = frontDoor().answered;
+    const before = cachedGets().answered;
     cache().invalidateLists();
     const answer = await rawRequest(port, '/api/products?limit=100', {});
     expect(answer.status).toBe(200);
-    expect(frontDoor().answered).toBe(before);
+    expect(cachedGets().answered).toBe(before);
   });
 });
