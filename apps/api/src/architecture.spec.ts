@@ -85,6 +85,23 @@ function controllerImports(graph: Map<string, string[]>): string[] {
   return found;
 }
 
+/**
+ * The wire shapes' DTO classes live in the contract (`libs/contract/src/dto`), where the web's forms use the same
+ * classes: the API declares none of its own. A DTO is a `*Dto` class, a `*.dto.ts` file or a file importing
+ * class-validator or class-transformer; the configuration's validated class (the environment, not a wire shape)
+ * is the one exception.
+ */
+const VALIDATED_CLASSES_NOT_ON_THE_WIRE = ['config/env.ts', 'config/env-rules.ts'];
+function declaresDto(file: string, source: string): boolean {
+  if (VALIDATED_CLASSES_NOT_ON_THE_WIRE.includes(file)) return false;
+  const body = code(source);
+  return (
+    file.endsWith('.dto.ts') ||
+    /\bclass\s+\w+Dto\b/.test(body) ||
+    /(?:from\s+|import\(\s*)'class-(?:validator|transformer)(?:\/[^']*)?'/.test(body)
+  );
+}
+
 /** The layer of a src-relative path. */
 function layerOf(file: string): string {
   const top = file.split('/')[0];
@@ -182,6 +199,20 @@ describe('API architecture', () => {
     const graph = new Map([['modules/orders/orders.service.ts', ['modules/orders/orders.controller.ts']]]);
     expect(controllerImports(graph)).toEqual(['modules/orders/orders.service.ts -> modules/orders/orders.controller.ts']);
     expect(controllerImports(new Map([['modules/orders/orders.module.ts', ['modules/orders/orders.controller.ts']]]))).toEqual([]);
+  });
+
+  it('the API declares no DTO class: each wire shape has one class, in libs/contract/src/dto', () => {
+    expect(
+      sources(SRC, true)
+        .map(relative)
+        .filter((file) => declaresDto(file, text(path.join(SRC, file)))),
+    ).toEqual([]);
+    expect(declaresDto('modules/orders/orders.controller.ts', 'export class OrderStatusDto { status!: string; }')).toBe(true);
+    expect(declaresDto('modules/orders/status.ts', "import { IsIn } from 'class-validator';")).toBe(true);
+    expect(declaresDto('modules/orders/status.dto.ts', '')).toBe(true);
+    expect(
+      declaresDto('modules/orders/orders.controller.ts', "import { OrderStatusDto } from '@store/contract/dto/order-status.dto';"),
+    ).toBe(false);
   });
 
   it('knows each module surface: services and ports are public, their helpers are not', () => {

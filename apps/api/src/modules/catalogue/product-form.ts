@@ -1,9 +1,6 @@
 import {
   decimalToCents,
-  PRODUCT_DESCRIPTION_MAX,
   PRODUCT_FIELDS,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PRICE_MAX,
   PRODUCT_SIZES,
   PRODUCT_SIZES_FIELD,
   PRODUCT_STOCK_MAX,
@@ -11,9 +8,9 @@ import {
   type ProductSize,
   type SizeStock,
 } from '@store/contract';
+import { ProductFieldsDto } from '@store/contract/dto/product.dto';
+import { validateDto } from '@store/contract/dto/validate';
 import { ValidationFailedError } from '../../common/errors.js';
-import { hasControlCharacters, hasVisibleCharacter } from '../../common/text-rules.js';
-import { isUuid } from '../../common/uuid-param.decorator.js';
 
 /**
  * A product's fields as the server keeps them: trimmed text, the price in integer cents; `sizes` in PRODUCT_SIZES
@@ -35,38 +32,16 @@ type FormField = (typeof PRODUCT_FIELDS)[number];
 const FORM_FIELDS: readonly string[] = [...PRODUCT_FIELDS, PRODUCT_SIZES_FIELD];
 type FormValues = Partial<Record<FormField | typeof PRODUCT_SIZES_FIELD, string>>;
 
-/** Digits, then at most two decimals: "12", "12.5", "12.50". No sign, exponent or hex, which Number() would take. */
-const WHOLE = /^\d{1,9}$/;
-
-/** Each field's check: the stored value, or the message a person reads. Values arrive as strings (multipart). */
-const checks: Record<FormField, (value: string) => { ok: unknown } | { error: string }> = {
-  name: (value) => {
-    const name = value.trim();
-    if (hasControlCharacters(name)) return { error: 'Name must not contain control or invalid characters' };
-    if (!hasVisibleCharacter(name)) return { error: 'Name must contain a visible character' };
-    return between([...name].length, 1, PRODUCT_NAME_MAX) ? { ok: name } : { error: `Name must be 1 to ${PRODUCT_NAME_MAX} characters` };
-  },
-  description: (value) => {
-    const description = value.trim();
-    // Descriptions may span lines: \n, \r and \t are kept, every other control character is refused.
-    if (hasControlCharacters(description, true)) return { error: 'Description must not contain control or invalid characters' };
-    if (!hasVisibleCharacter(description)) return { error: 'Description must contain a visible character' };
-    return between([...description].length, 1, PRODUCT_DESCRIPTION_MAX)
-      ? { ok: description }
-      : { error: `Description must be 1 to ${PRODUCT_DESCRIPTION_MAX} characters` };
-  },
-  price: (value) => {
-    // Cents from the digits themselves: 0.29 * 100 is 28.999999999999996 in floating point.
-    const cents = decimalToCents(value) ?? NaN;
-    return between(cents, 0, PRODUCT_PRICE_MAX * 100)
-      ? { ok: cents }
-      : { error: `Price must be a number from 0 to ${PRODUCT_PRICE_MAX} with at most 2 decimals` };
-  },
-  stock: (value) => {
-    const stock = WHOLE.test(value.trim()) ? Number(value.trim()) : NaN;
-    return between(stock, 0, PRODUCT_STOCK_MAX) ? { ok: stock } : { error: `Stock must be a whole number from 0 to ${PRODUCT_STOCK_MAX}` };
-  },
-  category: (value) => (isUuid(value.trim()) ? { ok: value.trim().toLowerCase() } : { error: 'Category must be a valid category id' }),
+/**
+ * Each text field as the server keeps it, once ProductFieldsDto (the contract's, which the web form checks with
+ * too) has passed it: trimmed text, the price in cents, the stock a number, the category id in lower case.
+ */
+const STORED: Record<FormField, (value: string) => unknown> = {
+  name: (value) => value,
+  description: (value) => value,
+  price: (value) => decimalToCents(value),
+  stock: (value) => Number(value.trim()),
+  category: (value) => value.toLowerCase(),
 };
 
 const STORED_AS: Record<FormField, keyof ProductDraft> = {
@@ -143,12 +118,13 @@ function textFields(body: unknown): FormValues {
 function checkFields(fields: FormValues): ProductChanges {
   const result: Record<string, unknown> = {};
   const errors: FieldError[] = [];
+  const checked = validateDto(ProductFieldsDto, Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, fields[field]])));
   for (const field of PRODUCT_FIELDS) {
-    const value = fields[field];
+    const value = checked.value[field];
     if (value === undefined) continue;
-    const checked = checks[field](value);
-    if ('error' in checked) errors.push({ field, message: checked.error });
-    else result[STORED_AS[field]] = checked.ok;
+    const failure = checked.errors.find((error) => error.field === field);
+    if (failure) errors.push(failure);
+    else result[STORED_AS[field]] = STORED[field](value);
   }
   const sizes = checkSizes(fields[PRODUCT_SIZES_FIELD], errors);
   if (sizes && sizes.length > 0) {

@@ -1,14 +1,13 @@
+import { PRODUCT_SIZES, type ProductSize } from '../catalogue.js';
 import {
   CART_LINE_MAX_COUNT,
   CART_MAX_LINES,
   type CartLineRef,
   PAYMENT_AMOUNT_MAX,
-  PRODUCT_SIZES,
-  type ProductSize,
   type PaymentInfo,
   type PaymentRequest,
-  isWholeCents,
-} from '@store/contract';
+} from '../checkout.js';
+import { isWholeCents } from '../money.js';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -29,7 +28,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { NoControlCharacters } from '../../../common/text-rules.js';
+import { NoControlCharacters } from './text-rules.js';
 import { ShippingAddressDto } from './shipping-address.dto.js';
 
 export class CartLineDto implements CartLineRef {

@@ -1,9 +1,7 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type SignupRequest, USER_NAME_MAX, USER_NAME_MIN } from '@store/contract';
+import { PASSWORD_MAX, PASSWORD_MIN, type SignupRequest, USER_NAME_MAX, USER_NAME_MIN } from '../identity.js';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
-import { HasVisibleCharacter, NoControlCharacters } from '../../../common/text-rules.js';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+import { HasVisibleCharacter, NoControlCharacters, trim, trimLowerCase } from './text-rules.js';
 
 export class SignupDto implements SignupRequest {
   @Transform(trim)
@@ -13,7 +11,7 @@ export class SignupDto implements SignupRequest {
   @HasVisibleCharacter({ message: 'Name must contain a visible character' })
   name!: string;
 
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(trimLowerCase)
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @NoControlCharacters({ message: 'Email must not contain control characters' })

@@ -7,18 +7,10 @@ import {
   SHIPPING_POSTAL_CODE_PATTERN,
   type ShippingAddress,
   type ShippingCountry,
-} from '@store/contract';
+} from '../shipping.js';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { HasVisibleCharacter, NoControlCharacters } from '../../../common/text-rules.js';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-/** An optional field sent empty (a form's blank input) is the same as one left out: trimmed, then dropped. */
-const trimOrAbsent = ({ value }: { value: unknown }): unknown => {
-  if (value === null) return undefined;
-  if (typeof value !== 'string') return value;
-  return value.trim() === '' ? undefined : value.trim();
-};
+import { HasVisibleCharacter, NoControlCharacters, trim, trimOrAbsent } from './text-rules.js';
 
 /**
  * The store's text rule for one address text field, `required` or optional, up to `max` characters after

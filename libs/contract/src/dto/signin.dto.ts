@@ -1,10 +1,10 @@
-import type { SigninRequest } from '@store/contract';
+import type { SigninRequest } from '../identity.js';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NoControlCharacters } from '../../../common/text-rules.js';
+import { NoControlCharacters, trimLowerCase } from './text-rules.js';
 
 export class SigninDto implements SigninRequest {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(trimLowerCase)
   @IsString({ message: 'Email is required' })
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })

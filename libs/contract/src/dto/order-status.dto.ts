@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus, type OrderStatusUpdate } from '@store/contract';
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusUpdate } from '../checkout.js';
 import { IsIn } from 'class-validator';
 
 export class OrderStatusDto implements OrderStatusUpdate {

@@ -1,4 +1,5 @@
-import { type LineRefundRequest, PRODUCT_SIZES, type ProductSize } from '@store/contract';
+import { PRODUCT_SIZES, type ProductSize } from '../catalogue.js';
+import { type LineRefundRequest } from '../checkout.js';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 
 export class LineRefundDto implements LineRefundRequest {

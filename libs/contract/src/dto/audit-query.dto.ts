@@ -1,4 +1,4 @@
-import { AUDIT_LIST_LIMIT_MAX, type AuditQuery } from '@store/contract';
+import { AUDIT_LIST_LIMIT_MAX, type AuditQuery } from '../audit.js';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
