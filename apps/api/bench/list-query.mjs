@@ -25,7 +25,7 @@ import { fromDist, step } from './support.mjs';
 const N = Number(process.env.BENCH_CALLS ?? 20000);
 const ROUNDS = 3;
 
-const { parseProductListQuery } = await fromDist('modules/products/dto/product-list-query.js');
+const { parseProductListQuery } = await fromDist('modules/catalogue/dto/product-list-query.js');
 
 /** A custom rule, as the contract's DTOs register theirs. */
 const holds = (name, test, message) => (target, property) =>

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PRODUCT_SIZES, type ProductSize } from '@store/contract';
 import { type AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
-import { ProductsRepository } from './products.repository.js';
+import { StockRepository } from './stock.repository.js';
 
 /** A quantity of one product, in one size for a product sold in sizes (`size` absent or '' otherwise). */
 export interface StockLine {
@@ -33,7 +33,7 @@ interface ProductLines {
  */
 @Injectable()
 export class ProductStockService {
-  constructor(private readonly products: ProductsRepository) {}
+  constructor(private readonly products: StockRepository) {}
 
   /**
    * Takes `lines` out of stock and returns them priced from the database. Duplicate lines (product and size) are

@@ -9,9 +9,8 @@ import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
 import type { ProductListParams } from './dto/product-list-query.js';
-import { preparePhoto } from './photo-upload.js';
+import { type PhotoRecord, ProductPhotosService } from '../photos/index.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
-import { type PhotoRecord, ProductPhotosRepository } from './product-photos.repository.js';
 import { ProductsRepository } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
@@ -33,7 +32,7 @@ const PHOTO_CHANGE = { photo: { before: null, after: 'replaced' } };
 export class ProductsService {
   constructor(
     private readonly repository: ProductsRepository,
-    private readonly photos: ProductPhotosRepository,
+    private readonly photos: ProductPhotosService,
     private readonly categories: CategoriesService,
     private readonly cache: CatalogueCache,
     private readonly audit: AuditService,
@@ -69,7 +68,7 @@ export class ProductsService {
     );
   }
 
-  /** The page if memory has it, without waiting for anything (the fast path); undefined otherwise. */
+  /** The page if memory has it, without waiting for anything (the cached GET); undefined otherwise. */
   cachedPage(params: ProductListParams): ListEntry | undefined {
     return this.cache.peekList(listKey(params), params.q !== undefined);
   }
@@ -103,7 +102,7 @@ export class ProductsService {
   /** Creates a product (and its photo); the audit entry commits with it. */
   async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
-    const prepared = photo && (await preparePhoto(photo));
+    const prepared = photo && (await this.photos.prepare(photo));
     return this.write(async () => {
       const product = await this.repository.insert(draft);
       if (prepared) await this.photos.save(product._id, prepared);
@@ -122,7 +121,7 @@ export class ProductsService {
     if (Object.keys(changes).length === 0 && !photo)
       throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
     if (changes.categoryId !== undefined) await this.assertCategoryExists(changes.categoryId);
-    const prepared = photo && (await preparePhoto(photo));
+    const prepared = photo && (await this.photos.prepare(photo));
     let replaced: { previous: PhotoRecord | undefined; current: PhotoRecord } | undefined;
     const updated = await this.write(async () => {
       // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
@@ -140,7 +139,7 @@ export class ProductsService {
       });
       return product;
     }, id);
-    if (replaced) this.discardPhotoObjects([replaced.previous], replaced.current);
+    if (replaced) this.photos.discard([replaced.previous], replaced.current);
     return updated;
   }
 
@@ -160,16 +159,8 @@ export class ProductsService {
       return product;
     }, id);
     if (!deleted) throw new NotFoundError('Product not found');
-    this.discardPhotoObjects([photo]);
+    this.photos.discard([photo]);
     return { message: `Product "${deleted.name}" deleted`, _id: id };
-  }
-
-  /**
-   * After a commit: removes the object-store copies of photos no row names any more. Not awaited by the request:
-   * a failure (logged by the store) leaves unreferenced objects, never a broken photo.
-   */
-  private discardPhotoObjects(records: Array<PhotoRecord | undefined>, keep?: PhotoRecord): void {
-    this.photos.discard(records, keep).catch(() => undefined);
   }
 
   private async assertCategoryExists(categoryId: string): Promise<void> {
@@ -178,18 +169,22 @@ export class ProductsService {
 
   /**
    * A transaction; a category deleted since it was checked still ends as a 400, not a 500. After the commit this
-   * process drops what it cached at once (its NOTIFY reaches every replica, this one too, a moment later).
+   * process drops what it cached at once (its NOTIFY reaches every replica, this one too, a moment later). A write
+   * that failed changed nothing, so it drops nothing: during an object-store outage a refused photo replacement
+   * must leave the product's cached photo served, not send its next read to the store that is down. (Were a
+   * commit to fail after Postgres applied it, the trigger's NOTIFY still invalidates everywhere.)
    */
   private async write<T>(work: () => Promise<T>, productId?: string): Promise<T> {
+    let result: T;
     try {
-      return await this.transactions.run(work);
+      result = await this.transactions.run(work);
     } catch (error) {
       if (isPgError(error, PgError.ForeignKeyViolation, 'products_category_id_fkey')) throw categoryMissing();
       throw error;
-    } finally {
-      this.cache.invalidateLists();
-      if (productId) this.cache.invalidatePhoto(productId);
     }
+    this.cache.invalidateLists();
+    if (productId) this.photos.invalidate(productId);
+    return result;
   }
 }
 

@@ -8,7 +8,7 @@ import { pgPool } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import { type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
 import { PHOTO_VARIANTS, type PhotoLocation, PhotoObjectStore, type PhotoVariant, photoObjectKey } from './photo-store.js';
-import { isoTimestampSql } from './products.repository.js';
+import { isoTimestampSql } from '../../database/pg.js';
 
 /**
  * `original` is the upload re-encoded; `card` the small WebP made from it for the home grid; `large` the WebP for the

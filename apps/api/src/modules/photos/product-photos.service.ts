@@ -1,33 +1,68 @@
 import { Injectable } from '@nestjs/common';
+import type { CachedAnswer } from '../../common/cached-get.js';
 import { NotFoundError } from '../../common/errors.js';
-import { CatalogueCache } from './catalogue-cache.js';
-import { makeLargeVariant, photoEtag, VARIANT_CONTENT_TYPE } from './photo-upload.js';
-import { LARGE_NOT_MADE, type PhotoVariant, ProductPhotosRepository, type StoredPhoto } from './product-photos.repository.js';
+import { type PhotoResponse, photoAnswer } from './photo-answer.js';
+import { PhotoCache } from './photo-cache.js';
+import { makeLargeVariant, photoEtag, preparePhoto, type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
+import {
+  LARGE_NOT_MADE,
+  type PhotoRecord,
+  type PhotoVariant,
+  ProductPhotosRepository,
+  type StoredPhoto,
+} from './product-photos.repository.js';
 
 export type { PhotoVariant } from './product-photos.repository.js';
-
-/** What the photo route sends: the bytes, or none when the client's copy is current (a 304). */
-export interface PhotoResponse {
-  etag: string;
-  contentType: string;
-  bytes: Buffer | undefined;
-  /** The request named the product's current version (its updatedAt), so this URL's answer never changes. */
-  versioned: boolean;
-}
 
 /** At most this many entity tags of an If-None-Match are compared; a browser sends one. */
 const MAX_IF_NONE_MATCH_TAGS = 16;
 
 /**
- * Serves product photos through the {@link CatalogueCache}: a hit (a 200, a 304, and whether `v` is the current
+ * Product photos. Reads go through the {@link PhotoCache}: a hit (a 200, a 304, and whether `v` is the current
  * version) is answered from memory without a query; a miss reads the variant once, with its version, and keeps it.
+ * Writes are the catalogue's: it checks an upload ({@link prepare}) before its transaction, saves it inside
+ * ({@link save}), and after the commit removes what no row names any more ({@link discard}).
  */
 @Injectable()
 export class ProductPhotosService {
   constructor(
     private readonly repository: ProductPhotosRepository,
-    private readonly cache: CatalogueCache,
+    private readonly cache: PhotoCache,
   ) {}
+
+  /** Per cached photo, its answers by outcome; they go with the photo. */
+  private readonly answers = new WeakMap<StoredPhoto, Map<string, CachedAnswer>>();
+
+  /** Checks and re-encodes an upload (its variants made): done before any transaction opens. */
+  prepare(upload: Buffer): Promise<PreparedPhoto> {
+    return preparePhoto(upload);
+  }
+
+  /**
+   * Stores (or replaces) a product's photo inside the transaction in context; answers the replaced photo's record
+   * and the new one, for {@link discard} after the commit.
+   */
+  save(productId: string, photo: PreparedPhoto): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
+    return this.repository.save(productId, photo);
+  }
+
+  /** A product's photo record, locked in the transaction in context (to clean up after deleting the product). */
+  record(productId: string): Promise<PhotoRecord | undefined> {
+    return this.repository.record(productId);
+  }
+
+  /**
+   * After a commit: removes the object-store copies of photos no row names any more. Not awaited by the request:
+   * a failure (logged by the store) leaves unreferenced objects, never a broken photo.
+   */
+  discard(records: Array<PhotoRecord | undefined>, keep?: PhotoRecord): void {
+    this.repository.discard(records, keep).catch(() => undefined);
+  }
+
+  /** After a commit that changed a product's photo or version: this process drops its cached variants at once. */
+  invalidate(productId: string): void {
+    this.cache.invalidate(productId);
+  }
 
   /**
    * The photo of a product: no bytes when a tag of `ifNoneMatch` matches (a 304). 404 when the product has no
@@ -39,7 +74,7 @@ export class ProductPhotosService {
     const id = productId.toLowerCase();
     // A conditional request that misses the cache is answered from the row's ETag when it matches, without
     // reading the bytes (which may be in the object store, a round trip away, or unreachable).
-    if (ifNoneMatch && !this.cache.peekPhoto(id, variant)) {
+    if (ifNoneMatch && !this.cache.peek(id, variant)) {
       const tag = await this.repository.findTag(id, variant);
       if (!tag) throw new NotFoundError('This product has no photo');
       const { tags, any } = parseIfNoneMatch(ifNoneMatch);
@@ -53,7 +88,7 @@ export class ProductPhotosService {
         };
       }
     }
-    const photo = await this.cache.photo(id, variant, () => this.load(id, variant));
+    const photo = await this.cache.read(id, variant, () => this.load(id, variant));
     if (!photo) throw new NotFoundError('This product has no photo');
     return answer(photo, variant, ifNoneMatch, version);
   }
@@ -79,10 +114,22 @@ export class ProductPhotosService {
     return now === LARGE_NOT_MADE ? { ...original, etag, bytes } : now;
   }
 
-  /** The answer if memory has the photo, without waiting for anything (the fast path); undefined otherwise. */
-  cached(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): PhotoResponse | undefined {
-    const photo = this.cache.peekPhoto(productId.toLowerCase(), variant);
-    return photo && answer(photo, variant, ifNoneMatch, version);
+  /**
+   * The answer if memory has the photo, without waiting for anything (the cached GET); undefined otherwise. The
+   * same object for the same cached photo and outcome (200 or 304, versioned or not), so the HTTP layer can keep
+   * its header block with it.
+   */
+  cachedAnswer(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): CachedAnswer | undefined {
+    // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is a hit too.
+    const photo = this.cache.peek(productId.toLowerCase(), variant);
+    if (!photo) return undefined;
+    const response = answer(photo, variant, ifNoneMatch, version);
+    const key = `${response.bytes ? 200 : 304} ${response.versioned ? 1 : 0}`;
+    let answers = this.answers.get(photo);
+    if (!answers) this.answers.set(photo, (answers = new Map()));
+    let cached = answers.get(key);
+    if (!cached) answers.set(key, (cached = photoAnswer(response)));
+    return cached;
   }
 }
 

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { fromCents, type Product, PRODUCT_SIZES, type ProductSortField, type SizeStock } from '@store/contract';
+import { fromCents, type Product, type ProductSortField, type SizeStock } from '@store/contract';
 import { DataSource } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
-import { pgPool } from '../../database/pg.js';
+import { sizesOf } from '../../common/size-stock.js';
+import { isoTimestampSql, pgPool } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
-
-/** SQL formatting a timestamptz column exactly as the wire shows it (`2026-11-21T09:25:45.760Z`). */
-export function isoTimestampSql(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 /**
  * THE column list: every product read selects it and every write returns it. Only what the wire shows, never a
@@ -52,26 +48,10 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
-/** The stored map of sizes as the wire's list, in {@link PRODUCT_SIZES} order (jsonb keeps its keys in its own order). */
-function sizesOf(sizeStock: Record<string, number>): SizeStock[] {
-  const sizes: SizeStock[] = [];
-  for (const size of PRODUCT_SIZES) {
-    const stock = sizeStock[size];
-    if (stock !== undefined) sizes.push({ size, stock });
-  }
-  return sizes;
-}
-
 /** The wire's list of sizes as the stored map (jsonb text). */
 function sizeStockJson(sizes: readonly SizeStock[]): string {
   return JSON.stringify(Object.fromEntries(sizes.map(({ size, stock }) => [size, stock])));
 }
-
-/**
- * How many of a product a stock move concerns, per size: `''` is the count without a size (a product sold without
- * sizes), any other key a size. Keys are sizes checked against PRODUCT_SIZES before they get here.
- */
-export type SizeCounts = ReadonlyMap<string, number>;
 
 /**
  * created_at to the microsecond (the wire's ISO form stops at the millisecond, where ties would be lost), in UTC
@@ -161,14 +141,9 @@ export interface ProductPage {
   next: Cursor | undefined;
 }
 
-/** A product row as the checkout reserved it. */
-export interface ReservedRow {
-  name: string;
-  priceCents: number;
-}
-
 /**
- * Every SQL statement on the `products` table, and the pool they run on. Reads go straight to the pg pool (see
+ * The catalogue's SQL on the `products` table: listing, counting, reading and the admin's writes (the stock moves
+ * of checkouts are the inventory's, in its own repository). Reads go straight to the pg pool (see
  * {@link pgPool}); writes run in the transaction in context. Invalidation of the API's caches needs nothing here:
  * triggers on the table (migration CatalogueSpeed) NOTIFY every replica, in the writing transaction, at commit.
  */
@@ -247,7 +222,6 @@ export class ProductsRepository {
     return row && toProduct(row);
   }
 
-  /** Deletes a product (its photo goes with it, ON DELETE CASCADE); its name, or undefined when there was none. */
   /** The product, its row locked until the transaction ends (so a change's "before" is exactly what it replaces). */
   async findForUpdate(id: string): Promise<Product | undefined> {
     const [row] = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
@@ -259,95 +233,4 @@ export class ProductsRepository {
     const [row] = await this.db.transactionRows<ProductRow>(`DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
     return row && toProduct(row);
   }
-
-  /**
-   * Takes `counts` out of a product's stock, in ONE conditional UPDATE of its row: without a size (`''`) only from
-   * a product sold without sizes, each size only from a product offering it with that many left, and the total from
-   * `stock`. The row as locked, or undefined when it is short, gone, or sold otherwise (sizes or not). Under the
-   * row lock the update takes, a concurrent checkout waits, then re-checks every condition on the new row itself;
-   * and as the conditions are plain expressions of the row, the recheck sees exactly what the first one committed.
-   */
-  async takeStock(id: string, counts: SizeCounts): Promise<ReservedRow | undefined> {
-    const total = sum(counts);
-    const values: unknown[] = [id, total];
-    const sized = [...counts].filter(([size]) => size !== '');
-    let sql: string;
-    if (sized.length === 0) {
-      sql = `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 AND size_stock = '{}'::jsonb RETURNING name, price_cents`;
-    } else {
-      const conditions: string[] = [];
-      const assignments: string[] = [];
-      for (const [size, count] of sized) {
-        const key = `$${values.push(size)}::text`;
-        const n = `$${values.push(count)}::int`;
-        conditions.push(`(size_stock ->> ${key})::int >= ${n}`);
-        assignments.push(`${key}, (size_stock ->> ${key})::int - ${n}`);
-      }
-      sql = `UPDATE products SET stock = stock - $2, size_stock = size_stock || jsonb_build_object(${assignments.join(', ')})
-        WHERE id = $1 AND stock >= $2 AND ${conditions.join(' AND ')} RETURNING name, price_cents`;
-    }
-    const [row] = await this.db.transactionRows<{ name: string; price_cents: number }>(sql, values);
-    return row && { name: row.name, priceCents: row.price_cents };
-  }
-
-  /** A product's name, stock and sizes (to explain a refused reservation), or undefined when it is gone. */
-  async stockOf(id: string): Promise<{ name: string; stock: number; sizes: SizeStock[] } | undefined> {
-    const [row] = await this.db.transactionRows<{ name: string; stock: number; size_stock: Record<string, number> }>(
-      'SELECT name, stock, size_stock FROM products WHERE id = $1',
-      [id],
-    );
-    return row && { name: row.name, stock: row.stock, sizes: sizesOf(row.size_stock) };
-  }
-
-  /** Puts reserved stock back (see {@link returnStockSql}). A deleted product is skipped. */
-  async returnStock(id: string, counts: SizeCounts): Promise<void> {
-    const values: unknown[] = [id];
-    await this.db.transactionRows(`UPDATE products SET ${returnStockSql(counts, values)} WHERE id = $1`, values);
-  }
-
-  /** Counts reserved stock as sold (per product, whatever the sizes). */
-  async addSold(id: string, count: number): Promise<void> {
-    await this.db.transactionRows('UPDATE products SET sold = sold + $2 WHERE id = $1', [id, count]);
-  }
-
-  /** Returns sold items to stock (a cancelled order or a refunded line), as {@link returnStock} does, and unsells them. */
-  async unsell(id: string, counts: SizeCounts): Promise<void> {
-    const values: unknown[] = [id, sum(counts)];
-    await this.db.transactionRows(
-      `UPDATE products SET ${returnStockSql(counts, values)}, sold = GREATEST(sold - $2, 0) WHERE id = $1`,
-      values,
-    );
-  }
-}
-
-function sum(counts: SizeCounts): number {
-  let total = 0;
-  for (const count of counts.values()) total += count;
-  return total;
-}
-
-/**
- * The SET clause that returns `counts` to a product's stock, its values appended to `values`. Each size goes back
- * to that size while the product still offers it. The product may have changed since the order: a size the admin
- * has since dropped is not brought back (it is no longer sold; so it does not count in `stock`, the sum of the
- * sizes, either), and neither is a count without a size into a product now sold in sizes (which size would it
- * be?); a product no longer sold in sizes takes every count back into its plain `stock`.
- */
-function returnStockSql(counts: SizeCounts, values: unknown[]): string {
-  const unsized = counts.get('') ?? 0;
-  const sized = [...counts].filter(([size]) => size !== '');
-  const sizedTotal = sized.reduce((total, [, count]) => total + count, 0);
-  const pairs: string[] = [];
-  const landed: string[] = [];
-  for (const [size, count] of sized) {
-    const key = `$${values.push(size)}::text`;
-    const n = `$${values.push(count)}::int`;
-    // A size not offered reads NULL, and NULL + n is NULL: jsonb_strip_nulls drops it rather than add the size.
-    pairs.push(`${key}, (size_stock ->> ${key})::int + ${n}`);
-    landed.push(`CASE WHEN size_stock ->> ${key} IS NULL THEN 0 ELSE ${n} END`);
-  }
-  const all = `$${values.push(unsized + sizedTotal)}::int`;
-  if (sized.length === 0) return `stock = stock + CASE WHEN size_stock = '{}'::jsonb THEN ${all} ELSE 0 END`;
-  return `stock = stock + CASE WHEN size_stock = '{}'::jsonb THEN ${all} ELSE ${landed.join(' + ')} END,
-    size_stock = size_stock || jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`;
 }
