@@ -55,6 +55,30 @@ describe('sign-up form', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
   });
 
+  it("shows the server's reason for a refused password or name beside the field (a common password, a direction change)", async () => {
+    const common = 'Password is one of the most common passwords; choose one that is harder to guess';
+    const bidi = 'Name must not contain characters that change the text direction';
+    installFakeApi().on('POST', ApiRoute.signup, {
+      status: 400,
+      body: {
+        error: `${bidi}; ${common}`,
+        code: 'VALIDATION_FAILED',
+        details: [
+          { field: 'name', message: bidi },
+          { field: 'password', message: common },
+        ],
+      },
+    });
+    renderForm();
+    await fill('Sam \u202eShopper', 'sam@example.com', 'password');
+
+    expect(await screen.findByText(common)).toBeInTheDocument();
+    expect(screen.getByText(bidi)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('alert')).toHaveTextContent(common);
+  });
+
   it('names each problem beside its field before asking the server', async () => {
     const api = installFakeApi();
     renderForm();
