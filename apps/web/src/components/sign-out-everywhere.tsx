@@ -10,14 +10,14 @@ export function SignoutEverywhere() {
   const { mutate, isPending, error } = useSignoutEverywhere();
   return (
     <section aria-labelledby="sessions-heading" className="mt-4">
-      <h2 id="sessions-heading" className="h5">
+      <h2 id="sessions-heading" className="h4">
         Sessions
       </h2>
       <p className="text-body-secondary small mb-2">
         Signed in on a device you no longer use? This signs you out on every device and browser, this one included.
       </p>
       {error ? <Alert variant="danger">{errorMessage(error)}</Alert> : null}
-      <button type="button" className="btn btn-outline-danger btn-sm" disabled={isPending} onClick={() => mutate()}>
+      <button type="button" className="btn btn-outline-dark btn-sm" disabled={isPending} onClick={() => mutate()}>
         {isPending ? 'Signing out everywhere...' : 'Sign out everywhere'}
       </button>
     </section>
