@@ -11,7 +11,7 @@ import { CategoryEntity } from '../../src/modules/categories/category.entity.js'
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
-import { ProductsService } from '../../src/modules/products/products.service.js';
+import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -68,9 +68,16 @@ export class ProviderStates {
     await this.t.dataSource.query(`TRUNCATE ${this.tables.join(', ')} CASCADE`);
   };
 
-  /** Puts the signed-in state's token on requests that carry an Authorization header. */
+  /**
+   * Puts the signed-in state's token on requests that carry an Authorization header. A request that came without a
+   * body (a bodiless POST: neither Content-Length nor Transfer-Encoding) is given `Content-Length: 0`, or Pact's proxy
+   * would forward it chunked, as a body of unknown type that the API refuses with 415.
+   */
   readonly requestFilter = (request: Request, _response: Response, next: NextFunction): void => {
     if (this.bearer && request.headers.authorization) request.headers.authorization = `Bearer ${this.bearer}`;
+    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+      request.headers['content-length'] = '0';
+    }
     next();
   };
 

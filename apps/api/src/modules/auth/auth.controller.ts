@@ -7,8 +7,8 @@ import type { AuthUser } from './auth-user.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { DEVICE_COOKIE, DeviceCookies, readCookie } from './device-cookie.js';
-import { SigninDto } from './dto/signin.dto.js';
-import { SignupDto } from './dto/signup.dto.js';
+import { SigninDto } from '@store/contract/dto/signin.dto';
+import { SignupDto } from '@store/contract/dto/signup.dto';
 import { Public } from './public.decorator.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 

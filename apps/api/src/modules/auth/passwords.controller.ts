@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiRoute, type MessageResponse, PASSWORD_RESET_DONE, PASSWORD_RESET_REQUESTED, type Session } from '@store/contract';
 import type { AuthUser } from './auth-user.js';
 import { CurrentUser } from './current-user.decorator.js';
-import { PasswordChangeDto, PasswordForgotDto, PasswordResetDto } from './dto/password-reset.dto.js';
+import { PasswordChangeDto, PasswordForgotDto, PasswordResetDto } from '@store/contract/dto/password-reset.dto';
 import { PasswordsService } from './passwords.service.js';
 import { Public } from './public.decorator.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';

@@ -1,5 +1,6 @@
 import { Page } from '@/components/page';
 import { ChangePasswordForm } from '@/features/auth/components/password-reset-forms';
+import { SignoutEverywhere } from '@/components/sign-out-everywhere';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { useRequiredSession } from '@/lib/session';
 
@@ -13,6 +14,7 @@ export function UserDashboardPage() {
       <div className="col-lg-6">
         <ChangePasswordForm />
       </div>
+      <SignoutEverywhere />
     </Page>
   );
 }

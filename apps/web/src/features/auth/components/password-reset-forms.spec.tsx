@@ -14,11 +14,11 @@ describe('password reset pages', () => {
     renderApp('/signin');
     await userEvent.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send me a link' }));
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email'), '  Sam@Example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
     expect(await screen.findByText(PASSWORD_RESET_REQUESTED)).toBeInTheDocument();
-    expect(api.calls('POST', ApiRoute.passwordForgot).map((call) => call.json)).toEqual([{ email: 'Sam@Example.com' }]);
+    expect(api.calls('POST', ApiRoute.passwordForgot).map((call) => call.json)).toEqual([{ email: 'sam@example.com' }]);
   });
 
   it('sets the new password with the token of the link, signs this browser out and offers to sign in', async () => {

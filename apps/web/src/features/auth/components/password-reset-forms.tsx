@@ -1,13 +1,14 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contract';
+import { PasswordChangeDto, PasswordForgotDto, PasswordResetDto } from '@store/contract/dto/password-reset.dto';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
+import { dtoFieldRule, dtoResolver } from '@/lib/dto-resolver';
 import { useChangePassword } from '../api/change-password';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
 import { EmailField, useServerError } from './auth-fields';
-import { EMAIL_RULES } from './email-pattern';
 
 /** The address to send a reset link to; the answer (the same for any address) replaces the form. */
 export function ForgotPasswordForm() {
@@ -18,15 +19,15 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  } = useForm<PasswordForgotDto>({ resolver: dtoResolver(PasswordForgotDto), defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit((values) => attempt(async () => setSent((await request({ email: values.email.trim() })).message)));
+  const onSubmit = handleSubmit((values) => attempt(async () => setSent((await request({ email: values.email })).message)));
 
   if (sent) return <Alert variant="success">{sent}</Alert>;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <EmailField id="forgot-email" error={errors.email} registration={register('email', EMAIL_RULES)} />
+      <EmailField id="forgot-email" error={errors.email} registration={register('email')} />
       <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
         Send me a link
       </button>
@@ -62,11 +63,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
         autoComplete="new-password"
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
         error={errors.password}
-        registration={register('password', {
-          required: 'Password is required',
-          minLength: { value: PASSWORD_MIN, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
-          maxLength: { value: PASSWORD_MAX, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
-        })}
+        registration={register('password', { validate: dtoFieldRule(PasswordResetDto, 'password') })}
       />
       <TextField
         id="reset-confirm"
@@ -83,11 +80,6 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
   );
 }
 
-interface PasswordChangeValues {
-  currentPassword: string;
-  password: string;
-}
-
 /** The signed-in user's own password: the current one, then the new one; other devices are signed out. */
 export function ChangePasswordForm() {
   const { serverError, attempt } = useServerError();
@@ -98,7 +90,7 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordChangeValues>({ defaultValues: { currentPassword: '', password: '' } });
+  } = useForm<PasswordChangeDto>({ resolver: dtoResolver(PasswordChangeDto), defaultValues: { currentPassword: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
     attempt(async () => {
@@ -119,7 +111,7 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         error={errors.currentPassword}
-        registration={register('currentPassword', { required: 'Current password is required' })}
+        registration={register('currentPassword')}
       />
       <TextField
         id="change-new-password"
@@ -128,11 +120,7 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
         error={errors.password}
-        registration={register('password', {
-          required: 'Password is required',
-          minLength: { value: PASSWORD_MIN, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
-          maxLength: { value: PASSWORD_MAX, message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
-        })}
+        registration={register('password')}
       />
       <button type="submit" className="btn btn-outline-primary" disabled={isSubmitting}>
         Change password
