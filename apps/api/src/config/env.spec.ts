@@ -14,6 +14,16 @@ function problems(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('loadConfig', () => {
+  it('takes the public address for e-mail links from PUBLIC_URL, never guessing one in production', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32), PAYMENT_GATEWAY: 'test' };
+    expect(loadConfig(production).publicUrl).toBeUndefined();
+    for (const bad of ['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/?a=1', 'javascript:alert(1)']) {
+      expect(problems({ PUBLIC_URL: bad })).toEqual([expect.stringMatching(/^PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/)]);
+    }
+  });
+
   it('runs a fresh checkout with no configuration at all', () => {
     const config = loadConfig({});
     expect(config).toEqual(

@@ -87,6 +87,15 @@ export class EnvironmentVariables {
   @WholeNumber(0, 65535)
   PORT = 3000;
 
+  // The links in e-mails (password reset) are built from this, never from a request's Host header, which a client
+  // chooses: a reset mail must not point anywhere an attacker names. Unset in production: no reset mails.
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_query_components: false, allow_fragments: false },
+    says('must be an http:// or https:// URL without a query or fragment, e.g. https://shop.example.com'),
+  )
+  PUBLIC_URL?: string;
+
   // Unset only in development, where `npm start` brings up an embedded Postgres.
   @ValidateIf((env: EnvironmentVariables) => env.DATABASE_URL !== undefined || production(env))
   @IsDefined(says('required in production (the embedded database is for development only)'))
@@ -348,6 +357,11 @@ export function appConfig(env: EnvironmentVariables) {
   return {
     nodeEnv: env.NODE_ENV as NodeEnv,
     port: env.PORT,
+    /**
+     * Where shoppers open the store, without a trailing slash: the base of the links in e-mails. Unset: the API's
+     * own port on localhost, except in production, where it stays undefined and no mail with a link is sent.
+     */
+    publicUrl: (env.PUBLIC_URL ?? (env.NODE_ENV === 'production' ? undefined : `http://localhost:${env.PORT}`))?.replace(/\/+$/, ''),
     /** Unset only in development, where `npm start` brings up an embedded Postgres. */
     databaseUrl: optional(env.DATABASE_URL),
     /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type ShippingAddress, type SizeStock, toCents } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
@@ -129,6 +130,14 @@ export class ProviderStates {
       },
       // The database is empty before every interaction, so these hold without seeding anything.
       'nobody has registered with email {email}': async () => undefined,
+      'a customer was sent the password reset link {token}': async (params) => {
+        const user = await this.auth.signup({ name: 'Shopper', email: 'reset@example.com', password: PASSWORD });
+        const hash = createHash('sha256').update(text(params, 'token')).digest();
+        await this.t.dataSource.query(
+          `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
+          [hash, user._id],
+        );
+      },
       'no product has id {productId}': async () => undefined,
       'a category named {name} exists': async (params) => {
         const category = await this.categories.create(text(params, 'name'), SYSTEM_ACTOR);

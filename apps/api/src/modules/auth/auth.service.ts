@@ -53,9 +53,14 @@ export class AuthService {
     const matches = await this.hasher.verify(user?.passwordHash, input.password);
     if (!user || !matches) throw new UnauthenticatedError(WRONG_CREDENTIALS);
     await this.limits.succeeded(input.email, origin);
+    return { session: await this.sessionFor(user), deviceCookie: this.devices.issue(input.email, deviceId) };
+  }
+
+  /** A new token for the user as they are now (their current session version). */
+  async sessionFor(user: { id: string; name: string; email: string; role: Role; sessionVersion: number }): Promise<Session> {
     const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
-    return { session: { token, user: this.users.toUser(user) }, deviceCookie: this.devices.issue(input.email, deviceId) };
+    return { token, user: this.users.toUser(user) };
   }
 
   /**
