@@ -67,7 +67,7 @@ const RUNS_SQL =
  * probe's `SELECT 1` is the check itself; the catalogue cache's LISTEN connection is a session for notifications,
  * not a statement on the shop's tables.
  */
-const SQL_OUTSIDE_REPOSITORIES = [/^modules\/health\/health\.controller\.ts$/, /\/catalogue-cache\.ts$/];
+const SQL_OUTSIDE_REPOSITORIES = [/^modules\/health\/health-probe\.ts$/, /\/catalogue-cache\.ts$/];
 function runsSqlOutsideRepository(file: string, source: string): boolean {
   if (!file.startsWith('modules/') || file.endsWith('.repository.ts')) return false;
   return !SQL_OUTSIDE_REPOSITORIES.some((allowed) => allowed.test(file)) && RUNS_SQL.test(code(source));

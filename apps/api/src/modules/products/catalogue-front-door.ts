@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { API_PREFIX, ApiRoute, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
+import { API_PREFIX, ApiRoute, NEXT_CURSOR_HEADER, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import { negotiateCoding } from '../../common/accept-encoding.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../../common/logging/request-context.js';
 import { urlTextProblem } from '../../common/request-guards.js';
@@ -149,6 +149,7 @@ export class CatalogueFrontDoor {
     for (const [name, value] of (corsOrigin && chain.corsHeaders?.(corsOrigin)) || []) add(name, value);
     if (signedIn) add('Cache-Control', 'no-store');
     add(TOTAL_COUNT_HEADER, page.total);
+    if (page.capped) add(TOTAL_COUNT_CAPPED_HEADER, 'true');
     if (page.next !== undefined) add(NEXT_CURSOR_HEADER, page.next);
     add('Content-Type', 'application/json; charset=utf-8');
     // The compression middleware varies every JSON answer by Accept-Encoding, compressed or not.

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, Headers, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiRoute, type DeletedResponse, type Product, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE, Role } from '@store/contract';
+import {
+  ApiRoute,
+  type DeletedResponse,
+  type Product,
+  PRODUCT_PHOTO_CARD_SIZE,
+  PRODUCT_PHOTO_LARGE_SIZE,
+  Role,
+  TOTAL_COUNT_CAPPED_HEADER,
+} from '@store/contract';
 import type { Request, Response } from 'express';
 import { type ContentCoding, negotiateCoding } from '../../common/accept-encoding.js';
 import { ValidationFailedError } from '../../common/errors.js';
@@ -135,6 +143,7 @@ export function sendPhoto(response: Response, photo: PhotoResponse): void {
 /** Writes a list page: its paging headers, then its JSON bytes as they are, or compressed ahead of time. */
 export function sendList(request: Request, response: Response, page: ListEntry): void {
   setPageHeaders(response, page.total, page.next);
+  if (page.capped) response.setHeader(TOTAL_COUNT_CAPPED_HEADER, 'true');
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   const { coding, bytes } = listBody(page, negotiateCoding(request.headers['accept-encoding']));
   if (coding !== 'identity') {
