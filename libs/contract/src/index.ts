@@ -7,3 +7,4 @@ export * from './shipping.js';
 export * from './health.js';
 export * from './audit.js';
 export * from './money.js';
+export * from './mail.js';
