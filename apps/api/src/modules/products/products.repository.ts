@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fromCents, type Product, PRODUCT_SIZES, type ProductSortField, type SizeStock } from '@store/contract';
+import { fromCents, type Product, PRODUCT_SEARCH_COUNT_CAP, PRODUCT_SIZES, type ProductSortField, type SizeStock } from '@store/contract';
 import { DataSource } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { pgPool } from '../../database/pg.js';
@@ -117,7 +117,7 @@ const SEARCH_DOCUMENT = 'search_text';
  * A search's total is counted up to this many matches and no further: counting every match of a common word
  * reads every matching row, on each distinct search. Past it, the total is this with X-Total-Count-Capped.
  */
-export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_COUNT_CAP = PRODUCT_SEARCH_COUNT_CAP;
 
 /**
  * The conditions of a listing's filters, their values appended to `values`: the category, and one
