@@ -1,6 +1,8 @@
 import { ApiRoute, type Product, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { ProductSearchColumn1763700045000 } from '../src/database/migrations/1763700045000-product-search-column.js';
 import { pgPool } from '../src/database/pg.js';
 import { Database, Transactions } from '../src/database/transactions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -134,6 +136,41 @@ describe('search under load (e2e)', () => {
       capped: null,
     });
   });
+
+  it('reverts the stored search column and applies it again, finding the same products each way', async () => {
+    const found = async () =>
+      ((await (await get(`/api/products?q=${encodeURIComponent('load tee 4321')}&limit=50`)).json()) as Product[]).map((p) => p._id);
+    const before = await found();
+    expect(before.length).toBeGreaterThan(0);
+    const migration = new ProductSearchColumn1763700045000();
+    // As the migrations job runs it: a connection of its own, without the app's time limits (rewriting the table
+    // takes a while on a busy machine), in one transaction.
+    const migrations = new DataSource({ type: 'postgres', url: t.db.url });
+    await migrations.initialize();
+    const runner = migrations.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await migration.down(runner);
+      const columns = (await runner.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_name = 'products' AND column_name = 'search_text'`,
+      )) as unknown[];
+      expect(columns).toHaveLength(0);
+      await migration.up(runner);
+      await runner.commitTransaction();
+    } catch (error) {
+      await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+      await migrations.destroy();
+    }
+    await t.dataSource.query('ANALYZE products');
+    // A different page size: a new cache key, so the search runs on the re-created column and index.
+    const again = ((await (await get(`/api/products?q=${encodeURIComponent('load tee 4321')}&limit=49`)).json()) as Product[]).map(
+      (p) => p._id,
+    );
+    expect(again).toEqual(before.slice(0, 49));
+  }, 120_000);
 
   it("cancels a search's statements past its own timeout, and leaves the pool's connections at the general one", async () => {
     const db = t.app.get(Database);
