@@ -1,7 +1,7 @@
 import { PRODUCT_SORT_FIELDS, PRODUCT_SORT_ORDERS } from '@store/contract';
 import pg from 'pg';
-import type { ProductListParams } from '../src/modules/products/dto/product-list-query.js';
-import { ProductsRepository, productPageSql } from '../src/modules/products/products.repository.js';
+import type { ProductListParams } from '../src/modules/catalogue/dto/product-list-query.js';
+import { ProductsRepository, productPageSql } from '../src/modules/catalogue/products.repository.js';
 import { explainPlan } from './support/query-plans.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -8,3 +8,5 @@ export * from './health.js';
 export * from './audit.js';
 export * from './money.js';
 export * from './mail.js';
+export * from './text-rules.js';
+export * from './ids.js';
