@@ -2,7 +2,7 @@ import { ApiRoute, type Product, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER }
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { ProductSearchColumn1763700045000 } from '../src/database/migrations/1763700045000-product-search-column.js';
+import { ProductSearchColumn1763700046000 } from '../src/database/migrations/1763700046000-product-search-column.js';
 import { pgPool } from '../src/database/pg.js';
 import { Database, Transactions } from '../src/database/transactions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -142,7 +142,7 @@ describe('search under load (e2e)', () => {
       ((await (await get(`/api/products?q=${encodeURIComponent('load tee 4321')}&limit=50`)).json()) as Product[]).map((p) => p._id);
     const before = await found();
     expect(before.length).toBeGreaterThan(0);
-    const migration = new ProductSearchColumn1763700045000();
+    const migration = new ProductSearchColumn1763700046000();
     // As the migrations job runs it: a connection of its own, without the app's time limits (rewriting the table
     // takes a while on a busy machine), in one transaction.
     const migrations = new DataSource({ type: 'postgres', url: t.db.url });

@@ -12,8 +12,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * writes the row, and the recheck is a plain `LIKE` on text already there. The index keeps its name, now on the
  * column. Adding the column rewrites the table once (a second or two per 20,000 products).
  */
-export class ProductSearchColumn1763700045000 implements MigrationInterface {
-  name = 'ProductSearchColumn1763700045000';
+export class ProductSearchColumn1763700046000 implements MigrationInterface {
+  name = 'ProductSearchColumn1763700046000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
