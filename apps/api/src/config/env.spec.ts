@@ -197,6 +197,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENT_RATE_LIMIT: '3' }).paymentRateLimit).toBe(3);
   });
 
+  it('limits searches: a shorter statement timeout, and fewer at once than the pool has connections', () => {
+    expect(loadConfig({}).search).toEqual({ statementTimeoutMs: 1000, concurrency: 4 });
+    expect(loadConfig({ DB_POOL_MAX: '20' }).search.concurrency).toBe(8);
+    expect(loadConfig({ DB_POOL_MAX: '2' }).search.concurrency).toBe(1);
+    expect(loadConfig({ SEARCH_CONCURRENCY: '2', SEARCH_STATEMENT_TIMEOUT_MS: '300' }).search).toEqual({
+      statementTimeoutMs: 300,
+      concurrency: 2,
+    });
+    expect(problems({ SEARCH_CONCURRENCY: '10' })).toEqual([
+      expect.stringMatching(/^SEARCH_CONCURRENCY: must be below DB_POOL_MAX \(10\)/),
+    ]);
+    expect(problems({ SEARCH_CONCURRENCY: 'many' })).toEqual([expect.stringMatching(/^SEARCH_CONCURRENCY: must be a whole number/)]);
+  });
+
   it('reads the crash-recovery timings of checkouts, with defaults of a few seconds for the lease', () => {
     expect(loadConfig({}).payments).toEqual({
       idempotencyLeaseSeconds: 5,

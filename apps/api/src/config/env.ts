@@ -186,6 +186,19 @@ export class EnvironmentVariables {
   @WholeNumber(1, 200)
   DB_POOL_MAX = 10;
 
+  @WholeNumber(50, 600_000)
+  SEARCH_STATEMENT_TIMEOUT_MS = 1000;
+
+  // Default: 40% of DB_POOL_MAX (4 of 10), at least 1; the rest of the pool stays free for every other route.
+  @IsOptional()
+  @WholeNumber(1, 199)
+  @Rule((value, env: EnvironmentVariables) =>
+    value !== undefined && Number(value) >= Number(env.DB_POOL_MAX)
+      ? `must be below DB_POOL_MAX (${String(env.DB_POOL_MAX)}), so that searches never hold every connection (got "${String(value)}")`
+      : undefined,
+  )
+  SEARCH_CONCURRENCY?: number;
+
   @WholeNumber(1000, 600_000)
   HTTP_HEADERS_TIMEOUT_MS = 10_000;
 
@@ -396,6 +409,14 @@ export function appConfig(env: EnvironmentVariables) {
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
       healthTimeoutMs: env.DB_HEALTH_TIMEOUT_MS,
       poolMax: env.DB_POOL_MAX,
+    },
+    /**
+     * Product search (`q`): Postgres cancels a search's statements after `statementTimeoutMs` (shorter than
+     * DB_STATEMENT_TIMEOUT_MS), and a process runs at most `concurrency` searches at once; more are answered 503.
+     */
+    search: {
+      statementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrency: env.SEARCH_CONCURRENCY ?? Math.max(1, Math.floor(env.DB_POOL_MAX * 0.4)),
     },
     /** Node HTTP server limits against slow or idle clients. */
     http: {
