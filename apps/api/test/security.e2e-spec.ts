@@ -54,6 +54,7 @@ describe('security (e2e)', () => {
     const list = await request(t.http).get('/api/products').set('Origin', allowed).expect(200);
     expect(list.headers['access-control-allow-origin']).toBe(allowed);
     expect(list.headers['access-control-expose-headers']).toContain('X-Total-Count');
+    expect(list.headers['access-control-expose-headers']).toContain('X-Total-Count-Capped');
   });
 
   it('gives an unlisted origin no CORS headers at all', async () => {
