@@ -16,6 +16,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
@@ -38,6 +39,7 @@ export class AppModule {
         OrdersModule,
         AuditModule,
         NotificationsModule,
+        StaffModule,
         HealthModule,
       ],
     };

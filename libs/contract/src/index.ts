@@ -6,4 +6,5 @@ export * from './checkout.js';
 export * from './shipping.js';
 export * from './health.js';
 export * from './audit.js';
+export * from './staff.js';
 export * from './money.js';

@@ -40,6 +40,14 @@ export const ApiRoute = {
   orderLineRefund: '/order/:orderId/refund/:userId',
 
   audit: '/audit/:userId',
+
+  /** The shop's people and open invitations (owners only). */
+  staff: '/staff/:userId',
+  staffInvite: '/staff/invite/:userId',
+  /** PUT a new role, DELETE to remove from the staff (owners only). */
+  staffMember: '/staff/:staffId/:userId',
+  /** The invitee sets their password through the e-mailed link (no session). */
+  staffAccept: '/staff/accept',
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoute;

@@ -249,6 +249,21 @@ export class EnvironmentVariables {
   @Matches(EMAIL, says('must be an email address'))
   SHOP_EMAIL?: string;
 
+  /**
+   * The shop's address as its people reach it (`https://shop.example.com`), for the links in e-mails (staff
+   * invitations); unset: `http://localhost:PORT`.
+   */
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true },
+    says((args) => `"${String(args.value)}" is not an http(s) URL`),
+  )
+  PUBLIC_URL?: string;
+
+  /** How long a staff invitation's link works. */
+  @WholeNumber(1, 720)
+  STAFF_INVITE_TTL_HOURS = 72;
+
   /** `npm start` only: where the embedded development Postgres keeps its data, and outbox/ the mails. */
   STORE_DATA_DIR = '.data';
 
@@ -424,6 +439,10 @@ export function appConfig(env: EnvironmentVariables) {
       pollMs: 2000,
       retryBaseMs: 30_000,
     },
+    /** The shop's address for links in e-mails, without a trailing slash. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** How long a staff invitation's link works, in hours. */
+    staffInviteTtlHours: env.STAFF_INVITE_TTL_HOURS,
     /** Products at or below this stock are "low" on the admin's sales overview. */
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */

@@ -152,7 +152,11 @@ export class ProviderStates {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const sizes = text(params, 'sizes').split(',') as ProductSize[];
         const product = await this.classicTee({ sizes: sizes.map((s) => ({ size: s, stock: 10 })) });
-        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product, sizes);
+        const orderId = await this.paidOrder(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          product,
+          sizes,
+        );
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
@@ -178,13 +182,18 @@ export class ProviderStates {
       'a customer has paid for an order whose payment has settled': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const product = await this.classicTee();
-        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product);
+        const orderId = await this.paidOrder(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          product,
+        );
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
-        return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
+        return {
+          orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null }),
+        };
       },
     };
   }
@@ -201,7 +210,7 @@ export class ProviderStates {
     const session = await this.auth.signin({ email, password });
     this.bearer = session.token;
     const { _id, name, role } = session.user;
-    this.signedIn = { id: _id, name, email: session.user.email, role };
+    this.signedIn = { id: _id, name, email: session.user.email, role, staffRole: session.user.staffRole ?? null };
     return _id;
   }
 

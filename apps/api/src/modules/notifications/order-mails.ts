@@ -9,16 +9,19 @@ import {
   toCents,
 } from '@store/contract';
 
-/** One e-mail as the outbox keeps it: plain text, rendered when the order was placed (what the buyer bought then). */
+/**
+ * One e-mail as the outbox keeps it: plain text, rendered when its event happened (an order: what the buyer bought
+ * then). `orderId` only for an order's mails (at most one of each kind per order).
+ */
 export interface MailDraft {
   kind: MailKind;
-  orderId: string;
+  orderId: string | null;
   recipient: string;
   subject: string;
   text: string;
 }
 
-export type MailKind = 'order-confirmation' | 'shop-order-notice';
+export type MailKind = 'order-confirmation' | 'shop-order-notice' | 'staff-invitation';
 
 /**
  * Order lines as other helpers extend them (sizes): read when present, so a mail shows what the order holds

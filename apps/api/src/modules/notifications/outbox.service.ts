@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Order } from '@store/contract';
+import type { Order, StaffRole } from '@store/contract';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { orderMails } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { staffInvitationMail } from './staff-mails.js';
 
 /**
  * The notifications module's door for other modules: queue the mails an event calls for, inside the transaction
@@ -19,5 +20,16 @@ export class OutboxService {
   /** Queues the buyer's confirmation of a paid order and the shop's notice (with SHOP_EMAIL set). */
   async orderReceived(order: Order, buyerEmail: string): Promise<void> {
     await this.outbox.insert(orderMails(order, buyerEmail, this.config.mail.shopEmail));
+  }
+
+  /** Queues an invitation to join the shop's staff; `link` holds the single-use token (only this mail ever has it). */
+  async staffInvitation(invitation: {
+    email: string;
+    staffRole: StaffRole;
+    link: string;
+    invitedBy: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.outbox.insert([staffInvitationMail(invitation)]);
   }
 }

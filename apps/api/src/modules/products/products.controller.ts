@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, Headers, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiRoute, type DeletedResponse, type Product, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE, Role } from '@store/contract';
+import {
+  ApiRoute,
+  type DeletedResponse,
+  type Product,
+  PRODUCT_PHOTO_CARD_SIZE,
+  PRODUCT_PHOTO_LARGE_SIZE,
+  StaffRole,
+} from '@store/contract';
 import type { Request, Response } from 'express';
 import { type ContentCoding, negotiateCoding } from '../../common/accept-encoding.js';
 import { ValidationFailedError } from '../../common/errors.js';
@@ -63,7 +70,7 @@ export class ProductsController {
     return this.products.get(productId);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Post(ApiRoute.productCreate)
   @UseInterceptors(ProductFormInterceptor)
   create(
@@ -74,7 +81,7 @@ export class ProductsController {
     return this.products.create(parseNewProduct(form), photo?.buffer, admin);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Put(ApiRoute.productUpdate)
   @UseInterceptors(ProductFormInterceptor)
   update(
@@ -86,7 +93,7 @@ export class ProductsController {
     return this.products.update(productId, parseProductChanges(form), photo?.buffer, admin);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Delete(ApiRoute.productDelete)
   remove(@UuidParam('productId') productId: string, @CurrentUser() admin: AuthUser): Promise<DeletedResponse> {
     return this.products.remove(productId, admin);
