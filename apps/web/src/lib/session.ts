@@ -1,4 +1,4 @@
-import { Role, type Session } from '@store/contract';
+import { Role, type Session, StaffRole, type User } from '@store/contract';
 import { storedValue, useStoredValue } from './stored-value';
 
 /** The storage key the spec fixes for the signed-in session ({token, user}). */
@@ -36,6 +36,26 @@ export function useSession(): Session | null {
 
 export function isAdmin(session: Session | null): boolean {
   return session?.user.role === Role.Admin;
+}
+
+/**
+ * What an admin may do, for what the screens offer (the server decides, whatever they show): their `staffRole`,
+ * or `owner` for a session stored before staff roles existed, when every admin was one.
+ */
+export function staffPermissions(user: User | undefined) {
+  const staffRole: StaffRole | undefined = user?.role === Role.Admin ? (user.staffRole ?? StaffRole.Owner) : undefined;
+  return {
+    staffRole,
+    /** Refunds, cancellations and the shop's people: owners only. */
+    isOwner: staffRole === StaffRole.Owner,
+    /** Catalogue, stock and order status moves: owners and staff, not read-only. */
+    canEdit: staffRole === StaffRole.Owner || staffRole === StaffRole.Staff,
+  };
+}
+
+/** {@link staffPermissions} of the signed-in user. */
+export function useStaffPermissions() {
+  return staffPermissions(useSession()?.user);
 }
 
 /** The session on a screen behind a sign-in guard, where its absence would be a routing bug. */
