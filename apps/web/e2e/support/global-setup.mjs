@@ -61,6 +61,8 @@ export default async function globalSetup() {
     AUTH_RATE_LIMIT: '1000',
     CORS_ORIGINS: `http://127.0.0.1:${corsPort}`,
     LOG_FORMAT: 'json',
+    // The links in e-mails (staff invitations) lead to this store, as the browser reaches it.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   // The offline test gateway: the browser cannot reach Braintree here, and the tests pay with test cards.
   for (const name of ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY']) delete env[name];
