@@ -230,7 +230,7 @@ describe('catalogue caches across replicas (e2e)', () => {
   it.each(['createdAt', 'name', 'price', 'sold'].flatMap((sortBy) => [`sortBy=${sortBy}&order=asc`, `sortBy=${sortBy}&order=desc`]))(
     'walks the whole listing with after (%s): the same products in the same order as one big page',
     async (sort) => {
-      const whole = ((await listOn(a, `?${sort}&limit=500`)).body as Product[]).map((p) => p._id);
+      const whole = ((await listOn(a, `?${sort}&limit=100`)).body as Product[]).map((p) => p._id);
       const walked: string[] = [];
       let after: string | undefined;
       do {

@@ -8,3 +8,4 @@ export * from './health.js';
 export * from './audit.js';
 export * from './staff.js';
 export * from './money.js';
+export * from './mail.js';

@@ -48,6 +48,10 @@ export const ApiRoute = {
   staffMember: '/staff/:staffId/:userId',
   /** The invitee sets their password through the e-mailed link (no session). */
   staffAccept: '/staff/accept',
+  /** The e-mail backlog and what failed (admins). */
+  mailStatus: '/mail/status/:userId',
+  /** Sends a test mail at once and answers with what the mail server said (admins). */
+  mailTest: '/mail/test/:userId',
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoute;

@@ -134,6 +134,12 @@ export class ProviderStates {
         const user = await this.auth.signup({ name: 'Shopper', email: 'shopper@example.com', password: PASSWORD });
         return { userId: await this.signIn(user.email, PASSWORD) };
       },
+      'an e-mail to a customer has failed to send': async () => {
+        await this.t.dataSource.query(
+          `INSERT INTO mail_outbox (kind, recipient, subject, text_body, attempts, last_error, next_attempt_at)
+           VALUES ('order-confirmation', 'buyer@example.com', 'Your order #1001 is confirmed', 'Hello', 2, '451 Try again later', now() + interval '1 minute')`,
+        );
+      },
       'a customer with email {email} and password {password} exists': async (params) => {
         const user = await this.auth.signup({ name: 'Shopper', email: text(params, 'email'), password: text(params, 'password') });
         return { userId: user._id };

@@ -19,7 +19,7 @@ export class OutboxService {
 
   /** Queues the buyer's confirmation of a paid order and the shop's notice (with SHOP_EMAIL set). */
   async orderReceived(order: Order, buyerEmail: string): Promise<void> {
-    await this.outbox.insert(orderMails(order, buyerEmail, this.config.mail.shopEmail));
+    await this.outbox.insert(orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }));
   }
 
   /** Queues an invitation to join the shop's staff; `link` holds the single-use token (only this mail ever has it). */
@@ -30,6 +30,6 @@ export class OutboxService {
     invitedBy: string;
     expiresAt: Date;
   }): Promise<void> {
-    await this.outbox.insert([staffInvitationMail(invitation)]);
+    await this.outbox.insert([staffInvitationMail(this.config.mail.shopName, invitation)]);
   }
 }

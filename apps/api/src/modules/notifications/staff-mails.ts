@@ -8,20 +8,23 @@ const WHAT_EACH_ROLE_DOES: Record<StaffRole, string> = {
 };
 
 /** The invitation to join the shop's staff: the link to set a password, what the role allows, when it expires. */
-export function staffInvitationMail(invitation: {
-  email: string;
-  staffRole: StaffRole;
-  link: string;
-  invitedBy: string;
-  expiresAt: Date;
-}): MailDraft {
+export function staffInvitationMail(
+  shopName: string,
+  invitation: {
+    email: string;
+    staffRole: StaffRole;
+    link: string;
+    invitedBy: string;
+    expiresAt: Date;
+  },
+): MailDraft {
   return {
     kind: 'staff-invitation',
     orderId: null,
     recipient: invitation.email,
-    subject: 'You are invited to run the T-shirt Store',
+    subject: `You are invited to run ${shopName}`,
     text: [
-      `${invitation.invitedBy} invites you to join the T-shirt Store's staff as ${WHAT_EACH_ROLE_DOES[invitation.staffRole]}.`,
+      `${invitation.invitedBy} invites you to join the staff of ${shopName} as ${WHAT_EACH_ROLE_DOES[invitation.staffRole]}.`,
       '',
       'Choose your name and password here (the link works once):',
       invitation.link,

@@ -1,6 +1,7 @@
 import {
   PRODUCT_LIST_LIMIT_DEFAULT,
   PRODUCT_LIST_LIMIT_MAX,
+  PRODUCT_PRICE_MAX,
   PRODUCT_SEARCH_MAX_CHARS,
   PRODUCT_SEARCH_MAX_WORDS,
   PRODUCT_SEARCH_MIN_WORD_CHARS,
@@ -13,6 +14,7 @@ import {
 } from '@store/contract';
 import { ValidationFailedError } from '../../../common/errors.js';
 import { type Cursor, PAGE_QUERY_KEYS, parsePageQuery } from '../../../common/pagination.js';
+import { isCalendarDateTime, isInt4 } from '../../../common/sql-values.js';
 import { hasControlCharacters, hasVisibleCharacter } from '../../../common/text-rules.js';
 import { isUuid } from '../../../common/uuid-param.decorator.js';
 
@@ -39,13 +41,16 @@ const QUERY_KEYS: readonly string[] = [
   'q',
 ] satisfies readonly (keyof ProductListQuery)[];
 
-/** What a cursor's single sort value must look like for each sort (it is compared with that column in SQL). */
+/**
+ * What a cursor's single sort value must look like for each sort: it is cast to that column's type in SQL, so a
+ * value the type cannot hold is refused here rather than failing the statement.
+ */
 const CURSOR_KEY_OK: Record<ProductSortField, (value: string | number) => boolean> = {
-  name: (value) => typeof value === 'string' && value.length <= 200,
-  price: (value) => Number.isInteger(value),
-  sold: (value) => Number.isInteger(value),
+  name: (value) => typeof value === 'string' && value.length <= 200 && !hasControlCharacters(value),
+  price: (value) => isInt4(value, 0, PRODUCT_PRICE_MAX * 100),
+  sold: (value) => isInt4(value, 0),
   // created_at to the microsecond, in UTC, as the repository writes it: `2026-11-22 19:30:01.123456+00`
-  createdAt: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00$/.test(value),
+  createdAt: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00$/.test(value) && isCalendarDateTime(value),
 };
 
 /**
