@@ -9,3 +9,5 @@ export * from './audit.js';
 export * from './staff.js';
 export * from './money.js';
 export * from './mail.js';
+export * from './text-rules.js';
+export * from './ids.js';

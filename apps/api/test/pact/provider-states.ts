@@ -11,7 +11,7 @@ import { CategoryEntity } from '../../src/modules/categories/category.entity.js'
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
-import { ProductsService } from '../../src/modules/products/products.service.js';
+import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';

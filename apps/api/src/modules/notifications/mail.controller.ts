@@ -3,7 +3,7 @@ import { ApiRoute, type MailStatus, type MailTestResult, StaffRole } from '@stor
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { MailTestDto } from './dto/mail-test.dto.js';
+import { MailTestDto } from '@store/contract/dto/mail-test.dto';
 import { MailSender } from './mail-sender.js';
 import { OutboxRepository } from './outbox.repository.js';
 

@@ -13,9 +13,9 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
-import { ChangeStaffRoleDto } from './dto/change-staff-role.dto.js';
-import { InviteStaffDto } from './dto/invite-staff.dto.js';
+import { AcceptInvitationDto } from '@store/contract/dto/accept-invitation.dto';
+import { ChangeStaffRoleDto } from '@store/contract/dto/change-staff-role.dto';
+import { InviteStaffDto } from '@store/contract/dto/invite-staff.dto';
 import { StaffService } from './staff.service.js';
 
 /** The shop's people: the owner's screen, and the invitee's answer to an invitation. */

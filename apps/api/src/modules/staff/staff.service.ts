@@ -9,8 +9,8 @@ import { AuditService, type AuditActor } from '../audit/audit.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { OutboxService } from '../notifications/outbox.service.js';
 import { UsersService } from '../users/users.service.js';
-import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
-import type { InviteStaffDto } from './dto/invite-staff.dto.js';
+import type { AcceptInvitationDto } from '@store/contract/dto/accept-invitation.dto';
+import type { InviteStaffDto } from '@store/contract/dto/invite-staff.dto';
 import { type InvitationRow, StaffInvitationsRepository } from './staff-invitations.repository.js';
 
 const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
