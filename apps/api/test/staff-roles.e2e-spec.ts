@@ -222,6 +222,8 @@ describe('staff roles (e2e)', () => {
         .put(api(ApiRoute.staffMember, { staffId: readOnly.user._id, userId: owner.user._id }))
         .send({ staffRole: 'read-only' })
         .expect(200);
+      // Each change ended the member's sessions: a fresh sign-in.
+      readOnly = await signin(readOnly.user.email);
     });
 
     it('records each writer’s role on their audit entries', async () => {
@@ -362,9 +364,13 @@ describe('staff roles (e2e)', () => {
         role: 1,
         staffRole: 'staff',
       });
-      // Their earlier token now carries the staff role too (read from the database on every request).
-      await as(shopper)
+      // Joining ended the customer's earlier sessions; the new one has the staff role.
+      const old = await as(shopper)
         .get(api(ApiRoute.ordersAll, { userId: shopper.user._id }))
+        .expect(401);
+      expect(old.body.error).toBe('Your session has ended; sign in again');
+      await as(session)
+        .get(api(ApiRoute.ordersAll, { userId: session.user._id }))
         .expect(200);
     });
   });
@@ -378,8 +384,8 @@ describe('staff roles (e2e)', () => {
     const owners = async () =>
       ((await t.dataSource.query(`SELECT id FROM users WHERE staff_role = 'owner' ORDER BY id`)) as { id: string }[]).map((r) => r.id);
 
-    it('takes effect on the next request with the same token', async () => {
-      const person = await member('staff');
+    it('ends the person’s sessions: the old token is refused, a new sign-in has the new role', async () => {
+      let person = await member('staff');
       const create = () =>
         as(person)
           .post(api(ApiRoute.categoryCreate, { userId: person.user._id }))
@@ -387,15 +393,23 @@ describe('staff roles (e2e)', () => {
       await create().expect(201);
       const changed = (await setRole(owner, person.user._id, 'read-only').expect(200)).body as StaffMember;
       expect(changed).toEqual({ _id: person.user._id, name: 'Sam Staff', email: person.user.email, staffRole: 'read-only' });
+      expect((await create().expect(401)).body.error).toBe('Your session has ended; sign in again');
+      person = await signin(person.user.email);
+      expect(person.user.staffRole).toBe('read-only');
       await create().expect(403);
       await setRole(owner, person.user._id, 'staff').expect(200);
+      person = await signin(person.user.email);
       await create().expect(201);
     });
 
     it('removes someone from the staff: their account stays, as a customer’s, refused every admin route', async () => {
-      const person = await member('staff');
+      let person = await member('staff');
       const removed = await remove(owner, person.user._id).expect(200);
       expect(removed.body).toEqual({ message: 'Sam Staff is no longer one of the staff', _id: person.user._id });
+      await as(person)
+        .get(api(ApiRoute.ordersAll, { userId: person.user._id }))
+        .expect(401);
+      person = await signin(person.user.email);
       await as(person)
         .get(api(ApiRoute.ordersAll, { userId: person.user._id }))
         .expect(403);
@@ -419,6 +433,7 @@ describe('staff roles (e2e)', () => {
       await setRole(second, owner.user._id, 'staff').expect(200);
       await setRole(second, second.user._id, 'read-only').expect(409);
       await setRole(second, owner.user._id, 'owner').expect(200);
+      owner = await signin(owner.user.email, ownerPassword);
       await remove(owner, second.user._id).expect(200);
       expect(await owners()).toEqual([owner.user._id]);
     });
@@ -472,7 +487,8 @@ describe('staff roles (e2e)', () => {
         // committed, or by the guard (403) when the winner had already committed its change.
         const statuses = [a.status, b.status].sort();
         expect(statuses[0]).toBe(200);
-        expect([403, 409]).toContain(statuses[1]);
+        // (Or 401: the winner's change ended the loser's session before the loser's request was read.)
+        expect([401, 403, 409]).toContain(statuses[1]);
         const left = await owners();
         expect(left.length).toBe(1);
         // Put things back: the original owner stays the owner the other tests use.

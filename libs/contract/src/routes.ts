@@ -10,6 +10,8 @@ export const ApiRoute = {
   signup: '/signup',
   signin: '/signin',
   signout: '/signout',
+  /** Ends every session of the signed-in user (every token signed before, on every device). */
+  signoutEverywhere: '/signout/everywhere',
   user: '/user/:userId',
   /** The shipping address of the buyer's latest paid order, offered at the next checkout. */
   lastAddress: '/user/:userId/address/last',

@@ -216,6 +216,12 @@ export class EnvironmentVariables {
   @WholeNumber(10, 86_400)
   SIGNIN_FAILURE_WINDOW_SECONDS = 900;
 
+  @WholeNumber(1, 1_000_000)
+  SIGNIN_ACCOUNT_SLOWDOWN_AFTER = 30;
+
+  @WholeNumber(1, 3600)
+  SIGNIN_ACCOUNT_SLOWDOWN_SECONDS = 5;
+
   // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
   @IsOptional()
   @WholeNumber(0, 65535)
@@ -419,9 +425,12 @@ export function appConfig(env: EnvironmentVariables) {
       sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
       testGatewayLedger: env.TEST_GATEWAY_LEDGER,
     },
-    /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
+    /** Sign-in attempts per (account, client network or known device) per SIGNIN_FAILURE_WINDOW_SECONDS (see SigninLimits). */
     signinFailureLimit: env.SIGNIN_FAILURE_LIMIT,
     signinFailureWindowSeconds: env.SIGNIN_FAILURE_WINDOW_SECONDS,
+    /** Account-wide attempts from unknown browsers in the window after which one is let through per SIGNIN_ACCOUNT_SLOWDOWN_SECONDS. */
+    signinAccountSlowdownAfter: env.SIGNIN_ACCOUNT_SLOWDOWN_AFTER,
+    signinAccountSlowdownSeconds: env.SIGNIN_ACCOUNT_SLOWDOWN_SECONDS,
     /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
     metricsPort: env.METRICS_PORT as number | undefined,
     /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */

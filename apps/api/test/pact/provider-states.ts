@@ -70,9 +70,16 @@ export class ProviderStates {
     await this.t.dataSource.query(`TRUNCATE ${this.tables.join(', ')} CASCADE`);
   };
 
-  /** Puts the signed-in state's token on requests that carry an Authorization header. */
+  /**
+   * Puts the signed-in state's token on requests that carry an Authorization header. A request that came without a
+   * body (a bodiless POST: neither Content-Length nor Transfer-Encoding) is given `Content-Length: 0`, or Pact's proxy
+   * would forward it chunked, as a body of unknown type that the API refuses with 415.
+   */
   readonly requestFilter = (request: Request, _response: Response, next: NextFunction): void => {
     if (this.bearer && request.headers.authorization) request.headers.authorization = `Bearer ${this.bearer}`;
+    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+      request.headers['content-length'] = '0';
+    }
     next();
   };
 
@@ -244,7 +251,7 @@ export class ProviderStates {
   }
 
   private async signIn(email: string, password: string): Promise<string> {
-    const session = await this.auth.signin({ email, password });
+    const { session } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
     this.bearer = session.token;
     const { _id, name, role } = session.user;
     this.signedIn = { id: _id, name, email: session.user.email, role, staffRole: session.user.staffRole ?? null };

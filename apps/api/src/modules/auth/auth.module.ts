@@ -8,6 +8,7 @@ import { UsersModule } from '../users/users.module.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { DeviceCookies } from './device-cookie.js';
 import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
 import { UserParamGuard } from './guards/user-param.guard.js';
@@ -15,6 +16,7 @@ import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { SigninLimits } from './rate-limit/signin-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 @Module({
@@ -35,6 +37,8 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
     RateLimitRepository,
     RevokedTokensRepository,
     AuthRateLimitGuard,
+    SigninLimits,
+    DeviceCookies,
     // Order matters: who you are (401), then whose path it is (403), then what your role allows (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: UserParamGuard },

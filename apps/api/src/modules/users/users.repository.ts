@@ -18,6 +18,18 @@ export type StaffRoleChange =
 
 const STAFF_COLUMNS = `id, name, email, role, staff_role AS "staffRole"`;
 
+/** A user as the per-request token check reads them. */
+export interface SessionUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: UserEntity['role'];
+  staffRole: StaffRole | null;
+  sessionVersion: number;
+  /** The token's id is in `revoked_tokens` (signed out). */
+  revoked: boolean;
+}
+
 /** The users table's statements, all of them (TypeORM over {@link UserEntity}: its mapping hides the password hash). */
 @Injectable()
 export class UsersRepository {
@@ -50,8 +62,38 @@ export class UsersRepository {
       .getOne();
   }
 
+  /**
+   * Changes a user; a role or password change also ends every session the user has (moves `session_version` in
+   * the same statement), so no caller can change either and forget the tokens signed before.
+   */
   async update(id: string, changes: Partial<Pick<UserEntity, 'name' | 'role' | 'staffRole' | 'passwordHash'>>): Promise<void> {
-    await this.db.manager.update(UserEntity, { id }, changes);
+    const endsSessions = changes.role !== undefined || changes.staffRole !== undefined || changes.passwordHash !== undefined;
+    await this.db.manager
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set(endsSessions ? { ...changes, sessionVersion: () => 'session_version + 1' } : changes)
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  /** Ends every session of the user: tokens signed before this carry an older version and are refused. */
+  async endSessions(id: string): Promise<void> {
+    await this.db.rows(`UPDATE users SET session_version = session_version + 1 WHERE id = $1`, [id]);
+  }
+
+  /**
+   * The read behind every authenticated request, one statement on the pool: the user, their session version and
+   * whether this token was signed out (`revoked_tokens`, written by auth's sign-out). One round trip instead of two
+   * entity reads; the version is in the row already read, so ending sessions costs no extra query.
+   */
+  async findForToken(id: string, jti: string): Promise<SessionUserRow | undefined> {
+    const rows = await this.db.rows<SessionUserRow>(
+      `SELECT u.id, u.name, u.email, u.role, u.staff_role AS "staffRole", u.session_version AS "sessionVersion",
+              EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
+       FROM users u WHERE u.id = $1`,
+      [id, jti],
+    );
+    return rows[0];
   }
 
   /** The shop's people (owners, staff, read-only), by name. */
@@ -62,14 +104,14 @@ export class UsersRepository {
   /**
    * Makes an invitee one of the staff, in the transaction in context: a new account, or the customer account that
    * already has this address (its owner proved the address by following the link), with the name and password
-   * given. Nothing when the address already belongs to one of the staff.
+   * given (ending that account's earlier sessions). Nothing when the address already belongs to one of the staff.
    */
   async joinStaff(user: { name: string; email: string; passwordHash: string; staffRole: StaffRole }): Promise<StaffRow | undefined> {
     const rows = await this.db.transactionRows<StaffRow>(
       `INSERT INTO users (name, email, password_hash, role, staff_role) VALUES ($1, $2, $3, 1, $4)
        ON CONFLICT (email) DO UPDATE
          SET name = EXCLUDED.name, password_hash = EXCLUDED.password_hash, role = 1, staff_role = EXCLUDED.staff_role,
-             updated_at = now()
+             session_version = users.session_version + 1, updated_at = now()
          WHERE users.staff_role IS NULL
        RETURNING ${STAFF_COLUMNS}`,
       [user.name, user.email, user.passwordHash, user.staffRole],
@@ -79,7 +121,8 @@ export class UsersRepository {
 
   /**
    * Gives one of the staff another role, or (`null`) makes them a customer again, in the transaction in context;
-   * refused when it would leave the shop without an owner.
+   * refused when it would leave the shop without an owner. The change ends the person's sessions (moves
+   * `session_version` in the same statement), as every role change does: they sign in again with their new role.
    *
    * Atomic against concurrent changes: every owner row is locked first, always in id order (so two changes cannot
    * deadlock), and only then is the change's condition read, by a statement whose snapshot starts after those locks
@@ -92,7 +135,8 @@ export class UsersRepository {
     const was = before[0]?.staff_role;
     if (!was) return { outcome: 'not-staff' };
     const rows = await this.db.transactionRows<StaffRow>(
-      `UPDATE users SET staff_role = $2::varchar, role = CASE WHEN $2::varchar IS NULL THEN 0 ELSE 1 END, updated_at = now()
+      `UPDATE users SET staff_role = $2::varchar, role = CASE WHEN $2::varchar IS NULL THEN 0 ELSE 1 END,
+              session_version = session_version + 1, updated_at = now()
         WHERE id = $1 AND staff_role IS NOT NULL
           AND (staff_role <> 'owner' OR $2::varchar = 'owner'
                OR EXISTS (SELECT 1 FROM users other WHERE other.staff_role = 'owner' AND other.id <> $1))
