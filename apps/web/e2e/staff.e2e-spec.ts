@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Product, Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
-import { call, firstProducts, signupAndSignin, unique } from './support/api';
+import { call, firstProducts, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
 import { launchChromium, openShop, screenshot, shown, store, stored, type ShopPage } from './support/browser';
 
@@ -158,10 +158,12 @@ describe('staff roles', () => {
     ]);
     expect(answer.status()).toBe(200);
     const session = await stored<Session>(staff.page, 'jwt');
-    const write = await call('POST', `/category/create/${session!.user._id}`, {
-      token: session!.token,
-      json: { name: unique('Read Only') },
-    });
+    // The change ended the member's sessions: their token is refused, and a new sign-in is read-only.
+    const old = await call('POST', `/category/create/${session!.user._id}`, { token: session!.token, json: { name: unique('Read Only') } });
+    expect(old.status).toBe(401);
+    const again = await signin(invitee.email, invitee.password);
+    expect(again.user.staffRole).toBe('read-only');
+    const write = await call('POST', `/category/create/${again.user._id}`, { token: again.token, json: { name: unique('Read Only') } });
     expect(write.status).toBe(403);
   });
 });
