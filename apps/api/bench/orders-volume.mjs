@@ -85,7 +85,7 @@ async function seed(databaseUrl, orders) {
     );
     const [admin] = (
       await db.query(
-        `INSERT INTO users (name, email, password_hash, role) VALUES ('Bench Admin', 'admin@bench.example', 'not-a-hash', 1) RETURNING id`,
+        `INSERT INTO users (name, email, password_hash, role, staff_role) VALUES ('Bench Admin', 'admin@bench.example', 'not-a-hash', 1, 'owner') RETURNING id`,
       )
     ).rows;
     await db.query(

@@ -18,6 +18,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { InventoryModule } from './modules/inventory/inventory.module.js';
 import { PhotosModule } from './modules/photos/photos.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
@@ -42,6 +43,7 @@ export class AppModule {
         OrdersModule,
         AuditModule,
         NotificationsModule,
+        StaffModule,
         HealthModule,
       ],
     };

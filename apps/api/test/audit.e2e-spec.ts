@@ -38,7 +38,12 @@ describe('audit trail (e2e)', () => {
       .set(as(session))
       .query(query);
   const entriesFor = async (entity: string): Promise<AuditEntry[]> => (await list({ entity }).expect(200)).body as AuditEntry[];
-  const actorOf = (session: Session) => ({ _id: session.user._id, name: session.user.name, email: session.user.email });
+  const actorOf = (session: Session) => ({
+    _id: session.user._id,
+    name: session.user.name,
+    email: session.user.email,
+    staffRole: session.user.staffRole,
+  });
 
   describe('categories', () => {
     it('records create, rename and delete with the admin and the changed name, newest first', async () => {

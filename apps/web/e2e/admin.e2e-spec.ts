@@ -59,6 +59,7 @@ describe('admin', () => {
       'Manage Products',
       'Manage Orders',
       'Audit Trail',
+      'People',
     ]);
     expect(await page.locator('a[href="/admin/products/update"]').count()).toBe(0);
     expect(await navLabels(page)).toEqual(['Home', 'Cart', 'A. Dashboard', 'Signout']);

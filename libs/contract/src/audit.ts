@@ -1,3 +1,5 @@
+import type { StaffRole } from './identity.js';
+
 /**
  * The audit trail: one entry per admin write (catalogue edits, stock and price changes, order status moves,
  * refunds), newest first. Listed by `GET /audit/{userId}` (admins only), keyset-paged with `after`.
@@ -11,10 +13,14 @@ export const AUDIT_ACTIONS = [
   'product.delete',
   'order.status',
   'order.refund',
+  'staff.invite',
+  'staff.join',
+  'staff.role',
+  'staff.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_TYPES = ['category', 'product', 'order'] as const;
+export const AUDIT_ENTITY_TYPES = ['category', 'product', 'order', 'user', 'invitation'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** One changed field: its value before and after the write (`null` for a field that did not exist). */
@@ -27,8 +33,11 @@ export interface AuditEntry {
   _id: string;
   /** ISO time of the write (the time of its transaction). */
   at: string;
-  /** Who did it, as they were named at the time (the user may since have been renamed or deleted). */
-  actor: { _id: string; name: string; email: string };
+  /**
+   * Who did it, as they were named at the time (the user may since have been renamed or deleted), with the staff
+   * role they had then (absent for the system's own writes).
+   */
+  actor: { _id: string; name: string; email: string; staffRole?: StaffRole };
   action: AuditAction;
   entity: { type: AuditEntityType; _id: string };
   /** Only the fields the write changed. Money fields are in dollars, as on the wire. */

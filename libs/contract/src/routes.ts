@@ -49,6 +49,13 @@ export const ApiRoute = {
 
   audit: '/audit/:userId',
 
+  /** The shop's people and open invitations (owners only). */
+  staff: '/staff/:userId',
+  staffInvite: '/staff/invite/:userId',
+  /** PUT a new role, DELETE to remove from the staff (owners only). */
+  staffMember: '/staff/:staffId/:userId',
+  /** The invitee sets their password through the e-mailed link (no session). */
+  staffAccept: '/staff/accept',
   /** The e-mail backlog and what failed (admins). */
   mailStatus: '/mail/status/:userId',
   /** Sends a test mail at once and answers with what the mail server said (admins). */

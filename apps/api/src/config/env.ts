@@ -277,6 +277,10 @@ export class EnvironmentVariables {
   @Matches(EMAIL, says('must be an email address'))
   SHOP_EMAIL?: string;
 
+  /** How long a staff invitation's link works. */
+  @WholeNumber(1, 720)
+  STAFF_INVITE_TTL_HOURS = 72;
+
   // Shown at the top of every HTML mail and at the end of the text; no line breaks (it goes in headers' neighbours).
   @Length(1, 80, says('must be 1 to 80 characters'))
   @Matches(/^[^\r\n\t]+$/, says('must be on one line'))
@@ -475,6 +479,8 @@ export function appConfig(env: EnvironmentVariables) {
       pollMs: 2000,
       retryBaseMs: 30_000,
     },
+    /** How long a staff invitation's link works, in hours. */
+    staffInviteTtlHours: env.STAFF_INVITE_TTL_HOURS,
     /** Products at or below this stock are "low" on the admin's sales overview. */
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */

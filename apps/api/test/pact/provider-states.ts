@@ -6,12 +6,15 @@ import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
+import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
+import { StaffService } from '../../src/modules/staff/staff.service.js';
+import { UsersService } from '../../src/modules/users/users.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -114,6 +117,27 @@ export class ProviderStates {
         await this.auth.ensureAdmin({ email, password: PASSWORD, name: 'Store Admin' });
         return { userId: await this.signIn(email, PASSWORD) };
       },
+      // One of the shop's people beside the signed-in owner (a database row: staff join through an e-mailed link).
+      'a staff member exists': async () => ({ staffId: await this.staffMember('sam.staff@example.com') }),
+      'a staff member is signed in': async () => {
+        const email = 'sam.staff@example.com';
+        await this.staffMember(email);
+        return { userId: await this.signIn(email, PASSWORD) };
+      },
+      // The token only the invitation e-mail holds, read back from the outbox as the mail worker would send it.
+      'an invitation to {email} as staff was sent': async (params) => {
+        const owner = await this.auth.ensureAdmin({ email: 'owner@example.com', password: PASSWORD, name: 'Store Owner' });
+        const email = text(params, 'email');
+        await this.t.app
+          .get(StaffService)
+          .invite({ id: owner._id, name: owner.name, email: owner.email, staffRole: 'owner' }, { email, staffRole: 'staff' });
+        const [mail] = (await this.t.dataSource.query(`SELECT text_body FROM mail_outbox WHERE recipient = $1`, [email])) as {
+          text_body: string;
+        }[];
+        const invitationToken = /\/staff\/join#([\w-]{43})/.exec(mail.text_body)?.[1];
+        if (!invitationToken) throw new Error('the invitation mail has no link');
+        return { invitationToken };
+      },
       'a customer exists': async () => {
         const user = await this.auth.signup({ name: 'Shopper', email: 'shopper@example.com', password: PASSWORD });
         return { userId: await this.signIn(user.email, PASSWORD) };
@@ -174,7 +198,11 @@ export class ProviderStates {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const sizes = text(params, 'sizes').split(',') as ProductSize[];
         const product = await this.classicTee({ sizes: sizes.map((s) => ({ size: s, stock: 10 })) });
-        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product, sizes);
+        const orderId = await this.paidOrder(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          product,
+          sizes,
+        );
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
@@ -200,13 +228,18 @@ export class ProviderStates {
       'a customer has paid for an order whose payment has settled': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const product = await this.classicTee();
-        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }, product);
+        const orderId = await this.paidOrder(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          product,
+        );
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
-        return { orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role }) };
+        return {
+          orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null }),
+        };
       },
     };
   }
@@ -219,11 +252,18 @@ export class ProviderStates {
     (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
   }
 
+  /** A staff member (role `staff`) whose password is PASSWORD. */
+  private async staffMember(email: string): Promise<string> {
+    const passwordHash = await this.t.app.get(PasswordHasher).hash(PASSWORD);
+    const user = await this.t.app.get(UsersService).create({ name: 'Sam Staff', email, passwordHash, staffRole: 'staff' });
+    return user.id;
+  }
+
   private async signIn(email: string, password: string): Promise<string> {
     const { session } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
     this.bearer = session.token;
     const { _id, name, role } = session.user;
-    this.signedIn = { id: _id, name, email: session.user.email, role };
+    this.signedIn = { id: _id, name, email: session.user.email, role, staffRole: session.user.staffRole ?? null };
     return _id;
   }
 

@@ -18,6 +18,7 @@ export const routeChunks = {
   product: () => import('./routes/product'),
   user: () => import('./routes/user-dashboard'),
   admin: () => import('./routes/admin'),
+  joinStaff: () => import('./routes/join-staff'),
 };
 
 /** Which chunk a lazy route loads and which export of it is the page; tests use it to mount pages eagerly. */
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, lazy: lazyPage('passwordReset', 'ResetPasswordPage') },
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       { path: paths.product, lazy: lazyPage('product', 'ProductPage') },
+      { path: paths.joinStaff, lazy: lazyPage('joinStaff', 'JoinStaffPage') },
       {
         element: <RequireSignIn />,
         children: [
@@ -68,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminUpdateProduct, lazy: lazyPage('admin', 'UpdateProductPage') },
           { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
           { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
+          { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

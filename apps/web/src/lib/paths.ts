@@ -29,6 +29,10 @@ export const paths = {
   adminUpdateProduct: '/admin/product/update/:productId',
   adminOrders: '/admin/orders',
   adminAudit: '/admin/audit',
+  /** The shop's people: owners invite, change roles, remove */
+  adminPeople: '/admin/people',
+  /** A staff invitation's link: `/staff/join#<token>` (the server's e-mails build it the same way) */
+  joinStaff: '/staff/join',
 } as const;
 
 export const hrefs = {

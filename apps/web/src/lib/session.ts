@@ -1,4 +1,4 @@
-import { Role, type Session } from '@store/contract';
+import { Role, type Session, STAFF_ROLES, StaffRole, type User } from '@store/contract';
 import { storedValue, useStoredValue } from './stored-value';
 
 /** The storage key the spec fixes for the signed-in session ({token, user}). */
@@ -8,7 +8,11 @@ function parseSession(raw: unknown): Session | null {
   if (!raw || typeof raw !== 'object') return null;
   const { token, user } = raw as Partial<Session>;
   if (typeof token !== 'string' || !token || !user || typeof user !== 'object' || typeof user._id !== 'string') return null;
-  return { token, user: { _id: user._id, name: String(user.name ?? ''), email: String(user.email ?? ''), role: user.role === 1 ? 1 : 0 } };
+  const role = user.role === 1 ? 1 : 0;
+  const kept: Session['user'] = { _id: user._id, name: String(user.name ?? ''), email: String(user.email ?? ''), role };
+  // The staff role only of an admin, and only one the app knows (what the admin screens offer depends on it).
+  if (role === 1 && STAFF_ROLES.includes(user.staffRole as StaffRole)) kept.staffRole = user.staffRole;
+  return { token, user: kept };
 }
 
 const sessionStore = storedValue<Session | null>(SESSION_STORAGE_KEY, parseSession);
@@ -36,6 +40,26 @@ export function useSession(): Session | null {
 
 export function isAdmin(session: Session | null): boolean {
   return session?.user.role === Role.Admin;
+}
+
+/**
+ * What an admin may do, for what the screens offer (the server decides, whatever they show): their `staffRole`,
+ * or `owner` for a session stored before staff roles existed, when every admin was one.
+ */
+export function staffPermissions(user: User | undefined) {
+  const staffRole: StaffRole | undefined = user?.role === Role.Admin ? (user.staffRole ?? StaffRole.Owner) : undefined;
+  return {
+    staffRole,
+    /** Refunds, cancellations and the shop's people: owners only. */
+    isOwner: staffRole === StaffRole.Owner,
+    /** Catalogue, stock and order status moves: owners and staff, not read-only. */
+    canEdit: staffRole === StaffRole.Owner || staffRole === StaffRole.Staff,
+  };
+}
+
+/** {@link staffPermissions} of the signed-in user. */
+export function useStaffPermissions() {
+  return staffPermissions(useSession()?.user);
 }
 
 /** The session on a screen behind a sign-in guard, where its absence would be a routing bug. */

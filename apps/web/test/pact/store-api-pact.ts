@@ -97,6 +97,10 @@ export const EXAMPLE = {
   categoryId: '5f0c1a2e-2222-4b7a-9c3e-000000000002',
   productId: '5f0c1a2e-3333-4b7a-9c3e-000000000003',
   orderId: '5f0c1a2e-4444-4b7a-9c3e-000000000004',
+  /** One of the shop's people (not the signed-in owner). */
+  staffId: '5f0c1a2e-5555-4b7a-9c3e-000000000005',
+  /** The token of a staff invitation's link (the provider state makes a real one and returns it). */
+  invitationToken: 'Tm90LWEtcmVhbC10b2tlbi1qdXN0LWFuLWV4YW1wbGU',
   /** Any JWT-shaped string: the provider's request filter swaps in a real token for the state's user. */
   token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl',
   createdAt: '2026-11-21T08:00:00.000Z',

@@ -14,6 +14,7 @@ import { ShippingAddress1763700040000 } from './1763700040000-shipping-address.j
 import { SessionVersion1763700045000 } from './1763700045000-session-version.js';
 import { ProductSearchColumn1763700046000 } from './1763700046000-product-search-column.js';
 import { PasswordResets1763700060000 } from './1763700060000-password-resets.js';
+import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -31,6 +32,7 @@ export const migrations = [
   LargePhotos1763700035000,
   ShippingAddress1763700040000,
   SessionVersion1763700045000,
+  StaffRoles1763700052000,
   ProductSearchColumn1763700046000,
   PasswordResets1763700060000,
 ];

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { AuditAction, AuditChange, AuditEntityType } from '@store/contract';
+import type { AuditAction, AuditChange, AuditEntityType, StaffRole } from '@store/contract';
 
 /** One admin write, as the audit trail keeps it (see the refunds-and-audit migration). */
 @Entity('audit_log')
@@ -19,6 +19,10 @@ export class AuditLogEntity {
 
   @Column({ name: 'actor_email', type: 'varchar', length: 254 })
   actorEmail!: string;
+
+  /** The actor's staff role at the time of the write; null for the system's own writes. */
+  @Column({ name: 'actor_role', type: 'varchar', length: 16, nullable: true })
+  actorRole!: StaffRole | null;
 
   @Column({ type: 'varchar', length: 32 })
   action!: AuditAction;

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiRoute, type AuditEntry, NEXT_CURSOR_HEADER, Role, TOTAL_COUNT_HEADER } from '@store/contract';
+import { ApiRoute, type AuditEntry, NEXT_CURSOR_HEADER, StaffRole, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { Response } from 'express';
 import { Roles } from '../auth/roles.decorator.js';
 import { AuditService } from './audit.service.js';
@@ -10,7 +10,7 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   /** The audit trail, newest first; the next page's cursor is in X-Next-Cursor, the count in X-Total-Count. */
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.audit)
   async list(@Query() query: AuditQueryDto, @Res({ passthrough: true }) response: Response): Promise<AuditEntry[]> {
     const page = await this.audit.list(query);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditAction, AuditChange, AuditEntityType } from '@store/contract';
+import type { AuditAction, AuditChange, AuditEntityType, StaffRole } from '@store/contract';
 import { Database } from '../../database/transactions.js';
 import { AuditLogEntity } from './audit-log.entity.js';
 import type { AuditCursor } from './audit-cursor.js';
@@ -11,6 +11,7 @@ export interface AuditRow {
   actor_id: string;
   actor_name: string;
   actor_email: string;
+  actor_role: StaffRole | null;
   action: AuditAction;
   entity_type: AuditEntityType;
   entity_id: string;
@@ -46,7 +47,7 @@ export class AuditRepository {
     const { where, values } = conditions(filter);
     if (after) where.push(`(at, id) < ($${values.push(after.at)}::timestamptz, $${values.push(after.id)}::uuid)`);
     return this.db.rows<AuditRow>(
-      `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text, actor_id, actor_name, actor_email,
+      `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_text, actor_id, actor_name, actor_email, actor_role,
               action, entity_type, entity_id, changes
          FROM audit_log
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

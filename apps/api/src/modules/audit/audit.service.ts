@@ -1,14 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { AUDIT_LIST_LIMIT_DEFAULT, type AuditAction, type AuditChange, type AuditEntityType, type AuditEntry } from '@store/contract';
+import {
+  AUDIT_LIST_LIMIT_DEFAULT,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntityType,
+  type AuditEntry,
+  type StaffRole,
+} from '@store/contract';
 import { changedFields } from './audit-changes.js';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
 import { AuditRepository, type AuditRow } from './audit.repository.js';
 
-/** Who made a write: the signed-in admin (an AuthUser fits). Name and e-mail are kept as they are now. */
+/** Who made a write: the signed-in admin (an AuthUser fits). Name, e-mail and staff role are kept as they are now. */
 export interface AuditActor {
   id: string;
   name: string;
   email: string;
+  /** Null (or absent) only for the system's own writes. */
+  staffRole?: StaffRole | null;
 }
 
 /** The actor of writes no person made (the demo catalogue a fresh store is seeded with). */
@@ -60,6 +69,7 @@ export class AuditService {
       actorId: actor.id,
       actorName: actor.name.slice(0, 32),
       actorEmail: actor.email.slice(0, 254),
+      actorRole: actor.staffRole ?? null,
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
@@ -86,7 +96,7 @@ function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     _id: row.id,
     at: new Date(row.at_text).toISOString(),
-    actor: { _id: row.actor_id, name: row.actor_name, email: row.actor_email },
+    actor: { _id: row.actor_id, name: row.actor_name, email: row.actor_email, ...(row.actor_role ? { staffRole: row.actor_role } : {}) },
     action: row.action,
     entity: { type: row.entity_type, _id: row.entity_id },
     changes: row.changes,

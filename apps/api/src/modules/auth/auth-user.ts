@@ -1,4 +1,4 @@
-import type { Role } from '@store/contract';
+import type { Role, StaffRole } from '@store/contract';
 
 /** The signed-in user a request carries after the JWT guard: fresh from the database, not from the token. */
 export interface AuthUser {
@@ -6,6 +6,8 @@ export interface AuthUser {
   name: string;
   email: string;
   role: Role;
+  /** What one of the shop's people may do (the roles guard's input); null for a customer. */
+  staffRole: StaffRole | null;
 }
 
 /** The claims of the store's JWTs. */

@@ -51,6 +51,6 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
     { provide: APP_GUARD, useClass: UserParamGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService],
+  exports: [AuthService, PasswordHasher],
 })
 export class AuthModule {}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { Role, type Session, type User } from '@store/contract';
+import { Role, type Session, StaffRole, type User } from '@store/contract';
 import { UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -99,11 +99,12 @@ export class AuthService {
     if (!user) throw new UnauthenticatedError('Your account no longer exists');
     if (user.revoked) throw new UnauthenticatedError('You have signed out; sign in again');
     if ((payload.sv ?? 0) !== user.sessionVersion) throw new UnauthenticatedError('Your session has ended; sign in again');
-    return { id: user.id, name: user.name, email: user.email, role: user.role };
+    return { id: user.id, name: user.name, email: user.email, role: user.role, staffRole: user.staffRole };
   }
 
   /**
-   * Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start.
+   * Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start. The
+   * configured admin is an owner: an owner who demoted it gets it back as an owner at the next start.
    * A promotion or a new password ends the account's earlier sessions (UsersService.update does), so a token
    * signed before the operator named the address cannot act as the admin.
    */
@@ -112,17 +113,18 @@ export class AuthService {
     const existing = await this.users.findByEmailWithPassword(admin.email);
     if (!existing) {
       const passwordHash = await this.hasher.hash(admin.password);
-      const created = await this.users.create({ name: admin.name, email: admin.email, passwordHash, role: Role.Admin });
+      const created = await this.users.create({ name: admin.name, email: admin.email, passwordHash, staffRole: StaffRole.Owner });
       this.logger.log(`Created admin ${admin.email}`);
       return this.users.toUser(created);
     }
-    const changes: { role?: Role; passwordHash?: string } = {};
-    if (existing.role !== Role.Admin) changes.role = Role.Admin;
+    const changes: { role?: Role; staffRole?: StaffRole; passwordHash?: string } = {};
+    if (existing.role !== Role.Admin || existing.staffRole !== StaffRole.Owner)
+      Object.assign(changes, { role: Role.Admin, staffRole: StaffRole.Owner });
     if (!(await this.hasher.verify(existing.passwordHash, admin.password))) changes.passwordHash = await this.hasher.hash(admin.password);
     if (Object.keys(changes).length > 0) {
       await this.users.update(existing.id, changes);
       this.logger.log(`Updated admin ${admin.email} (${Object.keys(changes).join(', ')})`);
     }
-    return this.users.toUser({ ...existing, role: Role.Admin });
+    return this.users.toUser({ ...existing, role: Role.Admin, staffRole: StaffRole.Owner });
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiRoute, type DeletedResponse, type Product, Role } from '@store/contract';
+import { ApiRoute, type DeletedResponse, type Product, StaffRole } from '@store/contract';
 import type { Request, Response } from 'express';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -33,7 +33,7 @@ export class ProductsController {
     return this.products.get(productId);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Post(ApiRoute.productCreate)
   @UseInterceptors(ProductFormInterceptor)
   create(
@@ -44,7 +44,7 @@ export class ProductsController {
     return this.products.create(parseNewProduct(form), photo?.buffer, admin);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Put(ApiRoute.productUpdate)
   @UseInterceptors(ProductFormInterceptor)
   update(
@@ -56,7 +56,7 @@ export class ProductsController {
     return this.products.update(productId, parseProductChanges(form), photo?.buffer, admin);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Delete(ApiRoute.productDelete)
   remove(@UuidParam('productId') productId: string, @CurrentUser() admin: AuthUser): Promise<DeletedResponse> {
     return this.products.remove(productId, admin);

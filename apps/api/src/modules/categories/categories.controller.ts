@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiRoute, type Category, type DeletedResponse, Role } from '@store/contract';
+import { ApiRoute, type Category, type DeletedResponse, StaffRole } from '@store/contract';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -24,19 +24,19 @@ export class CategoriesController {
     return this.categories.get(categoryId);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Post(ApiRoute.categoryCreate)
   create(@Body() body: CategoryDto, @CurrentUser() admin: AuthUser): Promise<Category> {
     return this.categories.create(body.name, admin);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Put(ApiRoute.categoryUpdate)
   rename(@UuidParam('categoryId') categoryId: string, @Body() body: CategoryDto, @CurrentUser() admin: AuthUser): Promise<Category> {
     return this.categories.rename(categoryId, body.name, admin);
   }
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff)
   @Delete(ApiRoute.categoryDelete)
   remove(@UuidParam('categoryId') categoryId: string, @CurrentUser() admin: AuthUser): Promise<DeletedResponse> {
     return this.categories.remove(categoryId, admin);

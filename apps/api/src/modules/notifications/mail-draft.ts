@@ -8,4 +8,4 @@ export interface MailDraft {
   text: string;
 }
 
-export type MailKind = 'order-confirmation' | 'shop-order-notice' | 'password-reset' | 'password-changed';
+export type MailKind = 'order-confirmation' | 'shop-order-notice' | 'password-reset' | 'password-changed' | 'staff-invitation';

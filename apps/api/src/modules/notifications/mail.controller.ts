@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiRoute, type MailStatus, type MailTestResult, Role } from '@store/contract';
+import { ApiRoute, type MailStatus, type MailTestResult, StaffRole } from '@store/contract';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -15,7 +15,7 @@ export class MailController {
     private readonly sender: MailSender,
   ) {}
 
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.mailStatus)
   async status(): Promise<MailStatus> {
     return { transport: this.sender.describe(), ...(await this.outbox.status()) };
@@ -25,7 +25,8 @@ export class MailController {
    * Sends at once rather than through the outbox: the point is the server's answer, now. A refusal or an
    * unreachable server is an answer too (200 with `sent: false`), shown to the admin as the server gave it.
    */
-  @Roles(Role.Admin)
+  // The shop's mail set-up is a setting: the owner's.
+  @Roles(StaffRole.Owner)
   @Post(ApiRoute.mailTest)
   @HttpCode(200)
   async test(@Body() body: MailTestDto, @CurrentUser() user: AuthUser): Promise<MailTestResult> {

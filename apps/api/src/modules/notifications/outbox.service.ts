@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Order } from '@store/contract';
+import type { Order, StaffRole } from '@store/contract';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { passwordChangedMail, passwordResetMail } from './account-mails.js';
 import { orderMails } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { staffInvitationMail } from './staff-mails.js';
 
 /**
  * The notifications module's door for other modules: queue the mails an event calls for, inside the transaction
@@ -30,5 +31,16 @@ export class OutboxService {
   /** Queues the notice that a password was changed with a reset link. */
   async passwordChanged(account: { name: string; email: string }): Promise<void> {
     await this.outbox.insert([passwordChangedMail(account, this.config.mail.shopName)]);
+  }
+
+  /** Queues an invitation to join the shop's staff; `link` holds the single-use token (only this mail ever has it). */
+  async staffInvitation(invitation: {
+    email: string;
+    staffRole: StaffRole;
+    link: string;
+    invitedBy: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.outbox.insert([staffInvitationMail(this.config.mail.shopName, invitation)]);
   }
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiRoute, type LastAddressResponse, type Order, Role, type SalesOverview, TOTAL_COUNT_CAPPED_HEADER } from '@store/contract';
+import { ApiRoute, type LastAddressResponse, type Order, StaffRole, type SalesOverview, TOTAL_COUNT_CAPPED_HEADER } from '@store/contract';
 import type { Response } from 'express';
 import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
+import { Roles, RolesWhen } from '../auth/roles.decorator.js';
 import { LineRefundDto } from '@store/contract/dto/line-refund.dto';
 import { parseOrderListQuery } from './dto/order-list-query.js';
 import { OrderStatusDto } from '@store/contract/dto/order-status.dto';
@@ -43,7 +43,7 @@ export class OrdersController {
   }
 
   /** Every paid order, newest first, a page at a time; filtered by `status`, `from`/`to` and searched by `q`. */
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.ordersAll)
   async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<Order[]> {
     const { limit, after, filter } = parseOrderListQuery(query, true);
@@ -54,7 +54,7 @@ export class OrdersController {
    * The orders matching the admin list's filters as CSV, for bookkeeping: streamed a batch at a time as it is
    * read, never built whole in memory.
    */
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.ordersExport)
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const { filter } = parseOrderListQuery(query, true);
@@ -79,20 +79,22 @@ export class OrdersController {
   }
 
   /** Orders and revenue today / 7 / 30 days, best sellers and products low on stock. */
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.ordersOverview)
   overview(): Promise<SalesOverview> {
     return this.orders.overview();
   }
 
-  @Roles(Role.Admin)
+  /** Staff move orders along; a cancellation gives the money back, so it is the owner's, like a refund. */
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @RolesWhen({ applies: ({ body }) => isCancellation(body), roles: [StaffRole.Owner], what: 'cancel an order (it refunds the payment)' })
   @Put(ApiRoute.orderStatus)
   changeStatus(@UuidParam('orderId') orderId: string, @Body() body: OrderStatusDto, @CurrentUser() admin: AuthUser): Promise<Order> {
     return this.orders.changeStatus(orderId, body.status, admin);
   }
 
   /** Refunds one line of a paid order on its own (a partial refund); answers the order with the line's refund. */
-  @Roles(Role.Admin)
+  @Roles(StaffRole.Owner)
   @Post(ApiRoute.orderLineRefund)
   @HttpCode(200)
   refundLine(@UuidParam('orderId') orderId: string, @Body() body: LineRefundDto, @CurrentUser() admin: AuthUser): Promise<Order> {
@@ -110,4 +112,8 @@ export class OrdersController {
     if (page.capped) response.setHeader(TOTAL_COUNT_CAPPED_HEADER, 'true');
     return page.orders;
   }
+}
+
+function isCancellation(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'Cancelled';
 }

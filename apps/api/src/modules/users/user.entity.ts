@@ -1,4 +1,4 @@
-import { Role } from '@store/contract';
+import { Role, type StaffRole } from '@store/contract';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('users')
@@ -19,6 +19,10 @@ export class UserEntity {
 
   @Column({ type: 'smallint', default: Role.Customer })
   role!: Role;
+
+  /** What one of the shop's people may do; null for a customer. A CHECK keeps it set exactly when `role` is 1. */
+  @Column({ name: 'staff_role', type: 'varchar', length: 16, nullable: true })
+  staffRole!: StaffRole | null;
 
   /**
    * Moved forward whenever this user's sessions must end (a role or password change, "sign out everywhere"): a

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Role, type User } from '@store/contract';
+import { Role, type StaffRole, type User } from '@store/contract';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import type { UserEntity } from './user.entity.js';
 import { toUser } from './user.mapper.js';
-import { type SessionUserRow, UsersRepository } from './users.repository.js';
+import { type SessionUserRow, type StaffRoleChange, type StaffRow, UsersRepository } from './users.repository.js';
 
 /** Owns the users table; other modules reach users only through this service. */
 @Injectable()
@@ -12,17 +12,19 @@ export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
   /** A user row in the wire shape (no password hash), for the modules that hand users out (auth's sessions). */
-  toUser(entity: Pick<UserEntity, 'id' | 'name' | 'email' | 'role'>): User {
+  toUser(entity: Pick<UserEntity, 'id' | 'name' | 'email' | 'role'> & { staffRole?: UserEntity['staffRole'] }): User {
     return toUser(entity);
   }
 
-  async create(input: { name: string; email: string; passwordHash: string; role?: Role }): Promise<UserEntity> {
+  /** A new account: a customer, or with `staffRole` one of the shop's people (wire role 1). */
+  async create(input: { name: string; email: string; passwordHash: string; staffRole?: StaffRole }): Promise<UserEntity> {
     try {
       return await this.users.insert({
         name: input.name,
         email: input.email,
         passwordHash: input.passwordHash,
-        role: input.role ?? Role.Customer,
+        role: input.staffRole ? Role.Admin : Role.Customer,
+        staffRole: input.staffRole ?? null,
       });
     } catch (error) {
       if (isPgError(error, PgError.UniqueViolation, 'users_email_key')) throw new ConflictError('Email is already registered');
@@ -63,7 +65,27 @@ export class UsersService {
   }
 
   /** Changes a user; a role or password change ends their sessions too. */
-  async update(id: string, changes: Partial<Pick<UserEntity, 'name' | 'role' | 'passwordHash'>>): Promise<void> {
+  async update(id: string, changes: Partial<Pick<UserEntity, 'name' | 'role' | 'staffRole' | 'passwordHash'>>): Promise<void> {
     await this.users.update(id, changes);
+  }
+
+  /** The shop's people, by name. */
+  listStaff(): Promise<StaffRow[]> {
+    return this.users.listStaff();
+  }
+
+  /** Makes an invitee one of the staff (see UsersRepository.joinStaff); 409 when the address is already staff. */
+  async joinStaff(user: { name: string; email: string; passwordHash: string; staffRole: StaffRole }): Promise<StaffRow> {
+    const joined = await this.users.joinStaff(user);
+    if (!joined) throw new ConflictError('This address already belongs to one of the staff');
+    return joined;
+  }
+
+  /**
+   * Gives one of the staff another role, or (`null`) makes them a customer again; never leaves the shop without an
+   * owner, even against concurrent changes (see UsersRepository.setStaffRole). Runs in the transaction in context.
+   */
+  setStaffRole(id: string, staffRole: StaffRole | null): Promise<StaffRoleChange> {
+    return this.users.setStaffRole(id, staffRole);
   }
 }

@@ -9,6 +9,7 @@ import { ManageCategories } from '@/features/admin/components/manage-categories'
 import { ManageProducts } from '@/features/admin/components/manage-products';
 import { ProductForm, UpdateProductForm } from '@/features/admin/components/product-form';
 import { ManageOrders } from '@/features/admin/components/manage-orders';
+import { People } from '@/features/admin/components/people';
 import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
 import { useRequiredSession } from '@/lib/session';
@@ -103,6 +104,14 @@ export function AuditTrailPage() {
   return (
     <AdminPage title="Audit trail" description="Who changed what in the shop, and when">
       <AuditTrail />
+    </AdminPage>
+  );
+}
+
+export function PeoplePage() {
+  return (
+    <AdminPage title="People" description="Who runs the shop with you, and what each may do">
+      <People />
     </AdminPage>
   );
 }

@@ -1,11 +1,12 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute } from '@store/contract';
+import { ApiRoute, ErrorCode } from '@store/contract';
 import {
   anId,
   anInstant,
   ANY_STATUS,
   bearer,
   describeStoreApi,
+  errorBody,
   EXAMPLE,
   idFromState,
   orderJson,
@@ -91,6 +92,23 @@ describe('order administration', () => {
           ['S', undefined],
           ['M', 19.99],
         ]);
+      },
+    ));
+
+  it('is refused to staff who are not owners (a refund is the owner’s)', () =>
+    interaction(
+      {
+        given: ['a staff member is signed in', 'a customer has paid for an order whose payment has settled'],
+        uponReceiving: 'a request from a staff member (not an owner) to refund one line of an order',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.orderLineRefund),
+          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId') }),
+        ],
+        response: [403, (response) => response.jsonBody(errorBody(ErrorCode.Forbidden, 'Your role (staff) does not allow this'))],
+      },
+      async () => {
+        await expect(refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
       },
     ));
 });

@@ -1,9 +1,20 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { admin } from '@/testing/fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
 describe('admin dashboard', () => {
+  const linksFor = (staffRole: 'staff' | 'read-only') => {
+    const { container } = render(
+      <MemoryRouter>
+        <AdminDashboard user={{ ...admin.user, staffRole }} />
+      </MemoryRouter>,
+    );
+    return within(container)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+  };
+
   beforeEach(() =>
     render(
       <MemoryRouter>
@@ -21,6 +32,7 @@ describe('admin dashboard', () => {
       '/admin/products',
       '/admin/orders',
       '/admin/audit',
+      '/admin/people',
     ]);
     expect(hrefs).not.toContain('/admin/products/update');
   });
@@ -29,5 +41,17 @@ describe('admin dashboard', () => {
     expect(screen.getByText('Ada Admin')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('Admin')).toBeInTheDocument();
+  });
+
+  it('offers People to owners only, and the create forms to owners and staff', () => {
+    expect(linksFor('staff')).toEqual([
+      'Create Categories',
+      'Manage Categories',
+      'Create Product',
+      'Manage Products',
+      'Manage Orders',
+      'Audit Trail',
+    ]);
+    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Audit Trail']);
   });
 });

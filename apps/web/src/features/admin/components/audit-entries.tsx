@@ -1,4 +1,5 @@
 import type { AuditChange, AuditEntry } from '@store/contract';
+import { STAFF_ROLE_LABELS } from '@/lib/staff-role-labels';
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'category.create': 'Created category',
@@ -9,6 +10,10 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'product.delete': 'Deleted product',
   'order.status': 'Moved order',
   'order.refund': 'Refunded order',
+  'staff.invite': 'Invited',
+  'staff.join': 'Joined the staff',
+  'staff.role': 'Changed the role of',
+  'staff.remove': 'Removed from the staff',
 };
 
 /**
@@ -77,6 +82,7 @@ export function AuditEntries({
                 >
                   {entry.actor.name}
                 </button>
+                {entry.actor.staffRole ? <div className="text-body-secondary">{STAFF_ROLE_LABELS[entry.actor.staffRole]}</div> : null}
               </td>
               <td className="small">
                 {ACTION_LABELS[entry.action] ?? entry.action}{' '}

@@ -4,6 +4,7 @@ import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useStaffPermissions } from '@/lib/session';
 import { useMailStatus } from '../api/get-mail-status';
 import { useSendTestMail } from '../api/send-test-mail';
 import { Panel } from './panel';
@@ -20,6 +21,8 @@ const when = (iso: string): string => new Date(iso).toLocaleString();
 /** The shop's e-mail: where it goes, the backlog, what failed and why, and a test mail with the server's answer. */
 export function MailStatus() {
   const { data, error } = useMailStatus();
+  // The test mail is a settings check, the owner's (the server refuses it to anyone else).
+  const { isOwner } = useStaffPermissions();
   return (
     <Panel id="mail-status" title="E-mail" className="mt-4">
       <div className="card-body">
@@ -64,7 +67,7 @@ export function MailStatus() {
             ) : null}
           </>
         ) : null}
-        <TestMailForm />
+        {isOwner ? <TestMailForm /> : null}
       </div>
     </Panel>
   );

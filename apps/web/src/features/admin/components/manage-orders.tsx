@@ -7,6 +7,7 @@ import { RefundNote } from '@/components/refund-note';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useStaffPermissions } from '@/lib/session';
 import { useExportOrders } from '../api/export-orders';
 import { type OrderFilters, useOrders } from '../api/list-orders';
 import { useRefundLine } from '../api/refund-line';
@@ -22,6 +23,8 @@ export function ManageOrders() {
   const [filters, setFilters] = useState<OrderFilters>({});
   // A status move or a refund shows in the list as the server answered it (useSetOrderStatus, useRefundLine).
   const list = useOrders(filters);
+  // Refunds and cancellations (which refund) are offered to owners, status moves to those who may edit.
+  const { isOwner, canEdit } = useStaffPermissions();
   const filtered = Object.values(filters).some(Boolean);
   return (
     <>
@@ -63,10 +66,10 @@ export function ManageOrders() {
                     <OrderItems order={order} />
                     <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
                     {order.refund ? <RefundNote refund={order.refund} /> : null}
-                    <LineRefunds order={order} />
+                    {isOwner ? <LineRefunds order={order} /> : null}
                   </div>
                   <div className="col-md-4">
-                    <StatusControl order={order} />
+                    <StatusControl order={order} canEdit={canEdit} canCancel={isOwner} />
                   </div>
                 </div>
               </li>
@@ -172,9 +175,9 @@ function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void
   );
 }
 
-function StatusControl({ order }: { order: Order }) {
+function StatusControl({ order, canEdit, canCancel }: { order: Order; canEdit: boolean; canCancel: boolean }) {
   const { mutateAsync: setStatus } = useSetOrderStatus();
-  const options = nextStatuses(order.status);
+  const options = canEdit ? nextStatuses(order.status).filter((status) => canCancel || status !== 'Cancelled') : [];
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -216,7 +219,7 @@ function StatusControl({ order }: { order: Order }) {
           </button>
         </div>
       ) : (
-        <div className="small text-body-secondary">Final status</div>
+        <div className="small text-body-secondary">{canEdit && nextStatuses(order.status).length === 0 ? 'Final status' : null}</div>
       )}
       {error ? (
         <Alert variant="danger" className="mt-2 py-2 small">
