@@ -7,7 +7,8 @@
 // conditions (service_healthy, service_completed_successfully), so the test brings the stack up in the order the
 // file's conditions say and waits for each condition itself. The compose file is used as it is, from a copy in a
 // temporary folder (next to the .env its env_file names); a second file adds only what this machine needs: the
-// Postgres stand-in, two replicas, and a folder for the order e-mails.
+// Postgres stand-in, two replicas, a folder for the order e-mails, and DATABASE_URL spelled out (podman-compose
+// 1.0.3 cuts the file's nested default `${DATABASE_URL:-postgres://${POSTGRES_USER:-store}:...}` at the first `}`).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,7 +103,13 @@ beforeAll(async () => {
       'services:',
       '  postgres:',
       `    image: ${BASES.postgres}`,
+      // The URL compose.yaml's nested default builds (podman-compose 1.0.3 cannot read a ${...} inside a default).
+      '  migrate:',
+      '    environment:',
+      `      DATABASE_URL: postgres://store:${postgresPassword}@postgres:5432/store`,
       '  api:',
+      '    environment:',
+      `      DATABASE_URL: postgres://store:${postgresPassword}@postgres:5432/store`,
       '    deploy:',
       '      replicas: 2',
       '    volumes:',
@@ -159,8 +166,12 @@ describe('the compose stack', () => {
     const [count, distinct] = applied.split('|').map(Number);
     expect(count).toBeGreaterThan(5);
     expect(distinct).toBe(count);
-    expect(logsOf(container('migrate'))).toMatch(/migration/i);
-    for (const n of [1, 2]) expect(logsOf(container('api', n))).not.toMatch(/Migration \w+ has been executed successfully/);
+    // podman-compose 1.0.3 starts the exited one-shot again with each later `up` of a service that depends on it:
+    // the first run applied everything, the later ones found the schema up to date.
+    const runs = logsOf(container('migrate')).trim().split('\n');
+    expect(runs[0]).toMatch(/^Applied \w+/);
+    expect(runs.slice(1).every((line) => line === 'The schema is up to date')).toBe(true);
+    for (const n of [1, 2]) expect(logsOf(container('api', n))).not.toMatch(/Applied \w+|executed successfully/);
   });
 
   it(
@@ -226,7 +237,7 @@ describe('the compose stack', () => {
         buyers.push((await call('POST', '/signin', { json: { email, password: 'correct horse battery' } })).body);
       }
 
-      const checkouts = 60;
+      const checkouts = 40;
       const answers = [];
       let retries = 0;
       let next = 0;
@@ -267,7 +278,16 @@ describe('the compose stack', () => {
       expect(restart?.code).toBe(0);
       await waitHealthy(container('api', 1));
 
-      expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+      const refused = answers.filter((answer) => answer.status !== 200);
+      if (refused.length)
+        for (const n of [1, 2])
+          console.log(
+            `api_${n}:\n${logsOf(container('api', n))
+              .split('\n')
+              .filter((line) => /"level":"(warn|error|fatal)"|Shutdown/.test(line))
+              .join('\n')}`,
+          );
+      expect(refused).toEqual([]);
       expect(answers).toHaveLength(checkouts);
       const orderIds = answers.map((answer) => answer.body.order._id);
       expect(new Set(orderIds).size).toBe(checkouts);
