@@ -4,9 +4,12 @@
 // headroom and writes them to artifacts/ops/memory.json.
 //   npm run ops:memory [-- --seconds 180 --connections 32]
 // Builds the images first when needed (docker/test/support/containers.mjs), one podman build at a time.
+/* global FormData */
+import { Blob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { parseAllDocuments } from 'yaml';
 import sharp from 'sharp';
 import {

@@ -9,6 +9,7 @@
 // temporary folder (next to the .env its env_file names); a second file adds only what this machine needs: the
 // Postgres stand-in, two replicas, a folder for the order e-mails, and DATABASE_URL spelled out (podman-compose
 // 1.0.3 cuts the file's nested default `${DATABASE_URL:-postgres://${POSTGRES_USER:-store}:...}` at the first `}`).
+/* global FormData */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
