@@ -7,6 +7,7 @@ export const esmTypeScriptJest = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    '^@store/contract/dto/(.*)$': '<rootDir>/../../libs/contract/src/dto/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

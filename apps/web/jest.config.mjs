@@ -14,6 +14,7 @@ export default {
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    '^@store/contract/dto/(.*)$': '<rootDir>/../../libs/contract/src/dto/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/src/testing/style-stub.ts',
     '\\.(svg|png|jpe?g|webp|gif)(\\?no-inline)?$': '<rootDir>/src/testing/file-stub.ts',
@@ -25,8 +26,9 @@ export default {
       '@swc/jest',
       {
         jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
+          // decorators: the contract's DTOs (class-validator's legacy decorators), which the forms check with.
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { react: { runtime: 'automatic' }, legacyDecorator: true, useDefineForClassFields: false },
           target: 'es2022',
         },
         module: { type: 'commonjs' },

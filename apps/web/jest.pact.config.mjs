@@ -12,6 +12,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../libs/contract/src/index.ts',
+    '^@store/contract/dto/(.*)$': '<rootDir>/../../libs/contract/src/dto/$1.ts',
     // The path aliases of tsconfig.json and vite.config.ts.
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@test/(.*)$': '<rootDir>/test/$1',
@@ -21,7 +22,11 @@ export default {
     '^.+\\.tsx?$': [
       '@swc/jest',
       {
-        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2023' },
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { react: { runtime: 'automatic' }, legacyDecorator: true, useDefineForClassFields: false },
+          target: 'es2023',
+        },
         module: { type: 'es6' },
         sourceMaps: 'inline',
       },

@@ -63,7 +63,7 @@ const BASE_PORT = process.env.BENCH_PORT ? positiveInteger('BENCH_PORT', 0) : un
 
 const { DEMO_CATEGORIES, DEMO_PRODUCTS } = await fromDist('database/seed/demo-seed.js');
 const { renderTeePhoto } = await fromDist('database/seed/tee-photo.js');
-const { preparePhoto } = await fromDist('modules/products/photo-upload.js');
+const { preparePhoto } = await fromDist('modules/photos/photo-upload.js');
 
 await runBenchmark(main);
 

@@ -27,6 +27,7 @@ function measure(handle) {
       response.statusCode = 200;
       response.finished = true;
       response.emit('finish');
+      response.emit('close');
       if (i % PER_TURN === PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -15,7 +15,9 @@ import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
-import { ProductsModule } from './modules/products/products.module.js';
+import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { InventoryModule } from './modules/inventory/inventory.module.js';
+import { PhotosModule } from './modules/photos/photos.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
@@ -33,7 +35,9 @@ export class AppModule {
         AuthModule,
         UsersModule,
         CategoriesModule,
-        ProductsModule,
+        CatalogueModule,
+        InventoryModule,
+        PhotosModule,
         PaymentsModule,
         OrdersModule,
         AuditModule,

@@ -1,4 +1,4 @@
-import type { RequestListener, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Type } from '@nestjs/common';
 import { UnknownElementException } from '@nestjs/core/errors/exceptions/unknown-element.exception.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -7,15 +7,16 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
 import type { RequestLogger } from './common/logging/logger.js';
 import { REQUEST_LOGGER } from './common/logging/logging.module.js';
-import { apiContentTypeGuard, jsonBodyParser, noStoreWhenAuthenticated, rawTextGuard } from './common/request-guards.js';
+import { apiContentTypeGuard, jsonBodyParser, rawTextGuard } from './common/request-guards.js';
 import { createTextSafetyPipe, createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
+import { answerCachedGetsFirst, CachedGets } from './http/cached-get.js';
 import { compressResponses } from './http/compress-responses.js';
+import { globalHeaderMiddleware } from './http/global-headers.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
-import { corsFor, corsHeaders } from './http/cors.js';
-import { securityHeaderBlock, securityHeaders } from './http/security-headers.js';
-import { httpMetricsMiddleware } from './modules/metrics/store-metrics.js';
-import { CatalogueFrontDoor, type FrontDoorHandler } from './modules/products/catalogue-front-door.js';
+import { CachedListRoute } from './modules/catalogue/cached-list-route.js';
+import { httpMetricsMiddleware, StoreMetrics } from './modules/metrics/store-metrics.js';
+import { CachedPhotoRoute } from './modules/photos/cached-photo-route.js';
 
 /** Largest JSON body accepted; larger is 413. Product photos come as multipart with their own limit. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -25,18 +26,22 @@ export const JSON_BODY_LIMIT = '100kb';
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  // Cached list pages, answered before all of the below with the very headers it would add (docs/performance.md).
+  // The header middleware of the chain, one list: installed below, and what the cached GETs answer with.
+  const headerMiddleware = globalHeaderMiddleware(config);
   const requestLogger = app.get<RequestLogger>(REQUEST_LOGGER);
-  const frontDoor = optionalProvider(app, CatalogueFrontDoor);
-  if (frontDoor) {
+  // Cached list pages and photos, answered before all of the below with the very headers it would add
+  // (http/cached-get.ts, docs/performance.md).
+  const cachedRoutes = [optionalProvider(app, CachedListRoute), optionalProvider(app, CachedPhotoRoute)].filter((route) => !!route);
+  const metrics = optionalProvider(app, StoreMetrics);
+  if (cachedRoutes.length > 0) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): (query: string) => Record<string, unknown> };
-    answerFirst(
+    answerCachedGetsFirst(
       app.getHttpServer() as Server,
-      frontDoor.handler({
-        securityHeaders: securityHeaderBlock(config),
-        corsHeaders: config.corsOrigins.length > 0 ? corsHeaders(config.corsOrigins) : undefined,
+      new CachedGets(cachedRoutes, {
+        headerMiddleware,
         parseQuery: (query) => express.get('query parser fn')(query),
         logRequest: requestLogger,
+        observe: (method, route, status, seconds) => metrics?.observe(method, route, status, seconds),
       }),
     );
   }
@@ -49,10 +54,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(compressResponses());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(securityHeaders(config));
-  if (config.corsOrigins.length > 0) app.use(corsFor(config.corsOrigins));
+  // Helmet's headers, CORS, no-store when signed in (http/global-headers.ts).
+  for (const middleware of headerMiddleware) app.use(middleware);
   app.use(rawTextGuard);
-  app.use(noStoreWhenAuthenticated);
   app.use(apiContentTypeGuard(API_PREFIX, `${API_PREFIX}/product/`));
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.setGlobalPrefix(API_PREFIX.slice(1));
@@ -72,16 +76,6 @@ export function applyServerTimeouts(server: Server, config: Pick<AppConfig, 'htt
   server.headersTimeout = config.http.headersTimeoutMs;
   server.requestTimeout = config.http.requestTimeoutMs;
   server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
-}
-
-/** Puts `handler` in front of the server's request listeners (Express): they get only what it does not answer. */
-function answerFirst(server: Server, handler: FrontDoorHandler): void {
-  const listeners = server.listeners('request') as RequestListener[];
-  server.removeAllListeners('request');
-  server.on('request', (request, response) => {
-    if (handler(request, response)) return;
-    for (const listener of listeners) listener(request, response);
-  });
 }
 
 /** A provider of the app, or undefined for an app whose own module lacks it (a unit test's small module). */

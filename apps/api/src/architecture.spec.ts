@@ -63,24 +63,16 @@ function opensTransactionByHand(file: string, source: string): boolean {
 const RUNS_SQL =
   /\.query\s*[<(]|\bpgPool\(|\.createQueryBuilder\(|\bgetRepository\(|\bInjectRepository\b|\bdb\.(rows|transactionRows|manager|pool)\b/;
 /**
- * Module files that talk to Postgres without being a repository, each for a reason of its own: the readiness
- * probe's `SELECT 1` is the check itself; the catalogue cache's LISTEN connection is a session for notifications,
- * not a statement on the shop's tables.
+ * Module files that talk to Postgres without being a repository: the readiness probe, whose `SELECT 1` is the
+ * check itself. (The catalogue's LISTEN connection is a session for notifications, kept in the database layer.)
  */
-const SQL_OUTSIDE_REPOSITORIES = [/^modules\/health\/health\.controller\.ts$/, /\/catalogue-cache\.ts$/];
+const SQL_OUTSIDE_REPOSITORIES = [/^modules\/health\/health\.controller\.ts$/];
 function runsSqlOutsideRepository(file: string, source: string): boolean {
   if (!file.startsWith('modules/') || file.endsWith('.repository.ts')) return false;
   return !SQL_OUTSIDE_REPOSITORIES.some((allowed) => allowed.test(file)) && RUNS_SQL.test(code(source));
 }
 
-/**
- * Imports of a controller file by anything but its own module file. The catalogue's cached answers still borrow
- * the products controller's helpers; listed here until they move into the HTTP layer, and no new one may join them.
- */
-const CONTROLLER_IMPORTS_TO_REMOVE = [
-  'modules/products/catalogue-fast-path.middleware.ts -> modules/products/products.controller.ts',
-  'modules/products/catalogue-front-door.ts -> modules/products/products.controller.ts',
-];
+/** Imports of a controller file by anything but its own module file. */
 function controllerImports(graph: Map<string, string[]>): string[] {
   const found: string[] = [];
   for (const [file, targets] of graph) {
@@ -91,6 +83,23 @@ function controllerImports(graph: Map<string, string[]>): string[] {
     }
   }
   return found;
+}
+
+/**
+ * The wire shapes' DTO classes live in the contract (`libs/contract/src/dto`), where the web's forms use the same
+ * classes: the API declares none of its own. A DTO is a `*Dto` class, a `*.dto.ts` file or a file importing
+ * class-validator or class-transformer; the configuration's validated class (the environment, not a wire shape)
+ * is the one exception.
+ */
+const VALIDATED_CLASSES_NOT_ON_THE_WIRE = ['config/env.ts', 'config/env-rules.ts'];
+function declaresDto(file: string, source: string): boolean {
+  if (VALIDATED_CLASSES_NOT_ON_THE_WIRE.includes(file)) return false;
+  const body = code(source);
+  return (
+    file.endsWith('.dto.ts') ||
+    /\bclass\s+\w+Dto\b/.test(body) ||
+    /(?:from\s+|import\(\s*)'class-(?:validator|transformer)(?:\/[^']*)?'/.test(body)
+  );
 }
 
 /** The layer of a src-relative path. */
@@ -111,7 +120,8 @@ const COMPOSITION_ROOTS = [/^database\/entities\.ts$/, /^database\/development-d
 function publicSurface(module: string): Set<string> {
   const dir = `modules/${module}/`;
   const files = [...GRAPH.keys()].filter((file) => file.startsWith(dir));
-  const surface = new Set(files.filter((file) => file.endsWith('.module.ts')));
+  // The module file and the module's index (which re-exports what other modules may use).
+  const surface = new Set(files.filter((file) => file.endsWith('.module.ts') || file === `${dir}index.ts`));
   for (const moduleFile of [...surface]) {
     const source = text(path.join(SRC, moduleFile));
     const exported =
@@ -185,18 +195,35 @@ describe('API architecture', () => {
   });
 
   it('nothing imports from a controller file but its own module file', () => {
-    expect(controllerImports(GRAPH).filter((edge) => !CONTROLLER_IMPORTS_TO_REMOVE.includes(edge))).toEqual([]);
+    expect(controllerImports(GRAPH)).toEqual([]);
     const graph = new Map([['modules/orders/orders.service.ts', ['modules/orders/orders.controller.ts']]]);
     expect(controllerImports(graph)).toEqual(['modules/orders/orders.service.ts -> modules/orders/orders.controller.ts']);
     expect(controllerImports(new Map([['modules/orders/orders.module.ts', ['modules/orders/orders.controller.ts']]]))).toEqual([]);
+  });
+
+  it('the API declares no DTO class: each wire shape has one class, in libs/contract/src/dto', () => {
+    expect(
+      sources(SRC, true)
+        .map(relative)
+        .filter((file) => declaresDto(file, text(path.join(SRC, file)))),
+    ).toEqual([]);
+    expect(declaresDto('modules/orders/orders.controller.ts', 'export class OrderStatusDto { status!: string; }')).toBe(true);
+    expect(declaresDto('modules/orders/status.ts', "import { IsIn } from 'class-validator';")).toBe(true);
+    expect(declaresDto('modules/orders/status.dto.ts', '')).toBe(true);
+    expect(
+      declaresDto('modules/orders/orders.controller.ts', "import { OrderStatusDto } from '@store/contract/dto/order-status.dto';"),
+    ).toBe(false);
   });
 
   it('knows each module surface: services and ports are public, their helpers are not', () => {
     expect(publicSurface('payments')).toEqual(
       new Set(['modules/payments/payments.module.ts', 'modules/payments/payment-gateway.module.ts', 'modules/payments/payment-gateway.ts']),
     );
-    expect(publicSurface('products').has('modules/products/product-stock.service.ts')).toBe(true);
-    expect(publicSurface('products').has('modules/products/products.repository.ts')).toBe(false);
+    expect(publicSurface('inventory').has('modules/inventory/index.ts')).toBe(true);
+    expect(publicSurface('inventory').has('modules/inventory/product-stock.service.ts')).toBe(true);
+    expect(publicSurface('inventory').has('modules/inventory/stock.repository.ts')).toBe(false);
+    expect(publicSurface('catalogue').has('modules/catalogue/products.repository.ts')).toBe(false);
+    expect(publicSurface('photos').has('modules/photos/photo-cache.ts')).toBe(false);
     expect(publicSurface('audit').has('modules/audit/audit-changes.ts')).toBe(false);
   });
 

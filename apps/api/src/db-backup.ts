@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { backupDatabase } from './database/backup/backup.js';
 import { loadBackupConfig } from './database/backup/backup-config.js';
-import { S3PhotoObjectStore } from './modules/products/photo-store.js';
-import { objectKeysOfStoredPhotos } from './modules/products/product-photos.repository.js';
+import { S3PhotoObjectStore } from './modules/photos/photo-store.js';
+import { objectKeysOfStoredPhotos } from './modules/photos/product-photos.repository.js';
 
 /**
  * `npm run db:backup`: DATABASE_URL dumped (pg_dump, custom format) into a new folder BACKUP_PATH, with a manifest

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { restoreDatabase } from './database/backup/restore.js';
 import { loadBackupConfig } from './database/backup/backup-config.js';
-import { S3PhotoObjectStore } from './modules/products/photo-store.js';
+import { S3PhotoObjectStore } from './modules/photos/photo-store.js';
 
 /**
  * `npm run db:restore`: the backup in BACKUP_PATH restored into DATABASE_URL, which must be an empty database

@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { Database } from './database/transactions.js';
-import { migratePhotos } from './modules/products/photo-migration.js';
-import { S3PhotoObjectStore } from './modules/products/photo-store.js';
-import { ProductPhotosRepository } from './modules/products/product-photos.repository.js';
+import { migratePhotos } from './modules/photos/photo-migration.js';
+import { S3PhotoObjectStore } from './modules/photos/photo-store.js';
+import { ProductPhotosRepository } from './modules/photos/product-photos.repository.js';
 
 /**
  * `npm run photos:migrate [-- --to s3|postgres]`: moves product photos' bytes between Postgres and the object

@@ -69,19 +69,20 @@ describe('hostile input (e2e)', () => {
     await t?.close();
   });
 
-  async function check(one: Case): Promise<void> {
+  async function check(one: Case): Promise<request.Response> {
     const response = await one.send();
     seen.total += 1;
     if (response.status >= 500) seen.fiveHundreds += 1;
     expect(response.text).not.toMatch(STACK_OR_SQL);
     if (one.expect !== undefined) {
       expect({ status: response.status, body: response.body as unknown }).toEqual(expect.objectContaining({ status: one.expect }));
-      return;
+      return response;
     }
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) }));
+    return response;
   }
 
   const post = (path: string, session?: Session) => {
@@ -209,6 +210,96 @@ describe('hostile input (e2e)', () => {
     });
     cases.push({ name: `categories ?x=${label}`, send: () => get(`/api${ApiRoute.categories}?x=${value.replace('{key}', 'x')}`) });
     cases.push({ name: `health ?x=${label}`, send: () => get(`/api${ApiRoute.health}?x=${value.replace('{key}', 'x')}`) });
+  }
+
+  // ----- Forged cursors and out-of-range values: each a 400 naming the parameter, before any SQL ------------
+  // A cursor is opaque but only base64url JSON, so anyone can write one holding values its column cannot take.
+  const forged = (...key: unknown[]) => Buffer.from(JSON.stringify([randomUUID(), ...key])).toString('base64url');
+  const productList = (query: string) => () => get(`/api${ApiRoute.products}?${query}`);
+  const adminOrders = (query: string) => () => get(`${api(ApiRoute.ordersAll, { userId: admin.user._id })}?${query}`, admin);
+  const myOrders = (query: string) => () => get(`${api(ApiRoute.ordersOfUser, { userId: customer.user._id })}?${query}`, customer);
+  const auditTrail = (query: string) => () => get(`${api(ApiRoute.audit, { userId: admin.user._id })}?${query}`, admin);
+  const outOfRange: Array<{ name: string; field: string; send: () => request.Test }> = [];
+  const productTimes: Record<string, string> = {
+    'month 13': '2026-13-45 00:00:00.000000+00',
+    'year 0': '0000-01-01 00:00:00.000000+00',
+    'February 30': '2026-02-30 00:00:00.000000+00',
+    'hour 25': '2026-01-01 25:61:61.000000+00',
+  };
+  const bigNumbers: Record<string, number | string> = {
+    '2147483648': 2147483648,
+    '1e300': 1e300,
+    '2^60': 2 ** 60,
+    '-2147483649': -2147483649,
+    'a number as text': '12',
+  };
+  for (const [label, value] of Object.entries(bigNumbers)) {
+    for (const sortBy of ['price', 'sold']) {
+      outOfRange.push({
+        name: `products sortBy=${sortBy} cursor ${label}`,
+        field: 'after',
+        send: productList(`sortBy=${sortBy}&after=${forged(value)}`),
+      });
+    }
+  }
+  for (const [label, value] of Object.entries(productTimes)) {
+    outOfRange.push({ name: `products createdAt cursor ${label}`, field: 'after', send: productList(`after=${forged(value)}`) });
+  }
+  for (const [label, value] of Object.entries({ NUL: 'a\u0000b', 'lone surrogate': 'a\ud800b', number: 5 })) {
+    outOfRange.push({ name: `products name cursor ${label}`, field: 'after', send: productList(`sortBy=name&after=${forged(value)}`) });
+  }
+  const orderTimes: Record<string, string> = {
+    'month 13': '2026-13-45T00:00:00.000000',
+    'year 0': '0000-01-01T00:00:00.000000',
+    'February 30': '2026-02-30T00:00:00.000000',
+    'hour 25': '2026-01-01T25:00:00.000000',
+  };
+  const badDates: Record<string, string> = {
+    'month 13': '2026-13-45',
+    'year 0': '0000-01-01',
+    'February 30': '2026-02-30',
+    '1e300': '1e300',
+    '2147483648': '2147483648',
+    'five-digit year': '20260-01-01',
+  };
+  for (const [list, route] of [
+    ['admin orders', adminOrders],
+    ['my orders', myOrders],
+  ] as const) {
+    for (const [label, value] of Object.entries(orderTimes)) {
+      outOfRange.push({ name: `${list} cursor ${label}`, field: 'after', send: route(`after=${forged(value)}`) });
+    }
+    for (const [label, value] of Object.entries(bigNumbers)) {
+      outOfRange.push({ name: `${list} cursor ${label}`, field: 'after', send: route(`after=${forged(value)}`) });
+    }
+    for (const limit of ['2147483648', '1e300', '1152921504606846976']) {
+      outOfRange.push({ name: `${list} limit=${limit}`, field: 'limit', send: route(`limit=${limit}`) });
+    }
+  }
+  for (const [label, value] of Object.entries(badDates)) {
+    for (const key of ['from', 'to']) {
+      outOfRange.push({ name: `admin orders ${key}=${label}`, field: key, send: adminOrders(`${key}=${value}`) });
+    }
+  }
+  const auditTimes: Record<string, unknown> = {
+    'month 13': '2026-13-45T00:00:00.000000Z',
+    'year 0': '0000-01-01T00:00:00.000000Z',
+    'a bare number': '1',
+    'a JavaScript date string': 'Tue Nov 24 2026',
+    'year 275760': '+275760-09-13T00:00:00.000Z',
+    '1e300': 1e300,
+  };
+  for (const [label, value] of Object.entries(auditTimes)) {
+    outOfRange.push({ name: `audit cursor ${label}`, field: 'after', send: auditTrail(`after=${forged(value)}`) });
+  }
+  for (const limit of ['2147483648', '1e300']) {
+    outOfRange.push({ name: `audit limit=${limit}`, field: 'limit', send: auditTrail(`limit=${limit}`) });
+    outOfRange.push({ name: `products limit=${limit}`, field: 'limit', send: productList(`limit=${limit}`) });
+  }
+  outOfRange.push({ name: 'products offset=2147483648000', field: 'offset', send: productList('offset=2147483648000') });
+  // A page of 500 products cost tens of milliseconds of the event loop uncached: the page size stops at 100.
+  for (const limit of ['101', '500']) {
+    outOfRange.push({ name: `products limit=${limit}`, field: 'limit', send: productList(`limit=${limit}`) });
   }
 
   // ----- Product forms (multipart) -----------------------------------------------------------------------
@@ -345,6 +436,12 @@ describe('hostile input (e2e)', () => {
           .set(IDEMPOTENCY_KEY_HEADER, randomUUID())
           .send({ paymentInfo: { paymentMethodNonce: 'fake-valid-nonce', amount: 12.5, products: [{ _id: product._id, count: 1 }] } }),
     },
+    { name: 'products list of 100, the largest page', expect: 200, send: () => get(`/api${ApiRoute.products}?limit=100`) },
+    {
+      name: 'admin orders between valid dates',
+      expect: 200,
+      send: () => get(`${api(ApiRoute.ordersAll, { userId: admin.user._id })}?from=2026-02-28&to=2026-12-31`, admin),
+    },
     { name: 'health', expect: 200, send: () => get(`/api${ApiRoute.health}`) },
     { name: 'health live', expect: 200, send: () => get(`/api${ApiRoute.health}/live`) },
   ];
@@ -354,7 +451,22 @@ describe('hostile input (e2e)', () => {
     ['valid', valid],
   ])('%s', (_kind, list) => {
     for (const one of list) {
-      it(one.name, () => check(one));
+      it(one.name, async () => void (await check(one)));
+    }
+  });
+
+  describe('out of range', () => {
+    for (const one of outOfRange) {
+      it(`${one.name}: 400 naming ${one.field}`, async () => {
+        const response = await check(one);
+        expect({ status: response.status, code: (response.body as { code?: string }).code }).toEqual({
+          status: 400,
+          code: 'VALIDATION_FAILED',
+        });
+        expect((response.body as { details?: { field: string }[] }).details).toEqual(
+          expect.arrayContaining([expect.objectContaining({ field: one.field })]),
+        );
+      });
     }
   });
 

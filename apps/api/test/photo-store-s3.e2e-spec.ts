@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type Category, type Product, Role, type Session } from '@store/contract';
 import type { AppConfig } from '../src/config/env.js';
-import { migratePhotos } from '../src/modules/products/photo-migration.js';
-import { preparePhoto } from '../src/modules/products/photo-upload.js';
-import { ProductPhotosRepository } from '../src/modules/products/product-photos.repository.js';
+import { migratePhotos } from '../src/modules/photos/photo-migration.js';
+import { preparePhoto } from '../src/modules/photos/photo-upload.js';
+import { ProductPhotosRepository } from '../src/modules/photos/product-photos.repository.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
+import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { BUCKET, objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -271,6 +272,49 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       expect(upload.body.code).toBe('SERVICE_UNAVAILABLE');
       expect(Number((await calls.list().expect(200)).headers['x-total-count'])).toBe(before);
       await calls.get(product._id).expect(200);
+    });
+  });
+
+  describe('an object store that goes down while photos are cached', () => {
+    let t: TestApp;
+    let down: Awaited<ReturnType<typeof startS3>>;
+    let admin: Session;
+    let calls: ReturnType<typeof productCalls>;
+
+    beforeAll(async () => {
+      down = await startS3();
+      // Photo caching on (the default bounds): the outage is about what the cache keeps serving.
+      t = await createTestApp({ photoStore: { kind: 's3', s3: down.config } });
+      admin = await signedInUser(t, Role.Admin);
+      calls = productCalls(t, () => admin);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await down?.stop();
+    });
+
+    it('a refused photo replacement leaves the product, and its cached photo, as they were', async () => {
+      const shirts = await calls.category('Outage Shirts');
+      const product = await calls.created(productForm(shirts), images.jpeg);
+      const other = await calls.created(productForm(shirts), images.png);
+      // The creates' notifications arrive before the photos are cached (a late one would drop them itself).
+      await catalogueNotificationsDelivered(t);
+      const original = await calls.photo(product._id).buffer(true).expect(200);
+      const card = await calls.photo(product._id, '?size=card').buffer(true).expect(200);
+      await calls.photo(other._id).expect(200);
+      await down.stop();
+
+      const refused = await calls.update(product._id, { name: 'Renamed during the outage' }, images.otherJpeg).expect(503);
+      expect(refused.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect((await calls.get(product._id).expect(200)).body).toEqual(product);
+
+      // Still the photo it had, from this process's cache, without the store.
+      const still = await calls.photo(product._id).buffer(true).expect(200);
+      expect(Buffer.compare(still.body as Buffer, original.body as Buffer)).toBe(0);
+      expect(still.headers.etag).toBe(original.headers.etag);
+      const stillCard = await calls.photo(product._id, '?size=card').buffer(true).expect(200);
+      expect(Buffer.compare(stillCard.body as Buffer, card.body as Buffer)).toBe(0);
+      await calls.photo(other._id).expect(200);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { PRODUCT_SORT_FIELDS, PRODUCT_SORT_ORDERS } from '@store/contract';
-import type { ProductListParams } from '../src/modules/products/dto/product-list-query.js';
-import { ProductsRepository, productPageSql } from '../src/modules/products/products.repository.js';
+import pg from 'pg';
+import type { ProductListParams } from '../src/modules/catalogue/dto/product-list-query.js';
+import { ProductsRepository, productPageSql } from '../src/modules/catalogue/products.repository.js';
 import { explainPlan } from './support/query-plans.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -22,14 +23,22 @@ describe('product listing plans (e2e, EXPLAIN)', () => {
       `INSERT INTO categories (name) SELECT 'Explain ' || n FROM generate_series(1, ${CATEGORIES}) n RETURNING id`,
     )) as { id: string }[];
     categoryId = categories[3].id;
-    // Names, prices and sales spread (and repeated, so ties need the id); created_at spread over a year.
-    await t.dataSource.query(
-      `INSERT INTO products (name, description, price_cents, stock, sold, category_id, created_at)
-       SELECT 'Tee ' || (n % 5000), 'A tee', (n * 7919) % 10000, 10, (n * 31) % 500, ($1::uuid[])[1 + n % ${CATEGORIES}],
-              now() - (n || ' minutes')::interval
-       FROM generate_series(1, ${PRODUCTS}) n`,
-      [categories.map((c) => c.id)],
-    );
+    // Names, prices and sales spread (and repeated, so ties need the id); created_at spread over a year. Apart
+    // from the app's pool and its 5 s statement timeout: each row's search text is computed and indexed too, which
+    // 20,000 rows in one statement can take longer than on a busy machine.
+    const seed = new pg.Client({ connectionString: t.db.url });
+    await seed.connect();
+    try {
+      await seed.query(
+        `INSERT INTO products (name, description, price_cents, stock, sold, category_id, created_at)
+         SELECT 'Tee ' || (n % 5000), 'A tee', (n * 7919) % 10000, 10, (n * 31) % 500, ($1::uuid[])[1 + n % ${CATEGORIES}],
+                now() - (n || ' minutes')::interval
+         FROM generate_series(1, ${PRODUCTS}) n`,
+        [categories.map((c) => c.id)],
+      );
+    } finally {
+      await seed.end();
+    }
     await t.dataSource.query('ANALYZE products');
   }, 60_000);
   afterAll(() => t.close());

@@ -1,8 +1,8 @@
 import { PRODUCT_SORT_FIELDS } from '@store/contract';
 import pg from 'pg';
 import { DEMO_PRODUCTS } from '../src/database/seed/demo-seed.js';
-import { parseProductListQuery } from '../src/modules/products/dto/product-list-query.js';
-import { ProductsRepository, productCountSql, productPageSql } from '../src/modules/products/products.repository.js';
+import { parseProductListQuery } from '../src/modules/catalogue/dto/product-list-query.js';
+import { ProductsRepository, productCountSql, productPageSql } from '../src/modules/catalogue/products.repository.js';
 import { explainPlan, type PlanNode } from './support/query-plans.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,5 +1,5 @@
 import { type Category, NEXT_CURSOR_HEADER, type Product } from '@store/contract';
-import { CatalogueCache } from '../src/modules/products/catalogue-cache.js';
+import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
 import { asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,4 +1,5 @@
 import type { Order, Product, SalesOverview, Session } from '@store/contract';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { buy, call, firstProducts, fixture, getProduct, productCount, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
@@ -63,6 +64,18 @@ describe('admin', () => {
     expect(await navLabels(page)).toEqual(['Home', 'Cart', 'A. Dashboard', 'Signout']);
     await screenshot(page, 'admin-dashboard');
     await expectAccessible(page, 'admin-dashboard');
+  });
+
+  it("sends a test e-mail from the dashboard and shows the mail server's answer (the outbox folder here)", async () => {
+    const panel = await shown(page.getByRole('region', { name: 'E-mail' }));
+    expect(await panel.getByLabel('E-mail backlog').innerText()).toContain('Sent in 24 h');
+    await panel.getByRole('button', { name: 'Send a test e-mail' }).click();
+    const answer = await shown(panel.getByText(/^Sent to /));
+    const text = await answer.innerText();
+    expect(text).toContain(`Sent to ${admin.email}. The mail server answered: Written to ${process.env.E2E_OUTBOX_DIR}`);
+    const file = /Written to (\S+\.eml)/.exec(text)?.[1];
+    expect(readFileSync(file!, 'utf8')).toMatch(/^To: /m);
+    await expectAccessible(page, 'admin-dashboard-mail');
   });
 
   it("creates a category: 'category created successfully', then 'failed to create category' for the same name", async () => {

@@ -190,10 +190,12 @@ describe('shopper', () => {
     await cardNumber.fill('4111 1111 1111 1111');
     await page.getByLabel('Postal code').fill('#');
     await page.getByRole('button', { name: 'Buy' }).click();
-    await shown(page.getByText('Enter the street address'));
-    await shown(page.getByText('Enter the city'));
-    await shown(page.getByText('Use 2 to 12 letters, digits, spaces or hyphens'));
-    await shown(page.getByText('Choose the country to ship to'));
+    // The API's own messages (ShippingAddressDto), shown beside each field without the wire path.
+    const errorOf = (id: string) => page.locator(`#${id}-error`);
+    await shown(errorOf('ship-line1').getByText('Must contain a visible character'));
+    await shown(errorOf('ship-city').getByText('Must contain a visible character'));
+    await shown(errorOf('ship-postal-code').getByText('Must be 2 to 12 letters, digits, spaces or hyphens'));
+    await shown(errorOf('ship-country').getByText(/^Must be one of US, CA, /));
     expect(await page.getByLabel('Address line 1').getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('ship-line1');
     await screenshot(page, 'checkout-address-errors');
@@ -207,8 +209,8 @@ describe('shopper', () => {
     await page.getByLabel('City').fill(address.city);
     await page.getByLabel('Postal code').fill(address.postalCode);
     await page.getByLabel('Country').selectOption({ label: address.country });
-    await gone(page.getByText('Enter the street address'));
-    await gone(page.getByText('Choose the country to ship to'));
+    await gone(errorOf('ship-line1'));
+    await gone(errorOf('ship-country'));
   });
 
   it('is declined with the declined test card (logged and shown, cart kept), then pays with 4111 1111 1111 1111', async () => {

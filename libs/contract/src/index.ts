@@ -7,3 +7,6 @@ export * from './shipping.js';
 export * from './health.js';
 export * from './audit.js';
 export * from './money.js';
+export * from './mail.js';
+export * from './text-rules.js';
+export * from './ids.js';

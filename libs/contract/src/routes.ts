@@ -40,6 +40,11 @@ export const ApiRoute = {
   orderLineRefund: '/order/:orderId/refund/:userId',
 
   audit: '/audit/:userId',
+
+  /** The e-mail backlog and what failed (admins). */
+  mailStatus: '/mail/status/:userId',
+  /** Sends a test mail at once and answers with what the mail server said (admins). */
+  mailTest: '/mail/test/:userId',
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoute;

@@ -17,8 +17,5 @@ export const UuidParam = (name: string): ParameterDecorator =>
     toLowerCase,
   );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
+/** The one id check, shared with the contract's DTOs. */
+export { isUuid } from '@store/contract';

@@ -1,15 +1,7 @@
-import { type ArgumentMetadata, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { FieldError } from '@store/contract';
+import { type ArgumentMetadata, type PipeTransform, ValidationPipe } from '@nestjs/common';
+import { flattenValidationErrors } from '@store/contract/dto/validate';
 import { ValidationFailedError } from './errors.js';
 import { findUnstorableText } from './text-rules.js';
-
-function flatten(errors: ValidationError[], parent = ''): FieldError[] {
-  return errors.flatMap((error) => {
-    const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
-    return [...own, ...flatten(error.children ?? [], field)];
-  });
-}
 
 /**
  * The global pipe: unknown fields are refused (nobody signs up with `role: 1`), values are converted to the
@@ -22,7 +14,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: true,
     exceptionFactory: (errors) => {
-      const details = flatten(errors);
+      const details = flattenValidationErrors(errors);
       return new ValidationFailedError(details.map((d) => d.message).join('; ') || 'The request is not valid', details);
     },
   });

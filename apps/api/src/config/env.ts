@@ -249,6 +249,11 @@ export class EnvironmentVariables {
   @Matches(EMAIL, says('must be an email address'))
   SHOP_EMAIL?: string;
 
+  // Shown at the top of every HTML mail and at the end of the text; no line breaks (it goes in headers' neighbours).
+  @Length(1, 80, says('must be 1 to 80 characters'))
+  @Matches(/^[^\r\n\t]+$/, says('must be on one line'))
+  SHOP_NAME = 'The T-shirt Store';
+
   /** `npm start` only: where the embedded development Postgres keeps its data, and outbox/ the mails. */
   STORE_DATA_DIR = '.data';
 
@@ -416,6 +421,8 @@ export function appConfig(env: EnvironmentVariables) {
       from: env.MAIL_FROM ?? 'T-shirt Store <store@localhost>',
       /** The shop's own address, sent a notice of every order; undefined: no notice. */
       shopEmail: optional(env.SHOP_EMAIL),
+      /** The shop's name, heading every HTML mail and signing the text. */
+      shopName: env.SHOP_NAME,
       /** Where the mails go as .eml files when there is no SMTP_URL: STORE_DATA_DIR/outbox (`.data/outbox`). */
       outboxDir: path.resolve(env.STORE_DATA_DIR, 'outbox'),
       /** Tests only, never read from the environment: false keeps the worker from running on its own (tests drive it). */

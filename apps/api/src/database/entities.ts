@@ -8,7 +8,7 @@ import { UserEntity } from '../modules/users/user.entity.js';
 
 /**
  * Every TypeORM entity of the API. Products and their photos have none: every statement on them is hand-written
- * in modules/products/*.repository.ts, the one place their columns are named.
+ * in the catalogue's, the inventory's and the photos' repository files, the one place their columns are named.
  */
 export const entities = [
   UserEntity,

@@ -18,3 +18,8 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 export function pgPool(dataSource: DataSource): pg.Pool {
   return (dataSource.driver as PostgresDriver).master as pg.Pool;
 }
+
+/** SQL formatting a timestamptz column exactly as the wire shows it (`2026-11-21T09:25:45.760Z`). */
+export function isoTimestampSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

@@ -26,6 +26,16 @@ export function compressResponses(): RequestHandler {
     threshold: COMPRESSION_THRESHOLD,
     level: GZIP_LEVEL,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    filter: (request: Request, response: Response) => !PHOTO_PATH.test(request.path) && compression.filter(request, response),
+    filter: (request: Request, response: Response) => compressionConsiders(request.path, response.getHeader('Content-Type')),
   });
+}
+
+/**
+ * The middleware's filter: whether it takes up an answer on `path` of this Content-Type (compression's own test of
+ * the type, photos aside). An answer it takes up varies by Accept-Encoding, compressed or not: the cached GET, which
+ * answers before it, asks this to add the same Vary.
+ */
+export function compressionConsiders(path: string, contentType: unknown): boolean {
+  if (PHOTO_PATH.test(path)) return false;
+  return compression.filter({} as Request, { getHeader: () => contentType } as unknown as Response);
 }

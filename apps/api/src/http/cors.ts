@@ -26,7 +26,7 @@ export function corsFor(origins: readonly string[]): RequestHandler {
 
 /**
  * The CORS headers of an answer (not a preflight's) to a request from `origin`: none for an origin not configured.
- * Every answer also varies by Origin. Shared with the catalogue's front door, which answers before {@link corsFor}.
+ * Every answer also varies by Origin.
  */
 export function corsHeaders(origins: readonly string[]): (origin: string | undefined) => Array<[string, string]> | undefined {
   const allowed = new Set(origins);

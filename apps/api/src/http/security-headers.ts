@@ -56,26 +56,3 @@ export function securityHeaders(config: Pick<AppConfig, 'braintree' | 'hsts'>): 
     crossOriginEmbedderPolicy: false,
   });
 }
-
-/**
- * The headers {@link securityHeaders} sets on every answer, in its order, read once by running it on a recording
- * response: an answer written before the Express chain (the catalogue's front door) carries exactly these.
- */
-export function securityHeaderBlock(config: Pick<AppConfig, 'braintree' | 'hsts'>): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      const index = headers.findIndex(([existing]) => existing.toLowerCase() === name.toLowerCase());
-      if (index !== -1) headers.splice(index, 1);
-      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
-    },
-    removeHeader(name: string) {
-      const index = headers.findIndex(([existing]) => existing.toLowerCase() === name.toLowerCase());
-      if (index !== -1) headers.splice(index, 1);
-    },
-  };
-  let passed = false;
-  securityHeaders(config)({ method: 'GET', url: '/', headers: {} } as never, recorder as never, () => (passed = true));
-  if (!passed) throw new Error('helmet did not pass a plain GET on; its headers cannot be precomputed');
-  return headers;
-}

@@ -10,7 +10,7 @@ import { CategoryEntity } from '../../src/modules/categories/category.entity.js'
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
-import { ProductsService } from '../../src/modules/products/products.service.js';
+import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -109,6 +109,12 @@ export class ProviderStates {
       'a customer exists': async () => {
         const user = await this.auth.signup({ name: 'Shopper', email: 'shopper@example.com', password: PASSWORD });
         return { userId: await this.signIn(user.email, PASSWORD) };
+      },
+      'an e-mail to a customer has failed to send': async () => {
+        await this.t.dataSource.query(
+          `INSERT INTO mail_outbox (kind, recipient, subject, text_body, attempts, last_error, next_attempt_at)
+           VALUES ('order-confirmation', 'buyer@example.com', 'Your order #1001 is confirmed', 'Hello', 2, '451 Try again later', now() + interval '1 minute')`,
+        );
       },
       'a customer with email {email} and password {password} exists': async (params) => {
         const user = await this.auth.signup({ name: 'Shopper', email: text(params, 'email'), password: text(params, 'password') });

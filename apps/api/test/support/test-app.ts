@@ -2,6 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { ApiRoute, apiPath, Role, type Session } from '@store/contract';
 import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
@@ -31,7 +33,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, shared?:
     ...base,
     authRateLimit: 1000,
     paymentRateLimit: 1000,
-    mail: { ...base.mail, workerEnabled: false },
+    // Test mails sent without a mail server are written outside the repository.
+    mail: { ...base.mail, workerEnabled: false, outboxDir: path.join(os.tmpdir(), 'store-test-outbox') },
     ...overrides,
     databaseUrl: db.url,
   };

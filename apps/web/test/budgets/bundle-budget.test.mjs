@@ -83,6 +83,19 @@ describe('web bundle budgets (built output)', () => {
     }
   });
 
+  it("leaves class-validator and the forms' DTOs to the form pages: none of it is in the home route", () => {
+    // A text class-validator itself holds (its unknown-value error), and one of the contract's DTO messages.
+    const markers = ['an unknown value was passed to the validate function', 'Email must be a valid email address'];
+    const jsFiles = allFiles(path.join(dist, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => path.relative(dist, file));
+    const holding = (marker) => jsFiles.filter((file) => readFileSync(path.join(dist, file), 'utf8').includes(marker));
+    for (const marker of markers) {
+      expect({ marker, built: holding(marker).length > 0 }).toEqual({ marker, built: true });
+      expect({ marker, home: holding(marker).filter((file) => home.js.includes(file)) }).toEqual({ marker, home: [] });
+    }
+  });
+
   it('ships no source maps and precompressed .br/.gz next to every large text file', () => {
     const files = allFiles(dist).map((file) => path.relative(dist, file));
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, ApiRoute } from '@store/contract';
 import { pino, type DestinationStream, type Level, type LevelWithSilent, type Logger, type LoggerOptions } from 'pino';
-import { type HttpLogger, pinoHttp, startTime } from 'pino-http';
 import pretty from 'pino-pretty';
-import { REQUEST_ID_HEADER, requestIdFrom } from './request-context.js';
+import { currentRequestId, inRequestContext, REQUEST_ID_HEADER, requestIdFrom } from './request-context.js';
 
 export type LogFormat = 'json' | 'pretty';
 export type LogLevel = LevelWithSilent;
@@ -87,6 +86,11 @@ function loggerOptions(settings: LogSettings): LoggerOptions {
     timestamp: json ? pino.stdTimeFunctions.isoTime : pino.stdTimeFunctions.epochTime,
     formatters: json ? { level: (label) => ({ level: label }) } : {},
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+    // Lines logged while serving a request carry its id.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId === undefined ? {} : { requestId };
+    },
     serializers: {
       err: (error: Error) => {
         const serialized = pino.stdSerializers.err(error);
@@ -164,37 +168,45 @@ function requestMessage(request: Request, response: ServerResponse, durationMs: 
 }
 
 /**
- * pino-http as the API uses it, first in the chain so every request (body-parser's 413s and the web app's files
- * included) gets an id and one line at completion: the proxy's `X-Request-Id` when sane, else a new one, echoed
- * in the response and bound to every line logged while serving it. 5xx at warn (the failure itself is logged at
- * error where it happens, with its stack), successful health checks at debug (orchestrators poll them), the rest
- * at info. A caller that answers on its own sets `request.id` first and calls it without `next`.
+ * The request logger, first in the chain so every request (body-parser's 413s and the web app's files included)
+ * gets an id and one line at completion: the proxy's `X-Request-Id` when sane, else a new one, echoed in the
+ * response and added to every line logged while serving it (the logger's mixin reads it from the request's async
+ * context). 5xx at warn (the failure itself is logged at error where it happens, with its stack), successful
+ * health checks at debug (orchestrators poll them), the rest at info. A caller that answers on its own sets
+ * `request.id` (and the header) first and calls it without `next`.
+ *
+ * Not pino-http: it makes two child loggers per request (their bindings serialised and redacted each time), which
+ * with the line itself cost about 40-60 µs of CPU a request against about 10 µs here, measured by
+ * apps/api/bench/request-logging.mjs (docs/performance.md, "Hot path"). The line is built from fields that never
+ * hold a secret, so it goes through a child of the API's logger without redaction; every other line keeps it.
  */
-export type RequestLogger = HttpLogger<Request, ServerResponse>;
+export type RequestLogger = (request: Request & { id?: unknown }, response: ServerResponse, next?: () => void) => void;
 
 export function requestLogger(logger: Logger): RequestLogger {
-  return pinoHttp<Request, ServerResponse>({
-    logger,
-    // Bind only the id to the lines logged while serving; the request line carries its own fields.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-    // pino-http also builds a child logger bound to the whole request, unused once quiet: serialise nothing.
-    wrapSerializers: false,
-    serializers: { req: () => undefined },
-    genReqId: (request, response) => {
-      const id = requestIdFrom(request.headers['x-request-id']);
+  const lines = logger.child({}, { redact: [] });
+  return (request, response, next) => {
+    const started = Date.now();
+    let id = typeof request.id === 'string' ? request.id : undefined;
+    if (id === undefined) {
+      id = requestIdFrom(request.headers['x-request-id']);
+      request.id = id;
       response.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    customLogLevel: (request, response): Level => {
-      if (response.statusCode >= 500) return 'warn';
-      if (response.statusCode < 400 && pathOf(request) === HEALTH_PATH) return 'debug';
-      return 'info';
-    },
-    customSuccessMessage: requestMessage,
-    customSuccessObject: (request, response, value: { durationMs: number }) => requestLine(request, response, value.durationMs),
-    customErrorMessage: (request, response) => requestMessage(request, response, Date.now() - response[startTime]),
-    customErrorObject: (request, response, _error, value: { durationMs: number }) => requestLine(request, response, value.durationMs),
-  });
+    }
+    const requestId = id;
+    response.once('close', () => {
+      const durationMs = Date.now() - started;
+      const level = levelOf(request, response);
+      if (!lines.isLevelEnabled(level)) return;
+      const line = requestLine(request, response, durationMs);
+      line.requestId = requestId;
+      lines[level](line, scrubText(requestMessage(request, response, durationMs)));
+    });
+    if (next) inRequestContext(requestId, next);
+  };
+}
+
+function levelOf(request: Request, response: ServerResponse): Level {
+  if (response.statusCode >= 500) return 'warn';
+  if (response.statusCode < 400 && pathOf(request) === HEALTH_PATH) return 'debug';
+  return 'info';
 }

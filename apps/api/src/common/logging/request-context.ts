@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -10,4 +11,16 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIdFrom(incoming: string | string[] | undefined): string {
   const value = Array.isArray(incoming) ? incoming[0] : incoming;
   return value !== undefined && SANE_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+const requests = new AsyncLocalStorage<string>();
+
+/** Runs `next` (the rest of the request's chain) with `requestId` as the id of every line it logs. */
+export function inRequestContext(requestId: string, next: () => void): void {
+  requests.run(requestId, next);
+}
+
+/** The id of the request being served, if any. */
+export function currentRequestId(): string | undefined {
+  return requests.getStore();
 }

@@ -3,7 +3,7 @@ import { type SizeStock, toCents } from '@store/contract';
 import { ConflictError } from '../../common/errors.js';
 import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
-import { ProductsService } from '../../modules/products/products.service.js';
+import { ProductsService } from '../../modules/catalogue/products.service.js';
 import { renderTeePhoto, type TeeDesign } from './tee-photo.js';
 
 export const DEMO_CATEGORIES = ['Graphic Tees', 'Basics', 'Vintage', 'Sports'];

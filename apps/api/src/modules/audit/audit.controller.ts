@@ -3,7 +3,7 @@ import { ApiRoute, type AuditEntry, NEXT_CURSOR_HEADER, Role, TOTAL_COUNT_HEADER
 import type { Response } from 'express';
 import { Roles } from '../auth/roles.decorator.js';
 import { AuditService } from './audit.service.js';
-import { AuditQueryDto } from './dto/audit-query.dto.js';
+import { AuditQueryDto } from '@store/contract/dto/audit-query.dto';
 
 @Controller()
 export class AuditController {

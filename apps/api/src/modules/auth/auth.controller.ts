@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/c
 import { ApiRoute, type MessageResponse, type Session, type User } from '@store/contract';
 import type { Request } from 'express';
 import { AuthService } from './auth.service.js';
-import { SigninDto } from './dto/signin.dto.js';
-import { SignupDto } from './dto/signup.dto.js';
+import { SigninDto } from '@store/contract/dto/signin.dto';
+import { SignupDto } from '@store/contract/dto/signup.dto';
 import { Public } from './public.decorator.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 

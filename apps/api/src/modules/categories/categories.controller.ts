@@ -6,7 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { CategoriesService } from './categories.service.js';
-import { CategoryDto } from './dto/category.dto.js';
+import { CategoryDto } from '@store/contract/dto/category.dto';
 
 @Controller()
 export class CategoriesController {

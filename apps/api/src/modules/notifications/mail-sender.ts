@@ -1,10 +1,15 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { mailHtml } from './mail-html.js';
 import type { OutboxMail } from './outbox.repository.js';
+
+/** An outbox mail, or a test mail (kind `test`), as it is sent. */
+type Deliverable = Pick<OutboxMail, 'id' | 'recipient' | 'subject' | 'text'> & { kind: string };
 
 /** A mail server's answer that will not change on a retry (5xx: no such mailbox, refused sender...). */
 export class PermanentMailError extends Error {}
@@ -42,18 +47,43 @@ export class MailSender implements OnApplicationShutdown {
 
   /** Sends one mail, or throws: {@link PermanentMailError} when the server refused it for good. */
   async send(mail: OutboxMail): Promise<void> {
+    // Stable across retries: a mail sent twice (a worker died between sending and recording it) is one message to
+    // the recipient's mail program.
+    await this.deliver(mail, `<outbox-${mail.id}@${this.fromDomain}>`);
+  }
+
+  /**
+   * Sends a test mail at once, past the outbox, and gives the mail server's answer (`250 ...`), or where the file
+   * went without one; throws what the server or the connection said.
+   */
+  async sendTest(to: string): Promise<string> {
+    const id = randomUUID();
+    const text = [
+      'This is a test e-mail from your shop.',
+      '',
+      'If you can read it, order confirmations and the other mails the shop sends reach this address.',
+      '',
+      this.config.mail.shopName,
+    ].join('\n');
+    return this.deliver(
+      { id, kind: 'test', recipient: to, subject: `Test e-mail from ${this.config.mail.shopName}`, text },
+      `<test-${id}@${this.fromDomain}>`,
+    );
+  }
+
+  private async deliver(mail: Deliverable, messageId: string): Promise<string> {
     const message = {
       from: this.config.mail.from,
       to: mail.recipient,
       subject: mail.subject,
       text: mail.text,
-      // Stable across retries: a mail sent twice (a worker died between sending and recording it) is one
-      // message to the recipient's mail program.
-      messageId: `<outbox-${mail.id}@${this.fromDomain}>`,
+      html: mailHtml(this.config.mail.shopName, mail.text),
+      messageId,
     };
     try {
-      const info = (await this.transport.sendMail(message)) as { message?: Buffer };
-      if (!this.config.mail.smtpUrl && info.message) await this.writeFile(mail, info.message);
+      const info = (await this.transport.sendMail(message)) as { message?: Buffer; response?: string };
+      if (!this.config.mail.smtpUrl && info.message) return `Written to ${await this.writeFile(mail, info.message)}`;
+      return info.response ?? 'Accepted';
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError((error as Error).message);
@@ -65,11 +95,13 @@ export class MailSender implements OnApplicationShutdown {
     this.transport.close();
   }
 
-  private async writeFile(mail: OutboxMail, raw: Buffer): Promise<void> {
+  private async writeFile(mail: Deliverable, raw: Buffer): Promise<string> {
     const dir = this.config.mail.outboxDir;
     await mkdir(dir, { recursive: true });
     // Time first, so a directory listing is in sending order; the id makes the name unique.
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    await writeFile(path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`), raw);
+    const file = path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
+    await writeFile(file, raw);
+    return file;
   }
 }

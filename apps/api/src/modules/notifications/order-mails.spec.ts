@@ -16,7 +16,7 @@ const order: Order = {
 
 describe('orderMails', () => {
   it('writes the buyer a confirmation: number, items with exact line totals, total', () => {
-    const [confirmation, ...rest] = orderMails(order, 'sam@example.com', undefined);
+    const [confirmation, ...rest] = orderMails(order, 'sam@example.com', { email: undefined, name: 'The T-shirt Store' });
     expect(rest).toEqual([]);
     expect(confirmation).toEqual(
       expect.objectContaining({
@@ -51,7 +51,7 @@ describe('orderMails', () => {
         phone: null,
       },
     } as unknown as Order;
-    const [confirmation, notice] = orderMails(sized, 'sam@example.com', 'orders@shop.example');
+    const [confirmation, notice] = orderMails(sized, 'sam@example.com', { email: 'orders@shop.example', name: 'The T-shirt Store' });
     expect(confirmation.text).toContain('  - Sunset Tee (size XL) x 3 @ $24.99 = $74.97');
     expect(confirmation.text).toContain('  - Night Tee x 1 @ $10.00 = $10.00');
     expect(confirmation.text).toContain('Shipping to:\n  Sam Shopper\n  1 Main Street\n  Springfield\n  12345\n  US');

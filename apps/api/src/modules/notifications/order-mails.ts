@@ -64,7 +64,7 @@ function orderSummary(order: Order): string[] {
 }
 
 /** The buyer's confirmation and, when the shop has an address, the shop's notice of the same order. */
-export function orderMails(order: Order, buyerEmail: string, shopEmail: string | undefined): MailDraft[] {
+export function orderMails(order: Order, buyerEmail: string, shop: { email: string | undefined; name: string }): MailDraft[] {
   const number = orderNumber(order);
   const mails: MailDraft[] = [
     {
@@ -79,15 +79,15 @@ export function orderMails(order: Order, buyerEmail: string, shopEmail: string |
         '',
         ...orderSummary(order),
         '',
-        'The T-shirt Store',
+        shop.name,
       ].join('\n'),
     },
   ];
-  if (shopEmail) {
+  if (shop.email) {
     mails.push({
       kind: 'shop-order-notice',
       orderId: order._id,
-      recipient: shopEmail,
+      recipient: shop.email,
       subject: `New order ${number}: ${formatDollars(order.amount)} from ${order.user.name}`,
       text: [`${order.user.name} <${buyerEmail}> placed an order (id ${order._id}).`, '', ...orderSummary(order)].join('\n'),
     });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/transactions.js';
+import { MAIL_PROBLEMS_SHOWN, type MailProblem, type MailStatus } from '@store/contract';
 import type { MailDraft, MailKind } from './order-mails.js';
 
 /** A claimed row: what the worker needs to send it. */
@@ -90,5 +91,49 @@ export class OutboxRepository {
   /** The server refused the mail for good: it is kept, never retried. */
   async markRejected(id: string, error: string): Promise<void> {
     await this.db.rows(`UPDATE mail_outbox SET last_error = $2, rejected_at = now() WHERE id = $1`, [id, error.slice(0, 500)]);
+  }
+
+  /**
+   * The backlog by state, mails sent in the last day, and the failing and refused mails, newest first. Counting
+   * reads the unsent rows through the worker's partial index; the day's sent rows by `sent_at`'s range.
+   */
+  async status(): Promise<Omit<MailStatus, 'transport'>> {
+    const [counts] = await this.db.rows<{ waiting: number; failing: number; rejected: number; sent_last_day: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM mail_outbox WHERE sent_at IS NULL AND rejected_at IS NULL AND last_error IS NULL) AS waiting,
+         (SELECT count(*)::int FROM mail_outbox WHERE sent_at IS NULL AND rejected_at IS NULL AND last_error IS NOT NULL) AS failing,
+         (SELECT count(*)::int FROM mail_outbox WHERE rejected_at IS NOT NULL) AS rejected,
+         (SELECT count(*)::int FROM mail_outbox WHERE sent_at > now() - interval '1 day') AS sent_last_day`,
+    );
+    const problems = await this.db.rows<{
+      id: string;
+      kind: string;
+      recipient: string;
+      subject: string;
+      attempts: number;
+      last_error: string;
+      created_at: Date;
+      next_attempt_at: Date;
+      rejected_at: Date | null;
+    }>(
+      `SELECT id, kind, recipient, subject, attempts, last_error, created_at, next_attempt_at, rejected_at
+       FROM mail_outbox WHERE sent_at IS NULL AND last_error IS NOT NULL
+       ORDER BY created_at DESC, id LIMIT $1`,
+      [MAIL_PROBLEMS_SHOWN],
+    );
+    return {
+      counts: { waiting: counts.waiting, failing: counts.failing, rejected: counts.rejected, sentLastDay: counts.sent_last_day },
+      problems: problems.map((row): MailProblem => ({
+        _id: row.id,
+        kind: row.kind,
+        recipient: row.recipient,
+        subject: row.subject,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        createdAt: row.created_at.toISOString(),
+        nextAttemptAt: row.rejected_at ? null : row.next_attempt_at.toISOString(),
+        rejected: row.rejected_at !== null,
+      })),
+    };
   }
 }

@@ -18,6 +18,6 @@ export class OutboxService {
 
   /** Queues the buyer's confirmation of a paid order and the shop's notice (with SHOP_EMAIL set). */
   async orderReceived(order: Order, buyerEmail: string): Promise<void> {
-    await this.outbox.insert(orderMails(order, buyerEmail, this.config.mail.shopEmail));
+    await this.outbox.insert(orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }));
   }
 }

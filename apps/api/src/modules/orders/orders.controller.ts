@@ -6,9 +6,9 @@ import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { LineRefundDto } from './dto/line-refund.dto.js';
+import { LineRefundDto } from '@store/contract/dto/line-refund.dto';
 import { parseOrderListQuery } from './dto/order-list-query.js';
-import { OrderStatusDto } from './dto/order-status.dto.js';
+import { OrderStatusDto } from '@store/contract/dto/order-status.dto';
 import { ORDERS_CSV_HEADER, orderCsvRows } from './orders-csv.js';
 import { OrdersService } from './orders.service.js';
 

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentGatewayModule } from '../payments/payment-gateway.module.js';
-import { ProductsModule } from '../products/products.module.js';
+import { CatalogueModule } from '../catalogue/index.js';
+import { InventoryModule } from '../inventory/index.js';
 import { UsersModule } from '../users/users.module.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -15,7 +16,7 @@ import { OrdersService } from './orders.service.js';
  * becoming Received queues its e-mails (NotificationsModule's outbox) in the same transaction.
  */
 @Module({
-  imports: [ProductsModule, PaymentGatewayModule, AuditModule, UsersModule, NotificationsModule],
+  imports: [CatalogueModule, InventoryModule, PaymentGatewayModule, AuditModule, UsersModule, NotificationsModule],
   controllers: [OrdersController],
   providers: [OrdersService, OrdersRepository],
   exports: [OrdersService],

@@ -9,6 +9,7 @@ import {
 } from '@store/contract';
 import { In, type SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
+import { isCalendarDateTime } from '../../common/sql-values.js';
 import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity } from './order.entity.js';
@@ -347,5 +348,5 @@ function conditions(filter: OrderFilter): { where: string[]; values: unknown[] }
 
 /** True when `key` is a sort key this repository wrote into a cursor. */
 export function isOrderCursorKey(key: readonly (string | number)[]): boolean {
-  return key.length === 1 && typeof key[0] === 'string' && CURSOR_KEY.test(key[0]);
+  return key.length === 1 && typeof key[0] === 'string' && CURSOR_KEY.test(key[0]) && isCalendarDateTime(key[0]);
 }

@@ -13,7 +13,7 @@ import { ValidationFailedError } from '../../common/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { PaymentRateLimit } from '../auth/rate-limit/payment-rate-limit.guard.js';
-import { PaymentRequestDto } from './dto/payment-request.dto.js';
+import { PaymentRequestDto } from '@store/contract/dto/payment-request.dto';
 import { PaymentsService } from './payments.service.js';
 
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);

@@ -15,7 +15,7 @@ import { Transactions } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type CartRefused, OrdersService, type PendingOrder } from '../orders/orders.service.js';
-import { mergeLines, type StockLine } from '../products/product-stock.service.js';
+import { mergeLines, type StockLine } from '../inventory/index.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { type ChargeLookup, type ChargeOutcome, PaymentGateway } from './payment-gateway.js';
 import type { PaymentAnswer } from './payment-outcome.js';

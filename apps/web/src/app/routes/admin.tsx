@@ -8,6 +8,7 @@ import { ManageCategories } from '@/features/admin/components/manage-categories'
 import { ManageProducts } from '@/features/admin/components/manage-products';
 import { ProductForm, UpdateProductForm } from '@/features/admin/components/product-form';
 import { ManageOrders } from '@/features/admin/components/manage-orders';
+import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
 import { useRequiredSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -29,6 +30,7 @@ export function AdminDashboardPage() {
     <Page title="Admin Dashboard" description="Manage the categories, t-shirts and orders of the shop">
       <AdminDashboard user={session.user} />
       <SalesOverview />
+      <MailStatus />
     </Page>
   );
 }

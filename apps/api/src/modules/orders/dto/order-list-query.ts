@@ -9,6 +9,7 @@ import {
 } from '@store/contract';
 import { ValidationFailedError } from '../../../common/errors.js';
 import { type Cursor, parsePageQuery } from '../../../common/pagination.js';
+import { isCalendarDateTime } from '../../../common/sql-values.js';
 import { hasControlCharacters } from '../../../common/text-rules.js';
 import { isUuid } from '../../../common/uuid-param.decorator.js';
 import { isOrderCursorKey, type OrderFilter } from '../orders.repository.js';
@@ -56,12 +57,7 @@ export function parseOrderListQuery(
   for (const key of ['from', 'to'] as const) {
     const value = text(key);
     if (value === undefined) continue;
-    if (
-      DATE.test(value) &&
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
-    )
-      filter[key] = value;
+    if (DATE.test(value) && isCalendarDateTime(value)) filter[key] = value;
     else errors.push({ field: key, message: `${key} must be a date, YYYY-MM-DD` });
   }
   if (filter.from && filter.to && filter.from > filter.to) errors.push({ field: 'to', message: 'to must not be before from' });

@@ -52,7 +52,8 @@ describe('create category', () => {
     renderWithProviders(<CreateCategoryForm />);
     await userEvent.type(screen.getByLabelText('Name'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Create Category' }));
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    // CategoryDto's message: the name is trimmed first, as the server does.
+    expect(screen.getByText('Name must contain a visible character')).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 });

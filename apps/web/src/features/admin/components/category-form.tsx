@@ -1,10 +1,12 @@
 import { CATEGORY_NAME_MAX, type CategoryInput } from '@store/contract';
+import { CategoryDto } from '@store/contract/dto/category.dto';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, ErrorAlert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { dtoResolver } from '@/lib/dto-resolver';
 import { useCreateCategory } from '../api/create-category';
 import { useCategory } from '../api/get-category';
 import { useUpdateCategory } from '../api/update-category';
@@ -38,11 +40,12 @@ function CategoryNameForm({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CategoryInput>({ defaultValues: { name: defaultName } });
+  } = useForm<CategoryDto>({ resolver: dtoResolver(CategoryDto), defaultValues: { name: defaultName } });
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await onSave({ name: values.name.trim() });
-    if (saved) reset({ name: defaultName === '' ? '' : values.name.trim() });
+    // The DTO's values: the name trimmed, as the server keeps it.
+    const saved = await onSave({ name: values.name });
+    if (saved) reset({ name: defaultName === '' ? '' : values.name });
   });
 
   return (
@@ -59,10 +62,7 @@ function CategoryNameForm({
           required
           autoFocus
           maxLength={CATEGORY_NAME_MAX}
-          registration={register('name', {
-            validate: (value) => value.trim().length > 0 || 'Name is required',
-            maxLength: { value: CATEGORY_NAME_MAX, message: `Name must be at most ${CATEGORY_NAME_MAX} characters` },
-          })}
+          registration={register('name')}
         />
         <button type="submit" className="btn btn-success" disabled={isSubmitting}>
           {submitLabel}

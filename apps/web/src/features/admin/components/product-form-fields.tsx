@@ -1,15 +1,25 @@
-import {
-  type Category,
-  isWholeCents,
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PRICE_MAX,
-  PRODUCT_STOCK_MAX,
-} from '@store/contract';
+import { type Category, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX, PRODUCT_STOCK_MAX } from '@store/contract';
+import { ProductFieldsDto } from '@store/contract/dto/product.dto';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
-import { type ProductFormValues, stockRule } from './product-form-values';
+import { dtoFieldRule } from '@/lib/dto-resolver';
+import type { ProductFormValues } from './product-form-values';
 import { ProductSizesField } from './product-sizes-field';
+
+/** A number input's value as the form sends it (multipart text); an empty input is sent as nothing, i.e. ''. */
+const numberText = (value: number) => (Number.isFinite(value) ? String(value) : '');
+
+/**
+ * The text fields' rules and messages are the server's own (ProductFieldsDto), checked on what is sent. A size's
+ * stock and the photo are checked here (the server's form parser reads the sizes' JSON, and the photo's bytes).
+ */
+const rules = {
+  name: dtoFieldRule(ProductFieldsDto, 'name'),
+  description: dtoFieldRule(ProductFieldsDto, 'description'),
+  price: dtoFieldRule(ProductFieldsDto, 'price', numberText),
+  stock: dtoFieldRule(ProductFieldsDto, 'stock', numberText),
+  category: dtoFieldRule(ProductFieldsDto, 'category'),
+};
 
 /** The product's own fields: name, description, price, its stock or its sizes, and the category (from `categories`). */
 export function ProductFormFields({ form, categories }: { form: UseFormReturn<ProductFormValues>; categories: Category[] }) {
@@ -27,7 +37,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
         error={errors.name}
         type="text"
         maxLength={PRODUCT_NAME_MAX}
-        registration={register('name', { validate: (v) => v.trim().length > 0 || 'Name is required' })}
+        registration={register('name', { validate: rules.name })}
       />
       <Field id="product-description" label="Description" error={errors.description}>
         <textarea
@@ -36,7 +46,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
           maxLength={PRODUCT_DESCRIPTION_MAX}
           className={controlClass('form-control', errors.description)}
           {...invalidProps('product-description', errors.description)}
-          {...register('description', { validate: (v) => v.trim().length > 0 || 'Description is required' })}
+          {...register('description', { validate: rules.description })}
         />
       </Field>
       <div className="row">
@@ -55,17 +65,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
                 step="0.01"
                 className={controlClass('form-control', errors.price)}
                 {...invalidProps('product-price', errors.price)}
-                {...register('price', {
-                  valueAsNumber: true,
-                  validate: (v) =>
-                    !Number.isFinite(v)
-                      ? 'Price is required'
-                      : v < 0 || v > PRODUCT_PRICE_MAX
-                        ? `Price must be from 0 to ${PRODUCT_PRICE_MAX}`
-                        : !isWholeCents(v)
-                          ? 'Price can have at most two decimals'
-                          : true,
-                })}
+                {...register('price', { valueAsNumber: true, validate: rules.price })}
               />
             </div>
           </Field>
@@ -84,7 +84,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
               registration={register('stock', {
                 valueAsNumber: true,
                 // Only a product without sizes has a stock of its own.
-                validate: (v, all) => all.sizes.length > 0 || stockRule('Stock')(v),
+                validate: (v, all) => all.sizes.length > 0 || rules.stock(v),
               })}
             />
           ) : null}
@@ -96,7 +96,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
           id="product-category"
           className={controlClass('form-select', errors.category)}
           {...invalidProps('product-category', errors.category)}
-          {...register('category', { required: 'Choose a category' })}
+          {...register('category', { validate: rules.category })}
         >
           <option value="">Select a category</option>
           {categories.map((category) => (

@@ -1,4 +1,4 @@
-import { ApiRoute, type Product } from '@store/contract';
+import { ApiRoute, PRODUCT_PRICE_MAX, PRODUCT_STOCK_MAX, type Product } from '@store/contract';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render-app';
 import userEvent from '@testing-library/user-event';
@@ -8,8 +8,11 @@ import { saveSession } from '@/lib/session';
 import { ProductForm, UpdateProductForm } from './product-form';
 
 beforeEach(() => saveSession(admin));
-const tees = category({ _id: 'c-tees', name: 'Graphic Tees' });
-const basics = category({ _id: 'c-basics', name: 'Basics' });
+// Category ids are UUIDs, as the API gives them (the form checks the id it sends).
+const TEES_ID = 'c0000000-0000-4000-8000-0000000000e1';
+const BASICS_ID = 'c0000000-0000-4000-8000-0000000000e2';
+const tees = category({ _id: TEES_ID, name: 'Graphic Tees' });
+const basics = category({ _id: BASICS_ID, name: 'Basics' });
 
 function withCategories() {
   return installFakeApi().on('GET', ApiRoute.categories, { body: [basics, tees] });
@@ -62,7 +65,7 @@ describe('create product', () => {
       description: 'Soft and bright',
       price: '24.99',
       stock: '40',
-      category: 'c-tees',
+      category: TEES_ID,
       photo: 'tee.png',
     });
     expect(screen.getByLabelText('Name')).toHaveValue('');
@@ -96,11 +99,12 @@ describe('create product', () => {
     await userEvent.type(await screen.findByLabelText('Price'), '1.234');
     await userEvent.type(screen.getByLabelText('Stock'), '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Description is required')).toBeInTheDocument();
-    expect(screen.getByText('Price can have at most two decimals')).toBeInTheDocument();
-    expect(screen.getByText(/Stock must be a whole number/)).toBeInTheDocument();
-    expect(screen.getByText('Choose a category')).toBeInTheDocument();
+    // The server's own messages (ProductFieldsDto), for what the form would send.
+    expect(screen.getByText('Name must contain a visible character')).toBeInTheDocument();
+    expect(screen.getByText('Description must contain a visible character')).toBeInTheDocument();
+    expect(screen.getByText(`Price must be a number from 0 to ${PRODUCT_PRICE_MAX} with at most 2 decimals`)).toBeInTheDocument();
+    expect(screen.getByText(`Stock must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`)).toBeInTheDocument();
+    expect(screen.getByText('Category must be a valid category id')).toBeInTheDocument();
     expect(api.calls('POST', ApiRoute.productCreate)).toHaveLength(0);
   });
 });
@@ -112,7 +116,7 @@ describe('update product', () => {
     description: 'Bright',
     price: 24.99,
     stock: 40,
-    category: 'c-tees',
+    category: TEES_ID,
   });
 
   it("starts with every field filled in, keeps the photo when none is chosen, and says '{name} updated successfully'", async () => {
@@ -128,7 +132,7 @@ describe('update product', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('Bright');
     expect(screen.getByLabelText('Price')).toHaveValue(24.99);
     expect(screen.getByLabelText('Stock')).toHaveValue(40);
-    expect(screen.getByLabelText('Category')).toHaveValue('c-tees');
+    expect(screen.getByLabelText('Category')).toHaveValue(TEES_ID);
     expect(screen.getByAltText('Photo of Sunset Tee')).toBeInTheDocument();
 
     await userEvent.clear(name);
@@ -141,7 +145,7 @@ describe('update product', () => {
     const [request] = api.calls('PUT', ApiRoute.productUpdate);
     expect(request.path).toBe(`/product/p-sun/${admin.user._id}`);
     // The stock was not touched, so it is not sent: the form's 40 is as old as the page (sales move the real one).
-    expect(formFields(request)).toEqual({ name: 'Sunrise Tee', description: 'Bright', price: '19.5', category: 'c-tees' });
+    expect(formFields(request)).toEqual({ name: 'Sunrise Tee', description: 'Bright', price: '19.5', category: TEES_ID });
     expect(screen.getByLabelText('Name')).toHaveValue('Sunrise Tee');
   });
 
@@ -154,11 +158,11 @@ describe('update product', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
     await screen.findByText('Sunset Tee updated successfully');
     const [request] = api.calls('PUT', ApiRoute.productUpdate);
-    expect(formFields(request)).toEqual({ name: 'Sunset Tee', description: 'Bright', price: '24.99', stock: '12', category: 'c-tees' });
+    expect(formFields(request)).toEqual({ name: 'Sunset Tee', description: 'Bright', price: '24.99', stock: '12', category: TEES_ID });
   });
 
   it('leaves the sizes of a sized product alone when only its text was edited (sales since the page opened stand)', async () => {
-    const sized = product({ _id: 'p-sized', name: 'Sized Tee', category: 'c-tees', stock: 5, sizes: [{ size: 'M', stock: 5 }] });
+    const sized = product({ _id: 'p-sized', name: 'Sized Tee', category: TEES_ID, stock: 5, sizes: [{ size: 'M', stock: 5 }] });
     const api = withCategories().on('GET', ApiRoute.product, { body: sized }).on('PUT', ApiRoute.productUpdate, { body: sized });
     renderWithProviders(<UpdateProductForm productId="p-sized" />);
     const description = await screen.findByLabelText('Description');
@@ -231,7 +235,7 @@ describe('sizes (a field array)', () => {
     const sized = product({
       _id: 'p-sized',
       name: 'Sized Tee',
-      category: 'c-tees',
+      category: TEES_ID,
       stock: 9,
       sizes: [
         { size: 'M', stock: 4 },
@@ -256,7 +260,7 @@ describe('sizes (a field array)', () => {
   });
 
   it('makes a sized product unsized: with every size unticked the plain Stock field returns and sizes [] is sent', async () => {
-    const sized = product({ _id: 'p-sized', name: 'Sized Tee', category: 'c-tees', stock: 2, sizes: [{ size: 'S', stock: 2 }] });
+    const sized = product({ _id: 'p-sized', name: 'Sized Tee', category: TEES_ID, stock: 2, sizes: [{ size: 'S', stock: 2 }] });
     const api = withCategories().on('GET', ApiRoute.product, { body: sized }).on('PUT', ApiRoute.productUpdate, { body: sized });
     renderWithProviders(<UpdateProductForm productId="p-sized" />);
     await userEvent.click(await screen.findByLabelText('S'));

@@ -9,7 +9,7 @@ interface RowProps {
   registration: UseFormRegisterReturn;
 }
 
-/** The email row of the sign-in and sign-up forms (registered with EMAIL_RULES). */
+/** The email row of the sign-in and sign-up forms (checked by the form's DTO). */
 export function EmailField(props: RowProps) {
   return <TextField {...props} label="Email" type="email" autoComplete="email" />;
 }

@@ -1,11 +1,14 @@
-import type { Session, SigninRequest } from '@store/contract';
+import type { Session } from '@store/contract';
+import { SigninDto } from '@store/contract/dto/signin.dto';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
+import { dtoResolver } from '@/lib/dto-resolver';
 import { useSignin } from '../api/sign-in';
 import { EmailField, PasswordField, useServerError } from './auth-fields';
-import { EMAIL_RULES } from './email-pattern';
 
-/** Email and password; shows a loading notice while the request runs and the server's error in a red alert. */
+/**
+ * Email and password, checked by the API's own DTO (SigninDto) before the round trip; shows a loading notice while the request runs and the server's error in a red alert.
+ */
 export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const { serverError, attempt } = useServerError();
   const { mutateAsync: signin } = useSignin();
@@ -13,23 +16,18 @@ export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => v
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SigninRequest>({ defaultValues: { email: '', password: '' } });
+  } = useForm<SigninDto>({ resolver: dtoResolver(SigninDto), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
-    attempt(async () => onSignedIn(await signin({ email: values.email.trim(), password: values.password }))),
+    attempt(async () => onSignedIn(await signin({ email: values.email, password: values.password }))),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       {isSubmitting ? <Alert variant="info">Loading...</Alert> : null}
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <EmailField id="signin-email" error={errors.email} registration={register('email', EMAIL_RULES)} />
-      <PasswordField
-        id="signin-password"
-        purpose="current"
-        error={errors.password}
-        registration={register('password', { required: 'Password is required' })}
-      />
+      <EmailField id="signin-email" error={errors.email} registration={register('email')} />
+      <PasswordField id="signin-password" purpose="current" error={errors.password} registration={register('password')} />
       <button type="submit" className="btn btn-success w-100" disabled={isSubmitting}>
         Submit
       </button>

@@ -60,8 +60,8 @@ describe('sign-up form', () => {
     renderForm();
     await fill('Al', 'not-an-email', 'short');
     expect(screen.getByText('Name must be 3 to 32 characters')).toBeInTheDocument();
-    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be 8 to 128 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests).toHaveLength(0);
   });

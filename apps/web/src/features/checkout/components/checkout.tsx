@@ -1,5 +1,5 @@
 import { formatDollars } from '@store/contract';
-import type { PaymentInfo, PaymentResult, Session } from '@store/contract';
+import type { PaymentInfo, PaymentResult, Session, ShippingAddress } from '@store/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -11,13 +11,7 @@ import { useLastAddress } from '../api/get-last-address';
 import { usePay } from '../api/pay';
 import { DropInPayment } from './drop-in-payment';
 import { newIdempotencyKey } from './idempotency-key';
-import {
-  type AddressFormValues,
-  addressFormValues,
-  blankAddress,
-  ShippingAddressFields,
-  toShippingAddress,
-} from './shipping-address-fields';
+import { type AddressFormValues, addressFormValues, addressResolver, blankAddress, ShippingAddressFields } from './shipping-address-fields';
 import { TestCardForm } from './test-card-form';
 
 export const CHECKOUT_UNAVAILABLE_TEXT = 'Please login or add something to cart';
@@ -57,6 +51,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   const addressForm = useForm<AddressFormValues>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    resolver: addressResolver,
     defaultValues: blankAddress(session?.user.name),
   });
   const lastAddress = useLastAddress().data?.address;
@@ -67,25 +62,29 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   }, [lastAddress, isDirty, addressForm]);
   /**
    * Validates the address as a submit of its form (showing each field's error, focusing the first, and from then on
-   * re-checking as the buyer types): Buy goes no further until it passes.
+   * re-checking as the buyer types): Buy goes no further until it passes. The address is the checked one (trimmed,
+   * a blank optional field left out), or null.
    */
-  const addressReady = () =>
-    new Promise<boolean>((resolve) => {
+  const checkedAddress = () =>
+    new Promise<ShippingAddress | null>((resolve) => {
       void addressForm.handleSubmit(
-        () => resolve(true),
-        () => resolve(false),
+        (address) => resolve(address as ShippingAddress),
+        () => resolve(null),
       )();
     });
+  const addressReady = async () => (await checkedAddress()) !== null;
 
   const total = cartTotal(items);
 
   const buy = async (nonce: string) => {
-    if (!session || !(await addressReady())) return;
+    if (!session) return;
+    const shippingAddress = await checkedAddress();
+    if (!shippingAddress) return;
     const paymentInfo: PaymentInfo = {
       paymentMethodNonce: nonce,
       amount: total,
       products: cartLines(items),
-      shippingAddress: toShippingAddress(addressForm.getValues()),
+      shippingAddress,
     };
     const body = JSON.stringify(paymentInfo);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };

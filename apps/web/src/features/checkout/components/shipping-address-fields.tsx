@@ -1,15 +1,8 @@
-import {
-  SHIPPING_CITY_MAX,
-  SHIPPING_COUNTRIES,
-  SHIPPING_LINE_MAX,
-  SHIPPING_NAME_MAX,
-  SHIPPING_PHONE_PATTERN,
-  SHIPPING_POSTAL_CODE_PATTERN,
-  type ShippingAddress,
-  type ShippingCountry,
-} from '@store/contract';
+import { SHIPPING_COUNTRIES, type ShippingAddress, type ShippingCountry } from '@store/contract';
+import { ShippingAddressDto } from '@store/contract/dto/shipping-address.dto';
 import type { UseFormReturn } from 'react-hook-form';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
+import { dtoResolver } from '@/lib/dto-resolver';
 
 /** The form's values: every field a string (an optional one left blank is ''), the country '' until chosen. */
 export type AddressFormValues = Omit<Required<ShippingAddress>, 'country'> & { country: ShippingCountry | '' };
@@ -23,35 +16,15 @@ export function addressFormValues(address: ShippingAddress): AddressFormValues {
   return { ...blankAddress(), ...address };
 }
 
-/** What the payment sends: trimmed, optional fields only when filled in (the server reads blank as absent too). */
-export function toShippingAddress(values: AddressFormValues): ShippingAddress {
-  const line2 = values.line2.trim();
-  const phone = values.phone.trim();
-  return {
-    name: values.name.trim(),
-    line1: values.line1.trim(),
-    ...(line2 ? { line2 } : {}),
-    city: values.city.trim(),
-    postalCode: values.postalCode.trim(),
-    country: values.country as ShippingCountry,
-    ...(phone ? { phone } : {}),
-  };
-}
-
-/** The server's rules for a required text field, on the trimmed value, with the field's own words. */
-function requiredText(what: string, max: number) {
-  return {
-    validate: (value: string) => {
-      const trimmed = value.trim();
-      if (trimmed === '') return `Enter ${what}`;
-      return trimmed.length <= max || `Use at most ${max} characters`;
-    },
-  };
-}
+/**
+ * The form's check: the API's own ShippingAddressDto, every rule and message as the server applies them to
+ * `paymentInfo.shippingAddress`. The values it passes on are the DTO's: trimmed, a blank optional field dropped.
+ */
+export const addressResolver = dtoResolver<AddressFormValues>(ShippingAddressDto);
 
 /**
  * The shipping address part of the checkout: the fields of a react-hook-form form the checkout owns (it validates
- * them before Buy goes through). Field rules are the server's (libs/contract/src/shipping.ts).
+ * them before Buy goes through with {@link addressResolver}).
  */
 export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFormValues> }) {
   const {
@@ -61,20 +34,14 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
   return (
     <fieldset className="mb-3">
       <legend className="h6">Shipping address</legend>
-      <TextField
-        id="ship-name"
-        label="Full name"
-        error={errors.name}
-        autoComplete="shipping name"
-        registration={register('name', requiredText('the name to ship to', SHIPPING_NAME_MAX))}
-      />
+      <TextField id="ship-name" label="Full name" error={errors.name} autoComplete="shipping name" registration={register('name')} />
       <TextField
         id="ship-line1"
         label="Address line 1"
         error={errors.line1}
         autoComplete="shipping address-line1"
         placeholder="Street and number"
-        registration={register('line1', requiredText('the street address', SHIPPING_LINE_MAX))}
+        registration={register('line1')}
       />
       <TextField
         id="ship-line2"
@@ -82,9 +49,7 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
         error={errors.line2}
         autoComplete="shipping address-line2"
         placeholder="Apartment, suite, floor"
-        registration={register('line2', {
-          validate: (value) => value.trim().length <= SHIPPING_LINE_MAX || `Use at most ${SHIPPING_LINE_MAX} characters`,
-        })}
+        registration={register('line2')}
       />
       <div className="row g-2">
         <div className="col-sm-7">
@@ -93,7 +58,7 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
             label="City"
             error={errors.city}
             autoComplete="shipping address-level2"
-            registration={register('city', requiredText('the city', SHIPPING_CITY_MAX))}
+            registration={register('city')}
           />
         </div>
         <div className="col-sm-5">
@@ -102,13 +67,7 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
             label="Postal code"
             error={errors.postalCode}
             autoComplete="shipping postal-code"
-            registration={register('postalCode', {
-              validate: (value) => {
-                const trimmed = value.trim();
-                if (trimmed === '') return 'Enter the postal code';
-                return SHIPPING_POSTAL_CODE_PATTERN.test(trimmed) || 'Use 2 to 12 letters, digits, spaces or hyphens';
-              },
-            })}
+            registration={register('postalCode')}
           />
         </div>
       </div>
@@ -118,7 +77,7 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
           className={controlClass('form-select', errors.country)}
           autoComplete="shipping country"
           {...invalidProps('ship-country', errors.country)}
-          {...register('country', { required: 'Choose the country to ship to' })}
+          {...register('country')}
         >
           <option value="">Choose a country</option>
           {SHIPPING_COUNTRIES.map((country) => (
@@ -135,12 +94,7 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
         type="tel"
         autoComplete="shipping tel"
         hint="For the courier, if a delivery needs it."
-        registration={register('phone', {
-          validate: (value) => {
-            const trimmed = value.trim();
-            return trimmed === '' || SHIPPING_PHONE_PATTERN.test(trimmed) || 'Use at least 6 digits; + ( ) . - and spaces are allowed';
-          },
-        })}
+        registration={register('phone')}
       />
     </fieldset>
   );

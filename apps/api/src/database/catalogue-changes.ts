@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/env.js';
+
+/** The channel the catalogue triggers (migration CatalogueSpeed) notify on, at the commit of every catalogue write. */
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/** Reconnect back-off of the listening connection, from first to longest. */
+const RECONNECT_MS = [50, 100, 250, 500, 1000, 2000];
+/** How often the idle listening connection is checked: a silently dead TCP connection would deliver nothing. */
+const PING_MS = 5000;
+
+/** A cache that follows the catalogue's notifications (the catalogue's list cache, the photo cache). */
+export interface CatalogueChangeListener {
+  /** A notification's payload (`lists`, `counts`, `photo:<id>`, `photos`, or one this version does not know). */
+  changed(payload: string | undefined): void;
+  /** The connection went down or came back: notifications may have been lost, so everything kept is dropped. */
+  flush(): void;
+}
+
+/**
+ * The one connection per API process that LISTENs to `catalogue_changed`, shared by every cache of catalogue data
+ * (each module keeps its own cache and subscribes here). Every catalogue write NOTIFYs from a trigger in the
+ * writing transaction, so every replica hears it when (and only when) the write commits. While the connection is
+ * down, {@link isLive} is false and the caches neither serve nor keep anything; when it comes back they are
+ * flushed, since notifications sent meanwhile are lost. It reconnects with a back-off and pings the idle
+ * connection, which would otherwise die silently.
+ *
+ * A session for notifications, not a statement on the shop's tables: which is why it lives beside the pool
+ * helpers rather than in a repository.
+ */
+@Injectable()
+export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CatalogueCache');
+  private readonly listeners: CatalogueChangeListener[] = [];
+  private listener: pg.Client | undefined;
+  private live = false;
+  private stopped = false;
+  private attempts = 0;
+  private retry: NodeJS.Timeout | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  /** DATABASE_LISTEN_URL: a session-capable connection when the pool goes through a transaction-mode pooler. */
+  private readonly listenUrl: string | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.listenUrl = config.databaseListenUrl;
+  }
+
+  /** Whether caches may be used: the listening connection is up (and they were flushed since it came up). */
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /** The server process id of the listening connection, while it is up (a test terminates it to show the flush). */
+  get listenerPid(): number | undefined {
+    return this.live ? (this.listener as unknown as { processID?: number } | undefined)?.processID : undefined;
+  }
+
+  subscribe(listener: CatalogueChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.connect();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    this.goOffline();
+  }
+
+  private flushAll(): void {
+    for (const listener of this.listeners) listener.flush();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const options = this.dataSource.options as { url?: string };
+    const client = new pg.Client({
+      connectionString: this.listenUrl ?? options.url,
+      keepAlive: true,
+      application_name: 'tshirt-store-api-listen',
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== CATALOGUE_CHANNEL) return;
+      for (const listener of this.listeners) listener.changed(message.payload);
+    });
+    const lost = (reason: unknown) => {
+      if (this.listener !== client) return;
+      this.logger.warn(
+        `Catalogue change listener lost (${reason instanceof Error ? reason.message : String(reason)}); caches off until it is back`,
+      );
+      this.goOffline();
+      this.scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost('connection ended'));
+    try {
+      this.listener = client;
+      await client.connect();
+      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+    } catch (error) {
+      lost(error);
+      client.end().catch(() => undefined);
+      return;
+    }
+    if (this.stopped || this.listener !== client) return;
+    // Whatever was written while nobody listened is unknown: start empty.
+    this.flushAll();
+    this.attempts = 0;
+    this.live = true;
+    this.ping = setInterval(() => void client.query('SELECT 1').catch(lost), PING_MS);
+    this.ping.unref();
+  }
+
+  private goOffline(): void {
+    this.live = false;
+    this.flushAll();
+    clearInterval(this.ping);
+    const client = this.listener;
+    this.listener = undefined;
+    client?.removeAllListeners('notification');
+    client?.on('error', () => undefined);
+    client?.end().catch(() => undefined);
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    clearTimeout(this.retry);
+    const delay = RECONNECT_MS[Math.min(this.attempts, RECONNECT_MS.length - 1)];
+    this.attempts += 1;
+    this.retry = setTimeout(() => void this.connect(), delay);
+    this.retry.unref();
+  }
+}
+
+/** The change feed, one per process whichever modules import it. */
+@Module({ providers: [CatalogueChanges], exports: [CatalogueChanges] })
+export class CatalogueChangesModule {}

@@ -1,0 +1,3 @@
+/** The catalogue module's public surface: other modules import from here (or the module file) only. */
+export { CatalogueModule } from './catalogue.module.js';
+export { ProductsService } from './products.service.js';

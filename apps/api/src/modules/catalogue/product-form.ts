@@ -1,0 +1,197 @@
+import {
+  decimalToCents,
+  PRODUCT_FIELDS,
+  PRODUCT_SIZES,
+  PRODUCT_SIZES_FIELD,
+  PRODUCT_STOCK_MAX,
+  type FieldError,
+  type ProductSize,
+  type SizeStock,
+} from '@store/contract';
+import { ProductFieldsDto } from '@store/contract/dto/product.dto';
+import { validateDto } from '@store/contract/dto/validate';
+import { ValidationFailedError } from '../../common/errors.js';
+
+/**
+ * A product's fields as the server keeps them: trimmed text, the price in integer cents; `sizes` in PRODUCT_SIZES
+ * order (empty or absent: no sizes), and then `stock` their sum.
+ */
+export interface ProductDraft {
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  categoryId: string;
+  sizes?: SizeStock[];
+}
+
+export type ProductChanges = Partial<ProductDraft>;
+
+type FormField = (typeof PRODUCT_FIELDS)[number];
+/** Every text field the form takes: the spec's, and the sizes (JSON text). */
+const FORM_FIELDS: readonly string[] = [...PRODUCT_FIELDS, PRODUCT_SIZES_FIELD];
+type FormValues = Partial<Record<FormField | typeof PRODUCT_SIZES_FIELD, string>>;
+
+/**
+ * Each text field as the server keeps it, once ProductFieldsDto (the contract's, which the web form checks with
+ * too) has passed it: trimmed text, the price in cents, the stock a number, the category id in lower case.
+ */
+const STORED: Record<FormField, (value: string) => unknown> = {
+  name: (value) => value,
+  description: (value) => value,
+  price: (value) => decimalToCents(value),
+  stock: (value) => Number(value.trim()),
+  category: (value) => value.toLowerCase(),
+};
+
+const STORED_AS: Record<FormField, keyof ProductDraft> = {
+  name: 'name',
+  description: 'description',
+  price: 'priceCents',
+  stock: 'stock',
+  category: 'categoryId',
+};
+
+function between(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * The text fields of a product create form. Every field is required ("Please include all fields", listing the
+ * missing ones); each is then checked as {@link parseProductChanges} does.
+ */
+export function parseNewProduct(body: unknown): ProductDraft {
+  const fields = textFields(body);
+  // A product with sizes has its stock counted for it: the field may be left out (and sizes that cannot be read
+  // are reported as such by the checks, rather than as a missing stock).
+  const sizes = fields[PRODUCT_SIZES_FIELD];
+  const sized = sizes !== undefined && (parseSizes(sizes)?.length ?? 1) > 0;
+  const missing = PRODUCT_FIELDS.filter(
+    (field) => (fields[field] === undefined || fields[field].trim() === '') && !(sized && field === 'stock'),
+  );
+  if (missing.length > 0) {
+    throw new ValidationFailedError(
+      'Please include all fields',
+      missing.map((field) => ({ field, message: 'is required' })),
+    );
+  }
+  return checkFields(fields) as ProductDraft;
+}
+
+/**
+ * The text fields of a product update form: only the fields sent, each checked. `sizes: []` makes the product
+ * unsized again, so its plain stock must come with it. (A `stock` sent alone for a product sold in sizes is
+ * checked against its sizes by the service, which knows them.)
+ */
+export function parseProductChanges(body: unknown): ProductChanges {
+  const fields = textFields(body);
+  const changes = checkFields(fields);
+  if (changes.sizes?.length === 0 && changes.stock === undefined) {
+    throw new ValidationFailedError('Send the stock with sizes [] (a product without sizes has a stock of its own)', [
+      { field: 'stock', message: 'is required when sizes is []' },
+    ]);
+  }
+  return changes;
+}
+
+/** The form's fields as strings, refusing unknown names and values that are not one plain text value. */
+function textFields(body: unknown): FormValues {
+  const entries = body && typeof body === 'object' ? Object.entries(body) : [];
+  const unknown = entries.filter(([name]) => !FORM_FIELDS.includes(name)).map(([name]) => name);
+  if (unknown.length > 0) {
+    throw new ValidationFailedError(
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${FORM_FIELDS.join(', ')} and photo`,
+      unknown.map((field) => ({ field, message: 'is not a product field' })),
+    );
+  }
+  // multer turns a repeated field into an array and `name[x]` into an object.
+  const notText = entries.filter(([, value]) => typeof value !== 'string').map(([name]) => name);
+  if (notText.length > 0) {
+    throw new ValidationFailedError(
+      `Send each field once, as text (${notText.join(', ')})`,
+      notText.map((field) => ({ field, message: 'must be sent once, as text' })),
+    );
+  }
+  return Object.fromEntries(entries) as FormValues;
+}
+
+function checkFields(fields: FormValues): ProductChanges {
+  const result: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  const checked = validateDto(ProductFieldsDto, Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, fields[field]])));
+  for (const field of PRODUCT_FIELDS) {
+    const value = checked.value[field];
+    if (value === undefined) continue;
+    const failure = checked.errors.find((error) => error.field === field);
+    if (failure) errors.push(failure);
+    else result[STORED_AS[field]] = STORED[field](value);
+  }
+  const sizes = checkSizes(fields[PRODUCT_SIZES_FIELD], errors);
+  if (sizes && sizes.length > 0) {
+    const total = sizes.reduce((sum, size) => sum + size.stock, 0);
+    if (total > PRODUCT_STOCK_MAX) {
+      errors.push({ field: PRODUCT_SIZES_FIELD, message: `The sizes' stock must add up to at most ${PRODUCT_STOCK_MAX}` });
+    } else if (result.stock !== undefined && result.stock !== total) {
+      errors.push({ field: 'stock', message: `Stock must be the sum of the sizes' stock (${total}), or be left out` });
+    }
+    result.stock = total;
+  }
+  if (sizes) result.sizes = sizes;
+  if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
+  return result as ProductChanges;
+}
+
+/** The sizes field's JSON, read without judging it (for what is required); undefined when absent or not JSON. */
+function parseSizes(text: string | undefined): unknown[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sizes field: JSON text of `[{size, stock}]`, each size one of PRODUCT_SIZES at most once, each stock a whole
+ * number from 0 to PRODUCT_STOCK_MAX. The sizes in PRODUCT_SIZES order; undefined when absent or refused (its
+ * errors are added to `errors`, each naming the entry, e.g. `sizes[1].stock`).
+ */
+function checkSizes(text: string | undefined, errors: FieldError[]): SizeStock[] | undefined {
+  if (text === undefined) return undefined;
+  const shape = `a JSON list of {"size", "stock"}, sizes from ${PRODUCT_SIZES.join(', ')}`;
+  const list = parseSizes(text);
+  if (!list) {
+    errors.push({ field: PRODUCT_SIZES_FIELD, message: `Sizes must be ${shape}` });
+    return undefined;
+  }
+  if (list.length > PRODUCT_SIZES.length) {
+    errors.push({ field: PRODUCT_SIZES_FIELD, message: `Sizes must list each of ${PRODUCT_SIZES.join(', ')} at most once` });
+    return undefined;
+  }
+  const found = errors.length;
+  const seen = new Map<ProductSize, number>();
+  list.forEach((entry, index) => {
+    const at = `${PRODUCT_SIZES_FIELD}[${index}]`;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+      errors.push({ field: at, message: `Each size must be {"size", "stock"} (${at})` });
+      return;
+    }
+    const { size, stock, ...rest } = entry as Record<string, unknown>;
+    const extra = Object.keys(rest);
+    if (extra.length > 0) errors.push({ field: at, message: `A size has only "size" and "stock", not "${extra[0]}" (${at})` });
+    if (typeof size !== 'string' || !(PRODUCT_SIZES as readonly string[]).includes(size)) {
+      errors.push({ field: `${at}.size`, message: `Size must be one of ${PRODUCT_SIZES.join(', ')} (${at}.size)` });
+    } else if (seen.has(size as ProductSize)) {
+      errors.push({ field: `${at}.size`, message: `Size ${size} is listed twice (${at}.size)` });
+    } else {
+      seen.set(size as ProductSize, index);
+    }
+    if (typeof stock !== 'number' || !between(stock, 0, PRODUCT_STOCK_MAX)) {
+      errors.push({ field: `${at}.stock`, message: `Stock of a size must be a whole number from 0 to ${PRODUCT_STOCK_MAX} (${at}.stock)` });
+    }
+  });
+  if (errors.length > found) return undefined;
+  const stockOf = (size: ProductSize) => (list[seen.get(size)!] as SizeStock).stock;
+  return PRODUCT_SIZES.filter((size) => seen.has(size)).map((size) => ({ size, stock: stockOf(size) }));
+}

@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import { fromCents, type Product, type ProductSortField, type SizeStock } from '@store/contract';
+import { DataSource } from 'typeorm';
+import type { Cursor } from '../../common/pagination.js';
+import { sizesOf } from '../../common/size-stock.js';
+import { isoTimestampSql, pgPool } from '../../database/pg.js';
+import { Database } from '../../database/transactions.js';
+import type { ProductListParams } from './dto/product-list-query.js';
+import type { ProductChanges, ProductDraft } from './product-form.js';
+
+/**
+ * THE column list: every product read selects it and every write returns it. Only what the wire shows, never a
+ * photo. The timestamps are formatted by Postgres as toISOString() would (no Date parsed per row) under aliases
+ * of their own: an ORDER BY `created_at` binds to an output column of that name first, and once bound to the
+ * formatted text it sorted strings, by no index, in the wrong order within a millisecond.
+ */
+const PRODUCT_COLUMNS = `id, name, description, price_cents, stock, sold, category_id, size_stock,
+  ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
+
+/** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
+interface ProductRow {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  stock: number;
+  sold: number;
+  category_id: string;
+  /** What is left of each size offered (`{}` for a product without sizes); pg parses the jsonb. */
+  size_stock: Record<string, number>;
+  created_iso: string;
+  updated_iso: string;
+}
+
+/** A product row to its wire shape: dollars from cents, the category as its id. */
+function toProduct(row: ProductRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    price: fromCents(row.price_cents),
+    stock: row.stock,
+    sold: row.sold,
+    category: row.category_id,
+    createdAt: row.created_iso,
+    updatedAt: row.updated_iso,
+    sizes: sizesOf(row.size_stock),
+  };
+}
+
+/** The wire's list of sizes as the stored map (jsonb text). */
+function sizeStockJson(sizes: readonly SizeStock[]): string {
+  return JSON.stringify(Object.fromEntries(sizes.map(({ size, stock }) => [size, stock])));
+}
+
+/**
+ * created_at to the microsecond (the wire's ISO form stops at the millisecond, where ties would be lost), in UTC
+ * and a fixed format whatever the session's DateStyle or TimeZone: `2026-11-22 19:30:01.123456+00`.
+ */
+const CREATED_AT_KEY = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`;
+
+/**
+ * Each sort: the real column (or expression) it orders by, exactly as its indexes have it (`(expr, id)` and
+ * `(category_id, expr, id)`), the form of its value a cursor carries, and the SQL type to compare a cursor with.
+ * created_at travels as text to the microsecond, in UTC, which casts back to the exact instant.
+ */
+const SORT: Record<ProductSortField, { expr: string; key: string; type: string }> = {
+  name: { expr: 'lower(name)', key: 'lower(name)', type: 'text' },
+  price: { expr: 'price_cents', key: 'price_cents', type: 'integer' },
+  createdAt: { expr: 'created_at', key: CREATED_AT_KEY, type: 'timestamptz' },
+  sold: { expr: 'sold', key: 'sold', type: 'integer' },
+};
+
+/** The stored column of each changeable field. */
+const COLUMN: Record<keyof ProductDraft, string> = {
+  name: 'name',
+  description: 'description',
+  priceCents: 'price_cents',
+  stock: 'stock',
+  categoryId: 'category_id',
+  sizes: 'size_stock',
+};
+
+/** A field's value as its column takes it. */
+function columnValue(field: keyof ProductDraft, value: unknown): unknown {
+  return field === 'sizes' ? sizeStockJson(value as SizeStock[]) : value;
+}
+
+/**
+ * What a search reads: name and description, lowered and unaccented, exactly the expression of the trigram index
+ * `products_search_idx` (migration ProductSearch): written any other way, Postgres would not use the index.
+ */
+const SEARCH_DOCUMENT = `product_search_text(name || ' ' || description)`;
+
+/**
+ * The conditions of a listing's filters, their values appended to `values`: the category, and one
+ * `LIKE '%word%'` per word of the search (each word must appear). The pattern goes through the same function as
+ * the stored text; LIKE's own wildcards and escape in a word are escaped, so they match themselves.
+ */
+function filterSql(filter: { categoryId: string | undefined; q: string | undefined }, values: unknown[]): string[] {
+  const where: string[] = [];
+  if (filter.categoryId !== undefined) where.push(`category_id = $${values.push(filter.categoryId)}`);
+  for (const word of filter.q?.split(' ') ?? []) {
+    where.push(`${SEARCH_DOCUMENT} LIKE product_search_text($${values.push(`%${word.replace(/[\\%_]/g, '\\$&')}%`)})`);
+  }
+  return where;
+}
+
+/**
+ * The statement of one page of a listing (exported for the EXPLAIN test, which checks every sort, order, filter
+ * and paging mode walks an index: no Sort node, no Seq Scan; a search, the trigram index). The total is not part
+ * of it: it is counted apart and cached, where a count per request would read the whole index every time.
+ */
+export function productPageSql(params: ProductListParams): { text: string; values: unknown[] } {
+  const sort = SORT[params.sortBy];
+  const direction = params.order === 'desc' ? 'DESC' : 'ASC';
+  const values: unknown[] = [params.limit, params.offset];
+  const where = filterSql(params, values);
+  if (params.after) {
+    const key = `$${values.push(params.after.key[0])}::${sort.type}`;
+    const id = `$${values.push(params.after.id)}::uuid`;
+    where.push(`(${sort.expr}, id) ${params.order === 'desc' ? '<' : '>'} (${key}, ${id})`);
+  }
+  const text = `SELECT ${PRODUCT_COLUMNS}, ${sort.key} AS sort_key FROM products
+    ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ${sort.expr} ${direction}, id ${direction}
+    LIMIT $1 OFFSET $2`;
+  return { text, values };
+}
+
+/** The statement counting a listing's products (exported for the EXPLAIN test: a search's count reads its index). */
+export function productCountSql(filter: { categoryId: string | undefined; q: string | undefined }): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const where = filterSql(filter, values);
+  return { text: `SELECT count(*)::int AS total FROM products ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`, values };
+}
+
+/** One page of a listing: the products and the cursor of the row after the last (undefined on a short page). */
+export interface ProductPage {
+  products: Product[];
+  next: Cursor | undefined;
+}
+
+/**
+ * The catalogue's SQL on the `products` table: listing, counting, reading and the admin's writes (the stock moves
+ * of checkouts are the inventory's, in its own repository). Reads go straight to the pg pool (see
+ * {@link pgPool}); writes run in the transaction in context. Invalidation of the API's caches needs nothing here:
+ * triggers on the table (migration CatalogueSpeed) NOTIFY every replica, in the writing transaction, at commit.
+ */
+@Injectable()
+export class ProductsRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly db: Database,
+  ) {}
+
+  /**
+   * One page of a listing along the sort's index: `WHERE (expr, id) > cursor` for keyset paging, else OFFSET.
+   * One row more than the page is never fetched: a full page gets a next cursor, and the page after the last
+   * full one is simply empty.
+   */
+  async page(params: ProductListParams): Promise<ProductPage> {
+    const { text, values } = productPageSql(params);
+    const { rows } = await pgPool(this.dataSource).query<ProductRow & { sort_key: string | number }>(text, values);
+    const last = rows.at(-1);
+    return {
+      products: rows.map(toProduct),
+      next: last && rows.length === params.limit ? { key: [last.sort_key], id: last.id } : undefined,
+    };
+  }
+
+  /**
+   * How many products there are, in one category or in all, matching a search or not (callers cache it: it reads
+   * the whole index, or every match of a search).
+   */
+  async count(categoryId: string | undefined, q?: string): Promise<number> {
+    const { text, values } = productCountSql({ categoryId, q });
+    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(text, values);
+    return rows[0].total;
+  }
+
+  /** The products sold most (all time, `sold`), for the sales overview; along the sold index. */
+  async bestSellers(limit: number): Promise<Array<{ _id: string; name: string; sold: number }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ _id: string; name: string; sold: number }>(
+      `SELECT id AS "_id", name, sold FROM products WHERE sold > 0 ORDER BY sold DESC, id DESC LIMIT $1`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** Products at or below `threshold` in stock, fewest first, for the sales overview; along the stock index. */
+  async lowStock(threshold: number, limit: number): Promise<Array<{ _id: string; name: string; stock: number }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ _id: string; name: string; stock: number }>(
+      `SELECT id AS "_id", name, stock FROM products WHERE stock <= $1 ORDER BY stock, id LIMIT $2`,
+      [threshold, limit],
+    );
+    return rows;
+  }
+
+  async find(id: string): Promise<Product | undefined> {
+    const { rows } = await pgPool(this.dataSource).query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+    return rows[0] && toProduct(rows[0]);
+  }
+
+  async insert(draft: ProductDraft): Promise<Product> {
+    const [row] = await this.db.transactionRows<ProductRow>(
+      `INSERT INTO products (name, description, price_cents, stock, category_id, size_stock) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING ${PRODUCT_COLUMNS}`,
+      [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId, sizeStockJson(draft.sizes ?? [])],
+    );
+    return toProduct(row);
+  }
+
+  /** Changes the given fields (and updatedAt); undefined when there is no such product. */
+  async update(id: string, changes: ProductChanges): Promise<Product | undefined> {
+    const fields = Object.keys(changes) as (keyof ProductDraft)[];
+    const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
+    const [row] = await this.db.transactionRows<ProductRow>(
+      `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
+      [id, ...fields.map((field) => columnValue(field, changes[field]))],
+    );
+    return row && toProduct(row);
+  }
+
+  /** The product, its row locked until the transaction ends (so a change's "before" is exactly what it replaces). */
+  async findForUpdate(id: string): Promise<Product | undefined> {
+    const [row] = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
+    return row && toProduct(row);
+  }
+
+  /** Deletes the product (its photo goes with it: ON DELETE CASCADE); the product as it was, or undefined. */
+  async delete(id: string): Promise<Product | undefined> {
+    const [row] = await this.db.transactionRows<ProductRow>(`DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
+    return row && toProduct(row);
+  }
+}

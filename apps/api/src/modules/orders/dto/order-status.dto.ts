@@ -1,7 +1,0 @@
-import { ORDER_STATUSES, type OrderStatus, type OrderStatusUpdate } from '@store/contract';
-import { IsIn } from 'class-validator';
-
-export class OrderStatusDto implements OrderStatusUpdate {
-  @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
-  status!: OrderStatus;
-}

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ByteLru } from '../../common/byte-lru.js';
+import { ReadThrough } from '../../common/read-through.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { CatalogueChanges } from '../../database/catalogue-changes.js';
+import { StoreMetrics } from '../metrics/store-metrics.js';
+import { PHOTO_VARIANTS } from './photo-store.js';
+import type { PhotoVariant, StoredPhoto } from './product-photos.repository.js';
+
+/** A photo entry's bookkeeping beyond its bytes, counted against the byte bound. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/**
+ * The API process's read-through cache of product photos, per (product, variant), an LRU bounded in bytes
+ * (PHOTO_CACHE_MAX_BYTES). It follows {@link CatalogueChanges} as the list cache does: a photo's notification
+ * (`photo:<id>`) drops that product's variants, a notification it does not know drops them all, and while the
+ * listening connection is down nothing is served from or stored here.
+ */
+@Injectable()
+export class PhotoCache {
+  private readonly photos: ByteLru<StoredPhoto>;
+  private readonly reads = new ReadThrough();
+
+  constructor(
+    private readonly changes: CatalogueChanges,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly metrics: StoreMetrics,
+  ) {
+    this.photos = new ByteLru(config.photoCacheMaxBytes, Number.MAX_SAFE_INTEGER);
+    changes.subscribe({
+      changed: (payload) => {
+        if (payload === 'lists' || payload === 'counts') return;
+        if (payload?.startsWith('photo:')) this.invalidate(payload.slice('photo:'.length));
+        else this.clear(); // 'photos' (a truncate), or anything this version does not know: be safe
+      },
+      flush: () => this.clear(),
+    });
+  }
+
+  /** What the cache holds now (for tests and diagnostics). */
+  stats(): { live: boolean; photos: number; photoBytes: number } {
+    return { live: this.changes.isLive, photos: this.photos.size, photoBytes: this.photos.bytes };
+  }
+
+  /** A photo variant if memory has it (counted as a hit), else undefined and nothing counted. */
+  peek(productId: string, variant: PhotoVariant): StoredPhoto | undefined {
+    if (!this.changes.isLive) return undefined;
+    const hit = this.photos.get(`${productId}:${variant}`);
+    if (hit !== undefined) this.metrics.cacheLookup('product_photo', true);
+    return hit;
+  }
+
+  /** A photo variant, from memory or from `load`; a photo that is not there is not remembered. */
+  read(productId: string, variant: PhotoVariant, load: () => Promise<StoredPhoto | undefined>): Promise<StoredPhoto | undefined> {
+    if (!this.changes.isLive) return load();
+    return this.reads.read(
+      this.photos,
+      'product_photo',
+      `${productId}:${variant}`,
+      load,
+      (photo) => photo.bytes.length + ENTRY_OVERHEAD_BYTES,
+      () => this.changes.isLive,
+      (hit) => this.metrics.cacheLookup('product_photo', hit),
+    );
+  }
+
+  /** Drops a product's variants (this process's own writes call it at commit; other replicas hear the NOTIFY). */
+  invalidate(productId: string): void {
+    this.reads.invalidate();
+    for (const variant of PHOTO_VARIANTS) this.photos.delete(`${productId}:${variant}`);
+  }
+
+  private clear(): void {
+    this.reads.invalidate();
+    this.photos.clear();
+  }
+}

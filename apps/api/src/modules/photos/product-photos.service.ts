@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import type { CachedAnswer } from '../../common/cached-get.js';
+import { NotFoundError } from '../../common/errors.js';
+import { type PhotoResponse, photoAnswer } from './photo-answer.js';
+import { PhotoCache } from './photo-cache.js';
+import { makeLargeVariant, photoEtag, preparePhoto, type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
+import {
+  LARGE_NOT_MADE,
+  type PhotoRecord,
+  type PhotoVariant,
+  ProductPhotosRepository,
+  type StoredPhoto,
+} from './product-photos.repository.js';
+
+export type { PhotoVariant } from './product-photos.repository.js';
+
+/** At most this many entity tags of an If-None-Match are compared; a browser sends one. */
+const MAX_IF_NONE_MATCH_TAGS = 16;
+
+/**
+ * Product photos. Reads go through the {@link PhotoCache}: a hit (a 200, a 304, and whether `v` is the current
+ * version) is answered from memory without a query; a miss reads the variant once, with its version, and keeps it.
+ * Writes are the catalogue's: it checks an upload ({@link prepare}) before its transaction, saves it inside
+ * ({@link save}), and after the commit removes what no row names any more ({@link discard}).
+ */
+@Injectable()
+export class ProductPhotosService {
+  constructor(
+    private readonly repository: ProductPhotosRepository,
+    private readonly cache: PhotoCache,
+  ) {}
+
+  /** Per cached photo, its answers by outcome; they go with the photo. */
+  private readonly answers = new WeakMap<StoredPhoto, Map<string, CachedAnswer>>();
+
+  /** Checks and re-encodes an upload (its variants made): done before any transaction opens. */
+  prepare(upload: Buffer): Promise<PreparedPhoto> {
+    return preparePhoto(upload);
+  }
+
+  /**
+   * Stores (or replaces) a product's photo inside the transaction in context; answers the replaced photo's record
+   * and the new one, for {@link discard} after the commit.
+   */
+  save(productId: string, photo: PreparedPhoto): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
+    return this.repository.save(productId, photo);
+  }
+
+  /** A product's photo record, locked in the transaction in context (to clean up after deleting the product). */
+  record(productId: string): Promise<PhotoRecord | undefined> {
+    return this.repository.record(productId);
+  }
+
+  /**
+   * After a commit: removes the object-store copies of photos no row names any more. Not awaited by the request:
+   * a failure (logged by the store) leaves unreferenced objects, never a broken photo.
+   */
+  discard(records: Array<PhotoRecord | undefined>, keep?: PhotoRecord): void {
+    this.repository.discard(records, keep).catch(() => undefined);
+  }
+
+  /** After a commit that changed a product's photo or version: this process drops its cached variants at once. */
+  invalidate(productId: string): void {
+    this.cache.invalidate(productId);
+  }
+
+  /**
+   * The photo of a product: no bytes when a tag of `ifNoneMatch` matches (a 304). 404 when the product has no
+   * photo (or does not exist). `version` is the client's copy of the product's updatedAt; whether it is current
+   * decides how long the answer may be cached.
+   */
+  async read(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): Promise<PhotoResponse> {
+    // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is invalidated too.
+    const id = productId.toLowerCase();
+    // A conditional request that misses the cache is answered from the row's ETag when it matches, without
+    // reading the bytes (which may be in the object store, a round trip away, or unreachable).
+    if (ifNoneMatch && !this.cache.peek(id, variant)) {
+      const tag = await this.repository.findTag(id, variant);
+      if (!tag) throw new NotFoundError('This product has no photo');
+      const { tags, any } = parseIfNoneMatch(ifNoneMatch);
+      // A large variant not made yet has no ETag to match: it is made below.
+      if (tag.etag !== null && (any || tags.includes(tag.etag))) {
+        return {
+          etag: tag.etag,
+          contentType: contentTypeOf(variant, tag.contentType),
+          bytes: undefined,
+          versioned: version === tag.version,
+        };
+      }
+    }
+    const photo = await this.cache.read(id, variant, () => this.load(id, variant));
+    if (!photo) throw new NotFoundError('This product has no photo');
+    return answer(photo, variant, ifNoneMatch, version);
+  }
+
+  private async load(id: string, variant: PhotoVariant): Promise<StoredPhoto | undefined> {
+    const photo = await this.repository.find(id, variant);
+    return photo === LARGE_NOT_MADE ? this.makeLarge(id) : photo;
+  }
+
+  /**
+   * The large variant of a photo stored before uploads made one: made once from the stored original (re-encoded,
+   * never its bytes as they are) and saved, so later requests, on every replica, read it like any variant. When
+   * the row changed meanwhile (the photo was replaced, or another replica saved its own first), what is stored now wins.
+   */
+  private async makeLarge(id: string): Promise<StoredPhoto | undefined> {
+    const original = await this.repository.find(id, 'original');
+    if (original === undefined || original === LARGE_NOT_MADE) return undefined;
+    const bytes = await makeLargeVariant(original.bytes);
+    const etag = photoEtag(bytes);
+    if (await this.repository.saveLarge(id, original.etag, bytes, etag)) return { ...original, etag, bytes };
+    const now = await this.repository.find(id, 'large');
+    // Still none: the row was replaced by one without a large variant, which only a restore could do; this once, serve what was made.
+    return now === LARGE_NOT_MADE ? { ...original, etag, bytes } : now;
+  }
+
+  /**
+   * The answer if memory has the photo, without waiting for anything (the cached GET); undefined otherwise. The
+   * same object for the same cached photo and outcome (200 or 304, versioned or not), so the HTTP layer can keep
+   * its header block with it.
+   */
+  cachedAnswer(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): CachedAnswer | undefined {
+    // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is a hit too.
+    const photo = this.cache.peek(productId.toLowerCase(), variant);
+    if (!photo) return undefined;
+    const response = answer(photo, variant, ifNoneMatch, version);
+    const key = `${response.bytes ? 200 : 304} ${response.versioned ? 1 : 0}`;
+    let answers = this.answers.get(photo);
+    if (!answers) this.answers.set(photo, (answers = new Map()));
+    let cached = answers.get(key);
+    if (!cached) answers.set(key, (cached = photoAnswer(response)));
+    return cached;
+  }
+}
+
+/** What to send for a stored photo: no bytes when a tag matches (a 304); `versioned` when `v` is current. */
+function answer(photo: StoredPhoto, variant: PhotoVariant, ifNoneMatch: string | undefined, version: string | undefined): PhotoResponse {
+  const { tags, any } = parseIfNoneMatch(ifNoneMatch);
+  const contentType = contentTypeOf(variant, photo.contentType);
+  const notModified = any || tags.includes(photo.etag);
+  return { etag: photo.etag, contentType, bytes: notModified ? undefined : photo.bytes, versioned: version === photo.version };
+}
+
+/** The variants made at the server are WebP whatever the original's type. */
+function contentTypeOf(variant: PhotoVariant, originalType: string): string {
+  return variant === 'original' ? originalType : VARIANT_CONTENT_TYPE;
+}
+
+/**
+ * The entity tags of an If-None-Match header. The comparison is weak (RFC 9110, 13.1.2), so `W/"x"` matches
+ * `"x"`; `*` matches any photo there is.
+ */
+export function parseIfNoneMatch(header: string | undefined): { tags: string[]; any: boolean } {
+  if (!header) return { tags: [], any: false };
+  const tags = header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .filter(Boolean)
+    .slice(0, MAX_IF_NONE_MATCH_TAGS);
+  return { tags, any: tags.includes('*') };
+}
