@@ -114,7 +114,8 @@ beforeAll(async () => {
       '    deploy:',
       '      replicas: 2',
       '    volumes:',
-      `      - ${data}:/data`,
+      // The same path inside as outside: the admin's test e-mail names the file where the API wrote it.
+      `      - ${data}:${data}`,
       '',
     ].join('\n'),
   );
@@ -130,7 +131,7 @@ beforeAll(async () => {
       'AUTH_RATE_LIMIT=1000',
       'PAYMENT_RATE_LIMIT=1000',
       'SEED_DEMO=true',
-      'STORE_DATA_DIR=/data',
+      `STORE_DATA_DIR=${data}`,
       'LOG_FORMAT=json',
       '',
     ].join('\n'),
