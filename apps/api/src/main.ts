@@ -33,11 +33,11 @@ async function bootstrap(): Promise<void> {
     if (dev) await dev.afterStart(app);
     else if (config.seedDemo) await seedDemoCatalogue(app);
   });
+  applyServerTimeouts(app.getHttpServer(), config);
   await app.listen(config.port, '0.0.0.0').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new ConfigError([`PORT: ${config.port} is already in use (another store running?); stop it or set PORT to a free port`]);
   });
-  applyServerTimeouts(app.getHttpServer(), config);
   drainOnShutdown(app.getHttpServer(), logger);
   const url = `http://localhost:${config.port}`;
   logger.log(`Store listening on ${url} (API under ${url}/api)`, 'Bootstrap');

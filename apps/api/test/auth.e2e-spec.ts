@@ -190,6 +190,55 @@ describe('identity (e2e)', () => {
         .expect(200);
     });
 
+    it('revokes a token sent with the scheme in lower case (RFC 7235: schemes ignore case)', async () => {
+      const own = await signedInUser(t);
+      await request(t.http).get('/api/signout').set('Authorization', `bearer ${own.token}`).expect(200);
+      const after = await request(t.http)
+        .get(api(ApiRoute.user, { userId: own.user._id }))
+        .set('Authorization', `Bearer ${own.token}`)
+        .expect(401);
+      expect(after.body.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('ends every session of the user on POST /signout/everywhere, and only theirs', async () => {
+      const own = await signedInUser(t);
+      const second = await request(t.http).post('/api/signin').send({ email: own.user.email, password: own.password }).expect(200);
+      const bystander = await signedInUser(t);
+      const profile = (session: Session) =>
+        request(t.http)
+          .get(api(ApiRoute.user, { userId: session.user._id }))
+          .set('Authorization', `Bearer ${session.token}`);
+      await profile(second.body).expect(200);
+      const response = await request(t.http)
+        .post(`/api${ApiRoute.signoutEverywhere}`)
+        .set('Authorization', `Bearer ${own.token}`)
+        .expect(200);
+      expect(response.body).toEqual({ message: 'Signed out everywhere' });
+      for (const session of [own, second.body as Session]) {
+        const refused = await profile(session).expect(401);
+        expect(refused.body).toEqual({ error: 'Your session has ended; sign in again', code: 'UNAUTHENTICATED' });
+      }
+      await profile(bystander).expect(200);
+      // A sign-in after it works.
+      const again = await request(t.http).post('/api/signin').send({ email: own.user.email, password: own.password }).expect(200);
+      await profile(again.body).expect(200);
+    });
+
+    it('refuses POST /signout/everywhere without a token (401)', async () => {
+      const response = await request(t.http).post(`/api${ApiRoute.signoutEverywhere}`).expect(401);
+      expect(response.body.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('ends the sessions on a role change made through the users service', async () => {
+      const { UsersService } = await import('../src/modules/users/users.service.js');
+      const own = await signedInUser(t);
+      await t.app.get(UsersService).update(own.user._id, { role: Role.Admin });
+      await request(t.http)
+        .get(api(ApiRoute.user, { userId: own.user._id }))
+        .set('Authorization', `Bearer ${own.token}`)
+        .expect(401);
+    });
+
     it('answers GET /signout without a token too', async () => {
       await request(t.http).get('/api/signout').expect(200);
     });
@@ -248,6 +297,39 @@ describe('identity (e2e)', () => {
       const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [admin.email]);
       expect(count).toBe(1);
     });
+
+    it('ends the sessions of an account it promotes: a squatter’s earlier token is no admin token', async () => {
+      const { AuthService } = await import('../src/modules/auth/auth.service.js');
+      const squatter = await signedInUser(t);
+      await t.app.get(AuthService).ensureAdmin({ email: squatter.user.email, password: 'the-operators-password', name: 'Shop' });
+      const asAdmin = await request(t.http)
+        .get(api(ApiRoute.ordersExport, { userId: squatter.user._id }))
+        .set('Authorization', `Bearer ${squatter.token}`)
+        .expect(401);
+      expect(asAdmin.body).toEqual({ error: 'Your session has ended; sign in again', code: 'UNAUTHENTICATED' });
+      // Its old password no longer signs in either.
+      await request(t.http).post('/api/signin').send({ email: squatter.user.email, password: squatter.password }).expect(401);
+    });
+
+    it('ends the admin’s sessions when ADMIN_PASSWORD changes, and keeps them when nothing changes', async () => {
+      const { AuthService } = await import('../src/modules/auth/auth.service.js');
+      const auth = t.app.get(AuthService);
+      const admin = await signedInUser(t, Role.Admin);
+      const overview = (token: string) =>
+        request(t.http)
+          .get(api(ApiRoute.ordersOverview, { userId: admin.user._id }))
+          .set('Authorization', `Bearer ${token}`);
+      // A restart with the same settings changes nothing.
+      await auth.ensureAdmin({ email: admin.user.email, password: admin.password, name: 'Admin User' });
+      await overview(admin.token).expect(200);
+      await auth.ensureAdmin({ email: admin.user.email, password: 'a-brand-new-admin-password', name: 'Admin User' });
+      await overview(admin.token).expect(401);
+      const fresh = await request(t.http)
+        .post('/api/signin')
+        .send({ email: admin.user.email, password: 'a-brand-new-admin-password' })
+        .expect(200);
+      await overview(fresh.body.token).expect(200);
+    });
   });
 });
 
@@ -270,6 +352,19 @@ describe('sign-in rate limit (e2e)', () => {
   it('counts in the database, where every replica sees it', async () => {
     const [{ hits }] = await t.dataSource.query('SELECT max(hits)::int AS hits FROM rate_limit_buckets');
     expect(hits).toBeGreaterThanOrEqual(4);
+  });
+
+  it('counts an IPv6 client by its /64: a new address in it is no new allowance', async () => {
+    const attempt = (from: string) =>
+      request(t.http)
+        .post('/api/signin')
+        .set('X-Forwarded-For', from)
+        .send({ email: 'someone-else@example.com', password: 'whatever-it-is' });
+    await attempt('2001:db8:77:1::1').expect(401);
+    await attempt('2001:db8:77:1::2').expect(401);
+    await attempt('2001:db8:77:1:ffff:ffff:ffff:fffe').expect(401);
+    await attempt('2001:db8:77:1:1234::9').expect(429);
+    await attempt('2001:db8:77:2::1').expect(401);
   });
 
   it('limits sign-up as well', async () => {

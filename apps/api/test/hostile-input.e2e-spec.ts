@@ -470,6 +470,75 @@ describe('hostile input (e2e)', () => {
     }
   });
 
+  describe('names that change the text direction, and common passwords', () => {
+    const BIDI_MESSAGE = 'Name must not contain characters that change the text direction';
+    // An override that makes "txt.exe" look like "exe.txt", an isolate, the marks and Arabic's letter mark.
+    const BIDI: Record<string, string> = {
+      'right-to-left override': 'Invoice \u202eexe.txt',
+      'left-to-right embedding': 'Shop \u202aAdmin',
+      'pop directional formatting': 'Shop\u202c Admin',
+      'right-to-left isolate': 'Shop \u2067Admin\u2069',
+      'first strong isolate': 'Shop \u2068Admin',
+      'left-to-right mark': 'Shop\u200e Admin',
+      'right-to-left mark': 'Shop\u200f Admin',
+      'arabic letter mark': 'Shop\u061c Admin',
+    };
+
+    it.each(Object.entries(BIDI))('refuses a user name with a %s (400), creating nobody', async (_, name) => {
+      const body = validSignup();
+      const response = await post(`/api${ApiRoute.signup}`)
+        .send({ ...body, name })
+        .expect(400);
+      expect(response.body).toEqual({
+        error: BIDI_MESSAGE,
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'name', message: BIDI_MESSAGE }],
+      });
+      const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [body.email]);
+      expect(count).toBe(0);
+    });
+
+    it.each(Object.entries(BIDI))('refuses a category name with a %s (400)', async (_, name) => {
+      const created = await post(api(ApiRoute.categoryCreate, { userId: admin.user._id }), admin)
+        .send({ name })
+        .expect(400);
+      expect(created.body.error).toBe(BIDI_MESSAGE);
+      const renamed = await put(api(ApiRoute.categoryUpdate, { categoryId: category._id, userId: admin.user._id }), admin)
+        .send({ name })
+        .expect(400);
+      expect(renamed.body.error).toBe(BIDI_MESSAGE);
+    });
+
+    it('refuses a product name with a right-to-left override (400)', async () => {
+      const calls = productCalls(t, () => admin);
+      const response = await calls.create(productForm(category, { name: 'Tee \u202eeulb' })).expect(400);
+      expect(response.body).toEqual(expect.objectContaining({ error: BIDI_MESSAGE, code: 'VALIDATION_FAILED' }));
+    });
+
+    it('still takes right-to-left letters themselves (Hebrew, Arabic)', async () => {
+      await post(`/api${ApiRoute.signup}`)
+        .send({ ...validSignup(), name: 'שלום עולם' })
+        .expect(201);
+      await post(`/api${ApiRoute.signup}`)
+        .send({ ...validSignup(), name: 'مرحبا' })
+        .expect(201);
+    });
+
+    it.each(['password', '12345678', 'PassWord1', 'iloveyou', 'qwertyuiop'])(
+      'refuses the common password %j at sign-up (400 naming the field), creating nobody',
+      async (password) => {
+        const body = validSignup();
+        const response = await post(`/api${ApiRoute.signup}`)
+          .send({ ...body, password })
+          .expect(400);
+        const message = 'Password is one of the most common passwords; choose one that is harder to guess';
+        expect(response.body).toEqual({ error: message, code: 'VALIDATION_FAILED', details: [{ field: 'password', message }] });
+        const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [body.email]);
+        expect(count).toBe(0);
+      },
+    );
+  });
+
   it('ran at least 150 hostile requests', () => {
     expect(cases.length).toBeGreaterThanOrEqual(150);
   });

@@ -60,6 +60,15 @@ describe('web app and compression (e2e)', () => {
     expect((plain.body as Buffer).toString()).toBe(script);
   });
 
+  it.each([
+    ['an unsatisfiable Range', { Range: 'bytes=999999-' }, 416],
+    ['a failed If-Match', { 'If-Match': '"not-this-one"' }, 412],
+  ])('refuses %s on a precompressed file with an empty answer that claims no encoding', async (_label, headers, status) => {
+    const response = await raw(request(t.http).get('/assets/index-abc.js').set('Accept-Encoding', 'gzip, br').set(headers));
+    expect({ status: response.status, encoding: response.headers['content-encoding'] }).toEqual({ status, encoding: undefined });
+    expect((response.body as Buffer).length).toBe(0);
+  });
+
   it('never serves a source map', async () => {
     await request(t.http).get('/assets/index-abc.js.map').expect(404);
   });

@@ -85,6 +85,11 @@ export type ProductSortOrder = (typeof PRODUCT_SORT_ORDERS)[number];
 export const PRODUCT_LIST_LIMIT_DEFAULT = 100;
 /** The largest page of `GET /products`: an uncached page of 500 cost tens of milliseconds of the server's event loop. */
 export const PRODUCT_LIST_LIMIT_MAX = 100;
+/**
+ * A search's X-Total-Count counts this many matches at most; past it the total is this number and the answer
+ * carries X-Total-Count-Capped: true (TOTAL_COUNT_CAPPED_HEADER), to be shown as "1000+".
+ */
+export const PRODUCT_SEARCH_COUNT_CAP = 1_000;
 /** `q` of `GET /products`: at most this many characters... */
 export const PRODUCT_SEARCH_MAX_CHARS = 100;
 /** ...and this many words (each must appear in the name or description)... */

@@ -10,6 +10,14 @@ export const ApiRoute = {
   signup: '/signup',
   signin: '/signin',
   signout: '/signout',
+  /** Ends every session of the signed-in user (every token signed before, on every device). */
+  signoutEverywhere: '/signout/everywhere',
+  /** Sends a password reset link to an address (the same answer whether or not an account has it). */
+  passwordForgot: '/password/forgot',
+  /** Sets a new password with a reset link's token; ends every session of the account. */
+  passwordReset: '/password/reset',
+  /** The signed-in user changes their password (the current one required); answers a new session. */
+  passwordChange: '/user/:userId/password',
   user: '/user/:userId',
   /** The shipping address of the buyer's latest paid order, offered at the next checkout. */
   lastAddress: '/user/:userId/address/last',

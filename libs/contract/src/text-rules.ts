@@ -32,3 +32,14 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
 export function hasVisibleCharacter(value: string): boolean {
   return value.replace(INVISIBLE, '').length > 0;
 }
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, LRM/RLM, ALM): a name holding one can show its letters
+ * in another order than they are stored ("Trojan Source"), so an admin would read one name and act on another.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+/** True when `value` holds a bidirectional control character (U+202A-202E, U+2066-2069, U+200E/200F, U+061C). */
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}

@@ -14,6 +14,16 @@ function problems(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('loadConfig', () => {
+  it('takes the public address for e-mail links from PUBLIC_URL, never guessing one in production', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32), PAYMENT_GATEWAY: 'test' };
+    expect(loadConfig(production).publicUrl).toBeUndefined();
+    for (const bad of ['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/?a=1', 'javascript:alert(1)']) {
+      expect(problems({ PUBLIC_URL: bad })).toEqual([expect.stringMatching(/^PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/)]);
+    }
+  });
+
   it('runs a fresh checkout with no configuration at all', () => {
     const config = loadConfig({});
     expect(config).toEqual(
@@ -185,6 +195,20 @@ describe('loadConfig', () => {
       expect.stringMatching(/^DB_STATEMENT_TIMEOUT_MS: must be a whole number/),
     ]);
     expect(loadConfig({ PAYMENT_RATE_LIMIT: '3' }).paymentRateLimit).toBe(3);
+  });
+
+  it('limits searches: a shorter statement timeout, and fewer at once than the pool has connections', () => {
+    expect(loadConfig({}).search).toEqual({ statementTimeoutMs: 1000, concurrency: 4 });
+    expect(loadConfig({ DB_POOL_MAX: '20' }).search.concurrency).toBe(8);
+    expect(loadConfig({ DB_POOL_MAX: '2' }).search.concurrency).toBe(1);
+    expect(loadConfig({ SEARCH_CONCURRENCY: '2', SEARCH_STATEMENT_TIMEOUT_MS: '300' }).search).toEqual({
+      statementTimeoutMs: 300,
+      concurrency: 2,
+    });
+    expect(problems({ SEARCH_CONCURRENCY: '10' })).toEqual([
+      expect.stringMatching(/^SEARCH_CONCURRENCY: must be below DB_POOL_MAX \(10\)/),
+    ]);
+    expect(problems({ SEARCH_CONCURRENCY: 'many' })).toEqual([expect.stringMatching(/^SEARCH_CONCURRENCY: must be a whole number/)]);
   });
 
   it('reads the crash-recovery timings of checkouts, with defaults of a few seconds for the lease', () => {

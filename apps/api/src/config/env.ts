@@ -87,6 +87,15 @@ export class EnvironmentVariables {
   @WholeNumber(0, 65535)
   PORT = 3000;
 
+  // The links in e-mails (password reset) are built from this, never from a request's Host header, which a client
+  // chooses: a reset mail must not point anywhere an attacker names. Unset in production: no reset mails.
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_query_components: false, allow_fragments: false },
+    says('must be an http:// or https:// URL without a query or fragment, e.g. https://shop.example.com'),
+  )
+  PUBLIC_URL?: string;
+
   // Unset only in development, where `npm start` brings up an embedded Postgres.
   @ValidateIf((env: EnvironmentVariables) => env.DATABASE_URL !== undefined || production(env))
   @IsDefined(says('required in production (the embedded database is for development only)'))
@@ -177,6 +186,19 @@ export class EnvironmentVariables {
   @WholeNumber(1, 200)
   DB_POOL_MAX = 10;
 
+  @WholeNumber(50, 600_000)
+  SEARCH_STATEMENT_TIMEOUT_MS = 1000;
+
+  // Default: 40% of DB_POOL_MAX (4 of 10), at least 1; the rest of the pool stays free for every other route.
+  @IsOptional()
+  @WholeNumber(1, 199)
+  @Rule((value, env: EnvironmentVariables) =>
+    value !== undefined && Number(value) >= Number(env.DB_POOL_MAX)
+      ? `must be below DB_POOL_MAX (${String(env.DB_POOL_MAX)}), so that searches never hold every connection (got "${String(value)}")`
+      : undefined,
+  )
+  SEARCH_CONCURRENCY?: number;
+
   @WholeNumber(1000, 600_000)
   HTTP_HEADERS_TIMEOUT_MS = 10_000;
 
@@ -215,6 +237,12 @@ export class EnvironmentVariables {
 
   @WholeNumber(10, 86_400)
   SIGNIN_FAILURE_WINDOW_SECONDS = 900;
+
+  @WholeNumber(1, 1_000_000)
+  SIGNIN_ACCOUNT_SLOWDOWN_AFTER = 30;
+
+  @WholeNumber(1, 3600)
+  SIGNIN_ACCOUNT_SLOWDOWN_SECONDS = 5;
 
   // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
   @IsOptional()
@@ -342,6 +370,11 @@ export function appConfig(env: EnvironmentVariables) {
   return {
     nodeEnv: env.NODE_ENV as NodeEnv,
     port: env.PORT,
+    /**
+     * Where shoppers open the store, without a trailing slash: the base of the links in e-mails. Unset: the API's
+     * own port on localhost, except in production, where it stays undefined and no mail with a link is sent.
+     */
+    publicUrl: (env.PUBLIC_URL ?? (env.NODE_ENV === 'production' ? undefined : `http://localhost:${env.PORT}`))?.replace(/\/+$/, ''),
     /** Unset only in development, where `npm start` brings up an embedded Postgres. */
     databaseUrl: optional(env.DATABASE_URL),
     /**
@@ -377,6 +410,14 @@ export function appConfig(env: EnvironmentVariables) {
       healthTimeoutMs: env.DB_HEALTH_TIMEOUT_MS,
       poolMax: env.DB_POOL_MAX,
     },
+    /**
+     * Product search (`q`): Postgres cancels a search's statements after `statementTimeoutMs` (shorter than
+     * DB_STATEMENT_TIMEOUT_MS), and a process runs at most `concurrency` searches at once; more are answered 503.
+     */
+    search: {
+      statementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrency: env.SEARCH_CONCURRENCY ?? Math.max(1, Math.floor(env.DB_POOL_MAX * 0.4)),
+    },
     /** Node HTTP server limits against slow or idle clients. */
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -404,9 +445,12 @@ export function appConfig(env: EnvironmentVariables) {
       sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
       testGatewayLedger: env.TEST_GATEWAY_LEDGER,
     },
-    /** Failed sign-ins per account (email) per SIGNIN_FAILURE_WINDOW_SECONDS before sign-in is refused for it. */
+    /** Sign-in attempts per (account, client network or known device) per SIGNIN_FAILURE_WINDOW_SECONDS (see SigninLimits). */
     signinFailureLimit: env.SIGNIN_FAILURE_LIMIT,
     signinFailureWindowSeconds: env.SIGNIN_FAILURE_WINDOW_SECONDS,
+    /** Account-wide attempts from unknown browsers in the window after which one is let through per SIGNIN_ACCOUNT_SLOWDOWN_SECONDS. */
+    signinAccountSlowdownAfter: env.SIGNIN_ACCOUNT_SLOWDOWN_AFTER,
+    signinAccountSlowdownSeconds: env.SIGNIN_ACCOUNT_SLOWDOWN_SECONDS,
     /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
     metricsPort: env.METRICS_PORT as number | undefined,
     /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */

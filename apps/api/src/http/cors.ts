@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * CORS for exactly the configured origins: the methods and headers the contract uses, X-Total-Count
+ * CORS for exactly the configured origins: the methods and headers the contract uses, X-Total-Count (and its -Capped)
  * and X-Next-Cursor (the paging headers) exposed, preflights answered 204. Any other origin gets no CORS headers, so its browser refuses.
  */
 export function corsFor(origins: readonly string[]): RequestHandler {
@@ -35,6 +35,6 @@ export function corsHeaders(origins: readonly string[]): (origin: string | undef
       ? undefined
       : [
           ['Access-Control-Allow-Origin', origin],
-          ['Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor, Retry-After'],
+          ['Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Capped, X-Next-Cursor, Retry-After'],
         ];
 }

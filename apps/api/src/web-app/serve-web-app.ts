@@ -87,9 +87,17 @@ export function serveWebApp(app: NestExpressApplication, webDist: string): void 
     if (!encoding) return false;
     response.setHeader('Content-Encoding', encoding.name);
     response.setHeader('Cache-Control', cacheControl(target));
-    response.sendFile(target + encoding.extension, { headers: { 'Content-Type': contentType }, lastModified: true }, (error) => {
-      if (error && !response.headersSent) response.status(404).end();
-    });
+    response.sendFile(
+      target + encoding.extension,
+      { headers: { 'Content-Type': contentType }, lastModified: true },
+      (error?: Error & { status?: number }) => {
+        if (!error || response.headersSent) return;
+        // Refused (an unsatisfiable Range, a failed If-Match) or gone mid-deploy: the answer has no body, so it
+        // must not claim the sibling's encoding.
+        response.removeHeader('Content-Encoding');
+        response.status(error.status === 412 || error.status === 416 ? error.status : 404).end();
+      },
+    );
     return true;
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type ShippingAddress, type SizeStock, toCents } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
@@ -67,9 +68,16 @@ export class ProviderStates {
     await this.t.dataSource.query(`TRUNCATE ${this.tables.join(', ')} CASCADE`);
   };
 
-  /** Puts the signed-in state's token on requests that carry an Authorization header. */
+  /**
+   * Puts the signed-in state's token on requests that carry an Authorization header. A request that came without a
+   * body (a bodiless POST: neither Content-Length nor Transfer-Encoding) is given `Content-Length: 0`, or Pact's proxy
+   * would forward it chunked, as a body of unknown type that the API refuses with 415.
+   */
   readonly requestFilter = (request: Request, _response: Response, next: NextFunction): void => {
     if (this.bearer && request.headers.authorization) request.headers.authorization = `Bearer ${this.bearer}`;
+    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+      request.headers['content-length'] = '0';
+    }
     next();
   };
 
@@ -122,6 +130,14 @@ export class ProviderStates {
       },
       // The database is empty before every interaction, so these hold without seeding anything.
       'nobody has registered with email {email}': async () => undefined,
+      'a customer was sent the password reset link {token}': async (params) => {
+        const user = await this.auth.signup({ name: 'Shopper', email: 'reset@example.com', password: PASSWORD });
+        const hash = createHash('sha256').update(text(params, 'token')).digest();
+        await this.t.dataSource.query(
+          `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
+          [hash, user._id],
+        );
+      },
       'no product has id {productId}': async () => undefined,
       'a category named {name} exists': async (params) => {
         const category = await this.categories.create(text(params, 'name'), SYSTEM_ACTOR);
@@ -204,7 +220,7 @@ export class ProviderStates {
   }
 
   private async signIn(email: string, password: string): Promise<string> {
-    const session = await this.auth.signin({ email, password });
+    const { session } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
     this.bearer = session.token;
     const { _id, name, role } = session.user;
     this.signedIn = { id: _id, name, email: session.user.email, role };

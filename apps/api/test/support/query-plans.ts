@@ -5,6 +5,9 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  Filter?: string;
+  'Recheck Cond'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 

@@ -60,6 +60,8 @@ export default async function globalSetup() {
     ADMIN_NAME: admin.name,
     AUTH_RATE_LIMIT: '1000',
     CORS_ORIGINS: `http://127.0.0.1:${corsPort}`,
+    // The links in e-mails (password reset) open the store where the browser tests do.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_FORMAT: 'json',
   };
   // The offline test gateway: the browser cannot reach Braintree here, and the tests pay with test cards.

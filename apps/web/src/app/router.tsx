@@ -13,6 +13,7 @@ import { ErrorPage, NotFoundPage } from './routes/not-found';
 export const routeChunks = {
   signup: () => import('./routes/signup'),
   signin: () => import('./routes/signin'),
+  passwordReset: () => import('./routes/password-reset'),
   cart: () => import('./routes/cart'),
   product: () => import('./routes/product'),
   user: () => import('./routes/user-dashboard'),
@@ -44,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <HomePage /> },
       { path: paths.signup, lazy: lazyPage('signup', 'SignupPage') },
       { path: paths.signin, lazy: lazyPage('signin', 'SigninPage') },
+      { path: paths.forgotPassword, lazy: lazyPage('passwordReset', 'ForgotPasswordPage') },
+      { path: paths.resetPassword, lazy: lazyPage('passwordReset', 'ResetPasswordPage') },
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       { path: paths.product, lazy: lazyPage('product', 'ProductPage') },
       {

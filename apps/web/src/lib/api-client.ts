@@ -166,6 +166,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The fields a refusal named (`details` of a 400 `VALIDATION_FAILED`), to show each message beside its field. */
+export function fieldErrors(error: unknown): Array<{ field: string; message: string }> {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.ValidationFailed) return [];
+  const details = (error.body as Partial<ErrorBody> | undefined)?.details;
+  if (!Array.isArray(details)) return [];
+  return details.filter((d) => typeof d?.field === 'string' && typeof d?.message === 'string');
+}
+
 /** The text to show for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

@@ -10,6 +10,10 @@ export const paths = {
   home: '/',
   signup: '/signup',
   signin: '/signin',
+  /** Asks for a password reset link by e-mail */
+  forgotPassword: '/forgot-password',
+  /** The reset mail's link: `?token=` */
+  resetPassword: '/reset-password',
   cart: '/cart',
   /** One product: its large photo, sizes and what is left of each */
   product: '/product/:productId',

@@ -1,13 +1,14 @@
 import type { RouteObject } from 'react-router-dom';
 import * as admin from '@/app/routes/admin';
 import * as cart from '@/app/routes/cart';
+import * as passwordReset from '@/app/routes/password-reset';
 import * as product from '@/app/routes/product';
 import * as signin from '@/app/routes/signin';
 import * as signup from '@/app/routes/signup';
 import * as user from '@/app/routes/user-dashboard';
 import type { LazyPage, routeChunks } from '@/app/router';
 
-const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = { admin, cart, product, signin, signup, user };
+const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = { admin, cart, passwordReset, product, signin, signup, user };
 
 /**
  * The app's route table with every lazy page mounted directly, so a component test renders a page in the same

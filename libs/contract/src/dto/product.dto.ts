@@ -3,7 +3,7 @@ import { IsOptional, registerDecorator } from 'class-validator';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX, PRODUCT_STOCK_MAX } from '../catalogue.js';
 import { isUuid } from '../ids.js';
 import { decimalToCents } from '../money.js';
-import { HasVisibleCharacter, NoControlCharacters, trim } from './text-rules.js';
+import { HasVisibleCharacter, NoBidiControls, NoControlCharacters, trim } from './text-rules.js';
 
 /** Digits only, at most nine: no sign, exponent or hex, which Number() would take. */
 const WHOLE = /^\d{1,9}$/;
@@ -36,6 +36,7 @@ export class ProductFieldsDto {
     (value) => between([...value].length, 1, PRODUCT_NAME_MAX),
     `Name must be 1 to ${PRODUCT_NAME_MAX} characters`,
   )
+  @NoBidiControls({ message: 'Name must not contain characters that change the text direction' })
   @HasVisibleCharacter({ message: 'Name must contain a visible character' })
   @NoControlCharacters({ message: 'Name must not contain control or invalid characters' })
   name?: string;

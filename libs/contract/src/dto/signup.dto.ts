@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, type SignupRequest, USER_NAME_MAX, USER_NAME_MIN } from '../identity.js';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
-import { HasVisibleCharacter, NoControlCharacters, trim, trimLowerCase } from './text-rules.js';
+import { HasVisibleCharacter, NoBidiControls, NoControlCharacters, trim, trimLowerCase } from './text-rules.js';
 
 export class SignupDto implements SignupRequest {
   @Transform(trim)
@@ -9,6 +9,7 @@ export class SignupDto implements SignupRequest {
   @Length(USER_NAME_MIN, USER_NAME_MAX, { message: `Name must be ${USER_NAME_MIN} to ${USER_NAME_MAX} characters` })
   @NoControlCharacters({ message: 'Name must not contain control characters' })
   @HasVisibleCharacter({ message: 'Name must contain a visible character' })
+  @NoBidiControls({ message: 'Name must not contain characters that change the text direction' })
   name!: string;
 
   @Transform(trimLowerCase)

@@ -3,7 +3,7 @@
  * ValidationPipe and the web's forms run the same checks with the same messages.
  */
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { hasControlCharacters, hasVisibleCharacter } from '../text-rules.js';
+import { hasBidiControls, hasControlCharacters, hasVisibleCharacter } from '../text-rules.js';
 
 /** Validator: a string without control characters (`multiline` allows \n, \r and \t). Non-strings pass (IsString says so). */
 export function NoControlCharacters(options: ValidationOptions & { multiline?: boolean } = {}): PropertyDecorator {
@@ -27,6 +27,18 @@ export function HasVisibleCharacter(options: ValidationOptions = {}): PropertyDe
       propertyName: String(propertyName),
       options: { message: `${String(propertyName)} must contain a visible character`, ...options },
       validator: { validate: (value: unknown) => typeof value !== 'string' || hasVisibleCharacter(value) },
+    });
+}
+
+/** Validator: a string without bidirectional control characters (names: what an admin reads is what is stored). */
+export function NoBidiControls(options: ValidationOptions = {}): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'noBidiControls',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must not contain characters that change the text direction`, ...options },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !hasBidiControls(value) },
     });
 }
 

@@ -11,6 +11,9 @@ import { ProductSearch1763700025000 } from './1763700025000-product-search.js';
 import { ProductSizes1763700030000 } from './1763700030000-product-sizes.js';
 import { LargePhotos1763700035000 } from './1763700035000-large-photos.js';
 import { ShippingAddress1763700040000 } from './1763700040000-shipping-address.js';
+import { SessionVersion1763700045000 } from './1763700045000-session-version.js';
+import { ProductSearchColumn1763700046000 } from './1763700046000-product-search-column.js';
+import { PasswordResets1763700060000 } from './1763700060000-password-resets.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -27,4 +30,7 @@ export const migrations = [
   ProductSizes1763700030000,
   LargePhotos1763700035000,
   ShippingAddress1763700040000,
+  SessionVersion1763700045000,
+  ProductSearchColumn1763700046000,
+  PasswordResets1763700060000,
 ];

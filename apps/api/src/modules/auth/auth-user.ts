@@ -13,6 +13,8 @@ export interface JwtPayload {
   sub: string;
   role: Role;
   jti: string;
+  /** The user's session version when the token was signed; a token without one predates versions (0). */
+  sv?: number;
   iat?: number;
   exp?: number;
 }

@@ -4,29 +4,36 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { DeviceCookies } from './device-cookie.js';
 import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
 import { UserParamGuard } from './guards/user-param.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.js';
+import { PasswordsController } from './passwords.controller.js';
+import { PasswordsService } from './passwords.service.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { SigninLimits } from './rate-limit/signin-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 @Module({
   imports: [
     UsersModule,
+    NotificationsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordsController],
   providers: [
     AuthService,
     PasswordHasher,
@@ -35,6 +42,10 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
     RateLimitRepository,
     RevokedTokensRepository,
     AuthRateLimitGuard,
+    SigninLimits,
+    DeviceCookies,
+    PasswordsService,
+    PasswordResetsRepository,
     // Order matters: who you are (401), then whose path it is (403), then what your role allows (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: UserParamGuard },

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Role, type Session, type User } from '@store/contract';
-import { ConflictError, RateLimitedError, UnauthenticatedError } from '../../common/errors.js';
+import { ConflictError, UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UsersService } from '../users/users.service.js';
 import type { AuthUser, JwtPayload } from './auth-user.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { SigninDto } from '@store/contract/dto/signin.dto';
 import type { SignupDto } from '@store/contract/dto/signup.dto';
 import { PasswordHasher } from './password-hasher.js';
-import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { DeviceCookies } from './device-cookie.js';
+import { SigninLimits } from './rate-limit/signin-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 export const WRONG_CREDENTIALS = 'Email and password do not match';
@@ -26,31 +28,37 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly revoked: RevokedTokensRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly rateLimits: RateLimitRepository,
+    private readonly limits: SigninLimits,
+    private readonly devices: DeviceCookies,
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
+    if (isCommonPassword(input.password)) {
+      throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+    }
     const passwordHash = await this.hasher.hash(input.password);
     return this.users.toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
   }
 
-  async signin(input: SigninDto): Promise<Session> {
-    // Per account, next to the per-address limit: guessing one account's password from many addresses stops too.
-    const accountKey = `signin-failures:${input.email}`;
-    const failures = await this.rateLimits.peek(accountKey);
-    if (failures.hits >= this.config.signinFailureLimit) {
-      throw new RateLimitedError(
-        `Too many failed sign-ins for this account; try again in ${failures.secondsLeft} seconds`,
-        failures.secondsLeft,
-      );
-    }
+  /**
+   * Checks a sign-in after counting it (SigninLimits: before the password, so parallel guesses cannot all be
+   * checked). A valid device cookie for this account (`device`) limits it per browser instead of per network.
+   * Answers the session and the device cookie to set, so the browser stays known.
+   */
+  async signin(input: SigninDto, client: { network: string; deviceCookie?: string }): Promise<{ session: Session; deviceCookie: string }> {
+    const deviceId = this.devices.verify(client.deviceCookie, input.email);
+    const origin = { network: client.network, deviceId };
+    await this.limits.admit(input.email, origin);
     const user = await this.users.findByEmailWithPassword(input.email);
     const matches = await this.hasher.verify(user?.passwordHash, input.password);
-    if (!user || !matches) {
-      await this.rateLimits.hit(accountKey, this.config.signinFailureWindowSeconds * 1000);
-      throw new UnauthenticatedError(WRONG_CREDENTIALS);
-    }
-    const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID() };
+    if (!user || !matches) throw new UnauthenticatedError(WRONG_CREDENTIALS);
+    await this.limits.succeeded(input.email, origin);
+    return { session: await this.sessionFor(user), deviceCookie: this.devices.issue(input.email, deviceId) };
+  }
+
+  /** A new token for the user as they are now (their current session version). */
+  async sessionFor(user: { id: string; name: string; email: string; role: Role; sessionVersion: number }): Promise<Session> {
+    const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
     return { token, user: this.users.toUser(user) };
   }
@@ -73,19 +81,34 @@ export class AuthService {
     await this.revoked.deleteExpired();
   }
 
-  /** Runs for every request with a valid signature: the token must not be revoked and its user must still exist. */
+  /** Ends every session of the user, the one making the request included ("sign out everywhere"). */
+  async signoutEverywhere(userId: string): Promise<void> {
+    await this.users.endSessions(userId);
+  }
+
+  /**
+   * Runs for every request with a valid signature, in one read: the token must not be revoked, its user must still
+   * exist, and its session version must be the user's current one (a promotion, a role or password change, or
+   * "sign out everywhere" since it was signed ends it). Read fresh each time, so every replica agrees at once.
+   */
   async userForToken(payload: JwtPayload): Promise<AuthUser> {
     // A token without `exp` would be valid forever: every token this API signs has one, so refuse any other.
     if (!payload.sub || !payload.jti || typeof payload.exp !== 'number')
       throw new UnauthenticatedError('Your session is not valid; sign in again');
-    const [revoked, user] = await Promise.all([this.revoked.isRevoked(payload.jti), this.users.findById(payload.sub)]);
-    if (revoked) throw new UnauthenticatedError('You have signed out; sign in again');
+    const user = await this.users.findForToken(payload.sub, payload.jti);
     if (!user) throw new UnauthenticatedError('Your account no longer exists');
+    if (user.revoked) throw new UnauthenticatedError('You have signed out; sign in again');
+    if ((payload.sv ?? 0) !== user.sessionVersion) throw new UnauthenticatedError('Your session has ended; sign in again');
     return { id: user.id, name: user.name, email: user.email, role: user.role };
   }
 
-  /** Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start. */
+  /**
+   * Creates the configured admin, or promotes and re-keys an existing account; safe to run at every start.
+   * A promotion or a new password ends the account's earlier sessions (UsersService.update does), so a token
+   * signed before the operator named the address cannot act as the admin.
+   */
   async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<User> {
+    if (isCommonPassword(admin.password)) this.logger.warn('ADMIN_PASSWORD is one of the most common passwords; change it');
     const existing = await this.users.findByEmailWithPassword(admin.email);
     if (!existing) {
       const passwordHash = await this.hasher.hash(admin.password);

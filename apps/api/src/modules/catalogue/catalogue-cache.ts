@@ -16,6 +16,8 @@ export interface ListEntry {
   gzip: Buffer | undefined;
   br: Buffer | undefined;
   total: number;
+  /** The total stopped counting (a search's, at SEARCH_COUNT_CAP): sent as X-Total-Count-Capped. */
+  capped?: boolean;
   next: string | undefined;
 }
 

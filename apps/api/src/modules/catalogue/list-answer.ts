@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { Request, Response } from 'express';
 import { type ContentCoding, negotiateCoding } from '../../common/accept-encoding.js';
 import { type CachedAnswer, sendAnswer } from '../../common/cached-get.js';
@@ -17,6 +17,7 @@ export function sendList(request: Request, response: Response, page: ListEntry):
 export function listAnswer(page: ListEntry, coding: ContentCoding): CachedAnswer {
   const body = listBody(page, coding);
   const headers: Array<[string, string]> = [[TOTAL_COUNT_HEADER, String(page.total)]];
+  if (page.capped) headers.push([TOTAL_COUNT_CAPPED_HEADER, 'true']);
   if (page.next !== undefined) headers.push([NEXT_CURSOR_HEADER, page.next]);
   headers.push(['Content-Type', 'application/json; charset=utf-8']);
   if (body.coding !== 'identity') headers.push(['Vary', 'Accept-Encoding'], ['Content-Encoding', body.coding]);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fromCents, type Product, type ProductSortField, type SizeStock } from '@store/contract';
+import { fromCents, type Product, PRODUCT_SEARCH_COUNT_CAP, type ProductSortField, type SizeStock } from '@store/contract';
 import { DataSource } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { sizesOf } from '../../common/size-stock.js';
@@ -87,10 +87,17 @@ function columnValue(field: keyof ProductDraft, value: unknown): unknown {
 }
 
 /**
- * What a search reads: name and description, lowered and unaccented, exactly the expression of the trigram index
- * `products_search_idx` (migration ProductSearch): written any other way, Postgres would not use the index.
+ * What a search reads: name and description, lowered and unaccented, stored in the generated column the trigram
+ * index `products_search_idx` is on (migration ProductSearchColumn), so rechecking a candidate row is a plain
+ * LIKE on stored text, not `unaccent` of the whole text again per row and per word.
  */
-const SEARCH_DOCUMENT = `product_search_text(name || ' ' || description)`;
+const SEARCH_DOCUMENT = 'search_text';
+
+/**
+ * A search's total is counted up to this many matches and no further: counting every match of a common word
+ * reads every matching row, on each distinct search. Past it, the total is this with X-Total-Count-Capped.
+ */
+export const SEARCH_COUNT_CAP = PRODUCT_SEARCH_COUNT_CAP;
 
 /**
  * The conditions of a listing's filters, their values appended to `values`: the category, and one
@@ -128,11 +135,16 @@ export function productPageSql(params: ProductListParams): { text: string; value
   return { text, values };
 }
 
-/** The statement counting a listing's products (exported for the EXPLAIN test: a search's count reads its index). */
+/**
+ * The statement counting a listing's products (exported for the EXPLAIN test: a search's count reads its index).
+ * A search's count stops at one past SEARCH_COUNT_CAP.
+ */
 export function productCountSql(filter: { categoryId: string | undefined; q: string | undefined }): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const where = filterSql(filter, values);
-  return { text: `SELECT count(*)::int AS total FROM products ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`, values };
+  const matching = `FROM products ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`;
+  if (filter.q === undefined) return { text: `SELECT count(*)::int AS total ${matching}`, values };
+  return { text: `SELECT count(*)::int AS total FROM (SELECT 1 ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`, values };
 }
 
 /** One page of a listing: the products and the cursor of the row after the last (undefined on a short page). */
@@ -161,7 +173,8 @@ export class ProductsRepository {
    */
   async page(params: ProductListParams): Promise<ProductPage> {
     const { text, values } = productPageSql(params);
-    const { rows } = await pgPool(this.dataSource).query<ProductRow & { sort_key: string | number }>(text, values);
+    // In the transaction in context when there is one (a search's, with its shorter statement timeout).
+    const rows = await this.db.rows<ProductRow & { sort_key: string | number }>(text, values);
     const last = rows.at(-1);
     return {
       products: rows.map(toProduct),
@@ -171,12 +184,12 @@ export class ProductsRepository {
 
   /**
    * How many products there are, in one category or in all, matching a search or not (callers cache it: it reads
-   * the whole index, or every match of a search).
+   * the whole index, or the matches of a search, up to one past SEARCH_COUNT_CAP).
    */
   async count(categoryId: string | undefined, q?: string): Promise<number> {
     const { text, values } = productCountSql({ categoryId, q });
-    const { rows } = await pgPool(this.dataSource).query<{ total: number }>(text, values);
-    return rows[0].total;
+    const [row] = await this.db.rows<{ total: number }>(text, values);
+    return row.total;
   }
 
   /** The products sold most (all time, `sold`), for the sales overview; along the sold index. */

@@ -1,9 +1,12 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DeletedResponse, Product } from '@store/contract';
+import { busy, ConcurrencyGate } from '../../common/concurrency-gate.js';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
@@ -11,7 +14,7 @@ import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import { type PhotoRecord, ProductPhotosService } from '../photos/index.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
-import { ProductsRepository } from './products.repository.js';
+import { type ProductPage, ProductsRepository, SEARCH_COUNT_CAP } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
 const AUDITED = ['name', 'description', 'price', 'stock', 'category', 'sizes'] as const;
@@ -37,7 +40,13 @@ export class ProductsService {
     private readonly cache: CatalogueCache,
     private readonly audit: AuditService,
     private readonly transactions: Transactions,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.searches = new ConcurrencyGate(config.search.concurrency, busy('Too many searches at once; please try again in a moment'));
+  }
+
+  /** Searches under way in this process (see listPage). */
+  private readonly searches: ConcurrencyGate;
 
   /**
    * One page of products as JSON, the total count of the listing, and the cursor of the next page. A search's
@@ -45,26 +54,29 @@ export class ProductsService {
    * one count per distinct search would fill the count cache with keys that are rarely asked for again.
    */
   listPage(params: ProductListParams): Promise<ListEntry> {
-    const search = params.q !== undefined;
+    if (params.q === undefined) {
+      return this.cache.list(listKey(params), async () =>
+        listEntry(...(await Promise.all([this.repository.page(params), this.count(params.categoryId)]))),
+      );
+    }
+    // A search that memory cannot answer: one of at most SEARCH_CONCURRENCY at once (more are a 503 with
+    // Retry-After, not a queue for the pool's connections), page and bounded count on ONE connection, in a
+    // transaction whose statements Postgres cancels after SEARCH_STATEMENT_TIMEOUT_MS.
     return this.cache.list(
       listKey(params),
-      async () => {
-        const [page, total] = await Promise.all([
-          this.repository.page(params),
-          search ? this.repository.count(params.categoryId, params.q) : this.count(params.categoryId),
-        ]);
-        const body = Buffer.from(JSON.stringify(page.products));
-        // Once per page and invalidation, so better levels than per-request compression can afford.
-        const compress = body.length >= COMPRESS_MIN_BYTES;
-        return {
-          body,
-          gzip: compress ? gzipSync(body, { level: 6 }) : undefined,
-          br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined,
-          total,
-          next: page.next && encodeCursor(page.next),
-        };
-      },
-      search,
+      () =>
+        this.searches.run(() =>
+          this.transactions.runWithStatementTimeout(
+            this.config.search.statementTimeoutMs,
+            async () => {
+              const page = await this.repository.page(params);
+              const counted = await this.repository.count(params.categoryId, params.q);
+              return listEntry(page, Math.min(counted, SEARCH_COUNT_CAP), counted > SEARCH_COUNT_CAP);
+            },
+            { noSeqScan: true },
+          ),
+        ),
+      true,
     );
   }
 
@@ -190,6 +202,21 @@ export class ProductsService {
 
 /** The response compression middleware's threshold (COMPRESSION_THRESHOLD): smaller pages go out as they are. */
 const COMPRESS_MIN_BYTES = 1024;
+/** A page as the cache keeps it: its JSON bytes, compressed once in each coding, its total and next cursor. */
+function listEntry(page: ProductPage, total: number, capped = false): ListEntry {
+  const body = Buffer.from(JSON.stringify(page.products));
+  // Once per page and invalidation, so better levels than per-request compression can afford.
+  const compress = body.length >= COMPRESS_MIN_BYTES;
+  return {
+    body,
+    gzip: compress ? gzipSync(body, { level: 6 }) : undefined,
+    br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined,
+    total,
+    capped,
+    next: page.next && encodeCursor(page.next),
+  };
+}
+
 /** Brotli quality of a cached page: made once, so better than per-request q1, and still well under 1 ms for 100 products. */
 const BROTLI_QUALITY = 5;
 

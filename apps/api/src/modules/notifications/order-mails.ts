@@ -8,17 +8,7 @@ import {
   SHIPPING_COUNTRIES,
   toCents,
 } from '@store/contract';
-
-/** One e-mail as the outbox keeps it: plain text, rendered when the order was placed (what the buyer bought then). */
-export interface MailDraft {
-  kind: MailKind;
-  orderId: string;
-  recipient: string;
-  subject: string;
-  text: string;
-}
-
-export type MailKind = 'order-confirmation' | 'shop-order-notice';
+import type { MailDraft } from './mail-draft.js';
 
 /**
  * Order lines as other helpers extend them (sizes): read when present, so a mail shows what the order holds

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/transactions.js';
 import { MAIL_PROBLEMS_SHOWN, type MailProblem, type MailStatus } from '@store/contract';
-import type { MailDraft, MailKind } from './order-mails.js';
+import type { MailDraft, MailKind } from './mail-draft.js';
 
 /** A claimed row: what the worker needs to send it. */
 export interface OutboxMail {

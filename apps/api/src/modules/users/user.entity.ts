@@ -20,6 +20,14 @@ export class UserEntity {
   @Column({ type: 'smallint', default: Role.Customer })
   role!: Role;
 
+  /**
+   * Moved forward whenever this user's sessions must end (a role or password change, "sign out everywhere"): a
+   * token signed with an older version is refused. Changed only through UsersRepository, which moves it with
+   * every role or password change.
+   */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

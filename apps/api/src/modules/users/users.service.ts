@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import type { UserEntity } from './user.entity.js';
 import { toUser } from './user.mapper.js';
-import { UsersRepository } from './users.repository.js';
+import { type SessionUserRow, UsersRepository } from './users.repository.js';
 
 /** Owns the users table; other modules reach users only through this service. */
 @Injectable()
@@ -52,6 +52,17 @@ export class UsersService {
     return this.users.findByEmailWithPassword(email);
   }
 
+  /** The user behind a token and whether that token was signed out, in one read (see UsersRepository.findForToken). */
+  findForToken(id: string, jti: string): Promise<SessionUserRow | undefined> {
+    return this.users.findForToken(id, jti);
+  }
+
+  /** Ends every session of the user (every token signed before now is refused from the next request on). */
+  endSessions(id: string): Promise<void> {
+    return this.users.endSessions(id);
+  }
+
+  /** Changes a user; a role or password change ends their sessions too. */
   async update(id: string, changes: Partial<Pick<UserEntity, 'name' | 'role' | 'passwordHash'>>): Promise<void> {
     await this.users.update(id, changes);
   }

@@ -21,7 +21,7 @@ describe('catalogue', () => {
         response: [200, (response) => response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(eachLike(productJson()))],
       },
       async () => {
-        await expect(listProducts({ limit: 12, offset: 0 })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
+        await expect(listProducts({ limit: 12, offset: 0 })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1, capped: false });
       },
     ));
 });
@@ -49,7 +49,11 @@ describe('catalogue search', () => {
       },
       async () => {
         const view = { sortBy: 'price', order: 'asc', q: 'CLASSIC', category: EXAMPLE.categoryId } as const;
-        await expect(listProducts({ limit: 12, offset: 0, view })).resolves.toEqual({ products: [EXAMPLE_PRODUCT], total: 1 });
+        await expect(listProducts({ limit: 12, offset: 0, view })).resolves.toEqual({
+          products: [EXAMPLE_PRODUCT],
+          total: 1,
+          capped: false,
+        });
       },
     ));
 });
@@ -71,6 +75,7 @@ describe('product administration', () => {
         await expect(listProducts({ limit: 20, offset: 0, view: PRODUCT_SORTS.byName })).resolves.toEqual({
           products: [EXAMPLE_PRODUCT],
           total: 1,
+          capped: false,
         });
       },
     ));

@@ -1,4 +1,12 @@
-import { ApiRoute, apiPath, TOTAL_COUNT_HEADER, type Product, type ProductSortField, type ProductSortOrder } from '@store/contract';
+import {
+  ApiRoute,
+  apiPath,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+  type Product,
+  type ProductSortField,
+  type ProductSortOrder,
+} from '@store/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { type PagedList, pagedListQuery, type PagedListOptions, type PageRequest, usePagedList } from '@/lib/use-paged-list';
@@ -21,6 +29,8 @@ export const PRODUCT_SORTS = {
 export interface ProductPage {
   products: Product[];
   total: number;
+  /** The server stopped counting at `total` (a search with more matches): show it as "1000+". */
+  capped: boolean;
 }
 
 /** One page of products with the server's total (X-Total-Count); the newest first unless `view` says otherwise. */
@@ -34,7 +44,11 @@ export async function listProducts(
   });
   const products = Array.isArray(data) ? data : [];
   const header = headers.get(TOTAL_COUNT_HEADER);
-  return { products, total: header !== null && Number.isFinite(Number(header)) ? Number(header) : page.offset + products.length };
+  return {
+    products,
+    total: header !== null && Number.isFinite(Number(header)) ? Number(header) : page.offset + products.length,
+    capped: headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true',
+  };
 }
 
 /** The paged list of products in `view`, `pageSize` at a time: the catalogue grid and the admin list alike. */
@@ -43,8 +57,8 @@ export function productListOptions(view: ProductListView, pageSize: number): Pag
     queryKey: [...productsQueryKey, 'list', { ...view, pageSize }],
     pageSize,
     fetchPage: async (page, signal) => {
-      const { products, total } = await listProducts({ ...page, view }, signal);
-      return { items: products, total };
+      const { products, total, capped } = await listProducts({ ...page, view }, signal);
+      return { items: products, total, capped };
     },
   };
 }

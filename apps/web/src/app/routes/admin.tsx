@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/page';
+import { SignoutEverywhere } from '@/components/sign-out-everywhere';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AuditTrail } from '@/features/admin/components/audit-trail';
 import { CreateCategoryForm, UpdateCategoryForm } from '@/features/admin/components/category-form';
@@ -31,6 +32,7 @@ export function AdminDashboardPage() {
       <AdminDashboard user={session.user} />
       <SalesOverview />
       <MailStatus />
+      <SignoutEverywhere />
     </Page>
   );
 }

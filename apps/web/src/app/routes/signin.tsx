@@ -33,7 +33,7 @@ export function SigninPage() {
         }
         footer={
           <>
-            New here? <Link to={paths.signup}>Create an account</Link>
+            <Link to={paths.forgotPassword}>Forgot your password?</Link> · New here? <Link to={paths.signup}>Create an account</Link>
           </>
         }
       >

@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, UseGuards, applyDecorators } from '@nestjs/common';
 import type { Request } from 'express';
+import { clientNetwork } from '../../../common/client-network.js';
 import { RateLimitedError } from '../../../common/errors.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import { Database } from '../../../database/transactions.js';
@@ -27,7 +28,7 @@ export class PaymentRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    const subject = request.user?.id ?? `ip:${request.ip ?? 'unknown'}`;
+    const subject = request.user?.id ?? `ip:${clientNetwork(request.ip)}`;
     const { hits, secondsLeft } = await this.store.hit(`payment:${subject}`, WINDOW_MS);
     if (hits > this.config.paymentRateLimit) {
       throw new RateLimitedError(`Too many payment attempts; try again in ${secondsLeft} seconds`, secondsLeft);

@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { clientNetwork } from '../../../common/client-network.js';
 import { RateLimitedError } from '../../../common/errors.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/env.js';
@@ -8,8 +9,9 @@ import { RateLimitRepository } from './rate-limit.repository.js';
 const WINDOW_MS = 60_000;
 
 /**
- * Limits sign-in and sign-up attempts to AUTH_RATE_LIMIT a minute per client address and route
- * (the address as Express sees it through TRUST_PROXY). Past the limit: 429 with Retry-After.
+ * Limits sign-in and sign-up attempts to AUTH_RATE_LIMIT a minute per client network and route (the address as
+ * Express sees it through TRUST_PROXY; an IPv6 client by its /64, see clientNetwork). Past the limit: 429 with
+ * Retry-After.
  */
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
@@ -21,7 +23,7 @@ export class AuthRateLimitGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const key = `auth:${context.getHandler().name}:${request.ip ?? 'unknown'}`;
+    const key = `auth:${context.getHandler().name}:${clientNetwork(request.ip)}`;
     const { hits, secondsLeft } = await this.store.hit(key, WINDOW_MS);
     if (hits > this.config.authRateLimit) {
       http.getResponse<Response>().setHeader('Retry-After', String(secondsLeft));

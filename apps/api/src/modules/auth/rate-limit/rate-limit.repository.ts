@@ -42,4 +42,14 @@ export class RateLimitRepository {
     const row = rows[0];
     return row ? { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) } : { hits: 0, secondsLeft: 0 };
   }
+
+  /** Takes one hit back from `key`'s open window (an attempt that turned out to be no threat). */
+  async refund(key: string): Promise<void> {
+    await this.db.rows(`UPDATE rate_limit_buckets SET hits = greatest(hits - 1, 0) WHERE key = $1 AND expires_at > now()`, [key]);
+  }
+
+  /** Closes `key`'s window (a successful sign-in forgets the attempts before it). */
+  async clear(key: string): Promise<void> {
+    await this.db.rows(`DELETE FROM rate_limit_buckets WHERE key = $1`, [key]);
+  }
 }

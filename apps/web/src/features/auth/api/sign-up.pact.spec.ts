@@ -1,11 +1,14 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode, Role } from '@store/contract';
 import { anId, describeStoreApi, errorBody, EXAMPLE, fixedPath } from '@test/pact/store-api-pact';
+import { fieldErrors } from '@/lib/api-client';
 import { signup } from './sign-up';
 
-const { string } = MatchersV3;
+const { eachLike, string } = MatchersV3;
 
 const interaction = describeStoreApi({ signedIn: false });
+
+const COMMON_PASSWORD = 'Password is one of the most common passwords; choose one that is harder to guess';
 
 const shopper = { name: 'Sam Shopper', email: 'sam@example.com', password: 'correct horse battery' };
 
@@ -24,6 +27,28 @@ describe('sign-up', () => {
       },
       async () => {
         await expect(signup(shopper)).resolves.toEqual({ _id: EXAMPLE.userId, name: shopper.name, email: shopper.email, role: 0 });
+      },
+    ));
+
+  it('is refused for one of the most common passwords, naming the field', () =>
+    interaction(
+      {
+        given: [['nobody has registered with email {email}', { email: shopper.email }]],
+        uponReceiving: 'a sign-up with a common password',
+        request: ['POST', fixedPath(ApiRoute.signup), (request) => request.jsonBody({ ...shopper, password: 'password1' })],
+        response: [
+          400,
+          (response) =>
+            response.jsonBody({
+              ...errorBody(ErrorCode.ValidationFailed, COMMON_PASSWORD),
+              details: eachLike({ field: 'password', message: string(COMMON_PASSWORD) }),
+            }),
+        ],
+      },
+      async () => {
+        const refusal = signup({ ...shopper, password: 'password1' });
+        await expect(refusal).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: COMMON_PASSWORD });
+        await refusal.catch((error: unknown) => expect(fieldErrors(error)).toEqual([{ field: 'password', message: COMMON_PASSWORD }]));
       },
     ));
 

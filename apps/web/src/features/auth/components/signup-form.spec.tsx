@@ -55,6 +55,27 @@ describe('sign-up form', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
   });
 
+  it("refuses a name that changes the text direction in the browser (the contract's rule), and shows the server's refusal of a common password beside its field", async () => {
+    const common = 'Password is one of the most common passwords; choose one that is harder to guess';
+    const bidi = 'Name must not contain characters that change the text direction';
+    const api = installFakeApi().on('POST', ApiRoute.signup, {
+      status: 400,
+      body: { error: common, code: 'VALIDATION_FAILED', details: [{ field: 'password', message: common }] },
+    });
+    renderForm();
+    await fill('Sam \u202eShopper', 'sam@example.com', 'password');
+    expect(await screen.findByText(bidi)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('POST', ApiRoute.signup)).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Sam Shopper');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(common);
+    expect(screen.getAllByText(common).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('names each problem beside its field before asking the server', async () => {
     const api = installFakeApi();
     renderForm();

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { dtoResolver } from '@/lib/dto-resolver';
+import { fieldErrors } from '@/lib/api-client';
 import { useSignup } from '../api/sign-up';
 import { EmailField, PasswordField, useServerError } from './auth-fields';
 
@@ -22,13 +23,23 @@ export function SignupForm({ signinLink }: { signinLink: ReactNode }) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SignupDto>({ resolver: dtoResolver(SignupDto), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit((values) => {
     setCreated(false);
     return attempt(async () => {
-      await signup({ name: values.name, email: values.email, password: values.password });
+      try {
+        await signup({ name: values.name, email: values.email, password: values.password });
+      } catch (error) {
+        // The server's rules the form does not know (a common password, a name that changes the text direction):
+        // each message beside its field too.
+        for (const { field, message } of fieldErrors(error)) {
+          if (field === 'name' || field === 'email' || field === 'password') setError(field, { type: 'server', message });
+        }
+        throw error;
+      }
       reset(EMPTY);
       setCreated(true);
     });

@@ -88,6 +88,16 @@ describe('home page grid', () => {
     expect(api.calls('GET', ApiRoute.products)).toHaveLength(1);
   });
 
+  it('shows a total the server stopped counting as "1000+"', async () => {
+    installFakeApi().on('GET', ApiRoute.products, () => ({
+      body: catalogue(2),
+      headers: { 'X-Total-Count': '1000', 'X-Total-Count-Capped': 'true' },
+    }));
+    renderGrid(<ProductGrid onAddToCart={jest.fn()} pageSize={2} view={{ sortBy: 'createdAt', order: 'desc', q: 'tee' }} />);
+    await screen.findByRole('heading', { name: 'Tee 2' });
+    expect(screen.getByText('Showing 2 of 1000+ t-shirts')).toBeInTheDocument();
+  });
+
   it('loads the next page when the shopper asks for more, until all are shown', async () => {
     const api = serve(catalogue(5));
     renderGrid(<ProductGrid onAddToCart={jest.fn()} pageSize={2} />);

@@ -30,7 +30,7 @@ export function ProductGrid({
   // so a quick second tap finds the next page already on its way.
   const list = useProducts(view, pageSize);
   const { loadingMore, loadMore } = list;
-  const { items: products, total, loading, error, hasMore } = useDeferredValue(list);
+  const { items: products, total, capped, loading, error, hasMore } = useDeferredValue(list);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -65,7 +65,8 @@ export function ProductGrid({
   return (
     <section aria-label="Products">
       <p className="text-body-secondary small mb-3" aria-live="polite">
-        Showing {products.length} of {total} t-shirts
+        Showing {products.length} of {total}
+        {capped ? '+' : ''} t-shirts
       </p>
       <div className="row row-cols-1 row-cols-sm-2 row-cols-md-3 g-4">
         {products.map((product, index) => (

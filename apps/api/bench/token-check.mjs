@@ -1,0 +1,64 @@
+// What the check behind every authenticated request costs the API's CPU, measured in-process on the built API
+// (apps/api/dist) against a scratch database, the two ways it has been done:
+//   - two entity reads at once: the revoked-token lookup (existsBy) and the user (findOneBy), as before sessions
+//     could be ended;
+//   - one statement on the pool: the user, their session version and the token's revocation together
+//     (UsersRepository.findForToken, what AuthService.userForToken runs now).
+// Prints API CPU (user + system) per check; Postgres' own CPU is not counted.
+//   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/token-check.mjs
+// A benchmark, not a test: a busy machine moves the figures; the ratios within one run are the steadier result.
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+
+const N = Number(process.env.BENCH_STATEMENTS ?? 3000);
+const ROUNDS = 3;
+
+const { dataSourceOptions } = await fromDist('database/data-source.js');
+const { Database } = await fromDist('database/transactions.js');
+const { UserEntity } = await fromDist('modules/users/user.entity.js');
+const { UsersRepository } = await fromDist('modules/users/users.repository.js');
+const { RevokedTokenEntity } = await fromDist('modules/auth/revoked-token.entity.js');
+
+async function cpuPerCall(work) {
+  const before = process.cpuUsage();
+  for (let i = 0; i < N; i += 1) await work(i);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / N;
+}
+
+await runBenchmark(async () => {
+  const server = await databaseServer(await freePort());
+  step(`Postgres: ${server.kind}`);
+  const url = await scratchDatabase(server.url);
+  const dataSource = new DataSource(dataSourceOptions(url));
+  await dataSource.initialize();
+  try {
+    const [{ id }] = await dataSource.query(
+      `INSERT INTO users (name, email, password_hash) VALUES ('Bench', 'bench@example.com', 'x') RETURNING id`,
+    );
+    const jti = randomUUID();
+    const users = new UsersRepository(Database.standalone(dataSource));
+    const ways = {
+      'two entity reads': () =>
+        Promise.all([dataSource.manager.existsBy(RevokedTokenEntity, { jti }), dataSource.manager.findOneBy(UserEntity, { id })]),
+      'one statement (findForToken)': () => users.findForToken(id, jti),
+    };
+    for (const work of Object.values(ways)) await cpuPerCall(work); // warm-up
+    step(`${N} checks per way, ${ROUNDS} rounds; API CPU per check (measured on this machine, as it is)`);
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const results = {};
+      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work);
+      const base = results['one statement (findForToken)'];
+      console.log(
+        `round ${round}: ` +
+          Object.entries(results)
+            .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / base).toFixed(2)}x)`)
+            .join(', '),
+      );
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+});

@@ -1,0 +1,39 @@
+import { ServiceUnavailableError } from './errors.js';
+
+/**
+ * At most `limit` runs of some costly work at once in this process; one more is refused at once with a 503 and
+ * Retry-After, rather than queued behind the others for pool connections every other route needs too. Counted in
+ * memory, per process: each replica guards its own pool.
+ */
+export class ConcurrencyGate {
+  private running = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly refusal: () => Error,
+  ) {}
+
+  /** How many runs are in progress (for tests and metrics). */
+  get active(): number {
+    return this.running;
+  }
+
+  /** Runs `work` when a place is free; throws the gate's refusal without running it when none is. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) throw this.refusal();
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+    }
+  }
+}
+
+/** Seconds a refused search is told to wait: searches take tens of milliseconds, so a place frees up soon. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** The refusal of a busy gate: 503 SERVICE_UNAVAILABLE with Retry-After. */
+export function busy(message: string): () => Error {
+  return () => new ServiceUnavailableError(message, BUSY_RETRY_AFTER_SECONDS);
+}

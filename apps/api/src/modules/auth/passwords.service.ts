@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type Session, PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_MAILS_PER_HOUR, PASSWORD_RESET_MINUTES } from '@store/contract';
+import { ServiceUnavailableError, ValidationFailedError } from '../../common/errors.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { Transactions } from '../../database/transactions.js';
+import { OutboxService } from '../notifications/outbox.service.js';
+import { UsersService } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+import { PasswordHasher } from './password-hasher.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+
+const HOUR_MS = 60 * 60_000;
+const RESET_NOT_SET_UP = 'Password reset is not available: the shop has not set its address (PUBLIC_URL) for the links';
+const WRONG_CURRENT_PASSWORD = 'Current password is not right';
+
+function refuseCommon(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+  }
+}
+
+const sha256 = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/**
+ * "Forgot your password?": a single-use link by e-mail, valid {@link PASSWORD_RESET_MINUTES} minutes, its token
+ * stored only as a hash; using it sets the password, ends every session of the account and tells its owner.
+ * Asking answers the same whether or not an account has the address (the caller always says the same thing); an
+ * address gets at most {@link PASSWORD_RESET_MAILS_PER_HOUR} links an hour, so the form cannot flood a mailbox
+ * (the client network's limit is the auth routes' guard).
+ */
+@Injectable()
+export class PasswordsService {
+  private readonly logger = new Logger('PasswordReset');
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly resets: PasswordResetsRepository,
+    private readonly limits: RateLimitRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly outbox: OutboxService,
+    private readonly transactions: Transactions,
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async request(email: string): Promise<void> {
+    const { publicUrl } = this.config;
+    if (!publicUrl) throw new ServiceUnavailableError(RESET_NOT_SET_UP, 3600);
+    // Counted for every address asked about, known or not, so the answer's timing does not tell them apart either.
+    const { hits } = await this.limits.hit(`password-reset:${email}`, HOUR_MS);
+    const user = await this.users.findByEmailWithPassword(email);
+    if (!user) return;
+    if (hits > PASSWORD_RESET_MAILS_PER_HOUR) {
+      this.logger.warn(`Password reset for ${email} not sent: ${PASSWORD_RESET_MAILS_PER_HOUR} links an hour at most`);
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.transactions.run(async () => {
+      await this.resets.insert(user.id, sha256(token), PASSWORD_RESET_MINUTES);
+      await this.outbox.passwordResetLink(user, `${publicUrl}/reset-password?token=${token}`);
+    });
+  }
+
+  /**
+   * Changes a signed-in user's password: the current one must match. Every session ends (the other devices'), and
+   * the caller gets a new session so this browser stays signed in.
+   */
+  async change(userId: string, currentPassword: string, password: string): Promise<Session> {
+    const user = await this.users.getById(userId);
+    const withHash = await this.users.findByEmailWithPassword(user.email);
+    if (!withHash || !(await this.hasher.verify(withHash.passwordHash, currentPassword))) {
+      throw new ValidationFailedError(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+    }
+    refuseCommon(password);
+    await this.users.update(userId, { passwordHash: await this.hasher.hash(password) });
+    return this.auth.sessionFor(await this.users.getById(userId));
+  }
+
+  /**
+   * Sets the new password if the link is good. The password's own rules are checked first, so a refused password
+   * leaves the link usable. The link, the password, the sessions and the notice change together or not at all.
+   */
+  async reset(token: string, password: string): Promise<void> {
+    refuseCommon(password);
+    const passwordHash = await this.hasher.hash(password);
+    await this.transactions.run(async () => {
+      const userId = await this.resets.use(sha256(token));
+      if (!userId) throw new ValidationFailedError(PASSWORD_RESET_LINK_INVALID, [{ field: 'token', message: PASSWORD_RESET_LINK_INVALID }]);
+      // A password change moves the session version: every token signed before is refused from now on.
+      await this.users.update(userId, { passwordHash });
+      await this.resets.retireAll(userId);
+      await this.outbox.passwordChanged(await this.users.getById(userId));
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { signin, signupAndSignin, unique } from './support/api';
+import { expectAccessible } from './support/axe';
+import { launchChromium, openShop, screenshot, shown, type ShopPage } from './support/browser';
+
+/** The store has no SMTP_URL here: the worker writes each mail as an .eml file (quoted-printable) to the outbox folder. */
+async function mailTo(email: string, kind: string): Promise<string> {
+  const outbox = process.env.E2E_OUTBOX_DIR!;
+  const find = (): string | undefined =>
+    (existsSync(outbox) ? readdirSync(outbox) : [])
+      .filter((name) => name.includes(`-${kind}-`))
+      .map((name) =>
+        readFileSync(path.join(outbox, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+      .find((text) => text.includes(`To: ${email}`));
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    const mail = find();
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${kind} mail to ${email} in ${outbox}`);
+}
+
+/** A shopper who forgot their password gets a link by e-mail, chooses a new one, and signs in with it. */
+describe('password reset', () => {
+  let browser: Browser;
+  let shop: ShopPage;
+  let page: Page;
+  const email = `${unique('forgetful').replace(' ', '-')}@example.com`;
+  const oldPassword = 'correct horse battery';
+  const newPassword = 'a brand new passphrase';
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    shop = await openShop(browser);
+    page = shop.page;
+    await signupAndSignin('Fern Forgetful', email, oldPassword);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(shop.pageErrors).toEqual([]);
+  });
+
+  it('asks for a link from the sign-in page and gets the same answer for any address', async () => {
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await shown(page.getByText('If an account uses that e-mail address, we have sent it a link'));
+    await screenshot(page, 'forgot-password');
+    await expectAccessible(page, 'forgot-password');
+  });
+
+  it('opens the link from the mail, sets a new password, and signs in with it (not with the old one)', async () => {
+    const mail = await mailTo(email, 'password-reset');
+    const link = /^(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})$/m.exec(mail)?.[1];
+    expect(link).toBeDefined();
+    expect(link!.startsWith(process.env.E2E_BASE_URL!)).toBe(true);
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password again').fill(newPassword);
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await shown(page.getByText('Your password has been changed'));
+    await expectAccessible(page, 'reset-password');
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/user/dashboard');
+    await expect(signin(email, oldPassword)).rejects.toThrow(/answered 401/);
+    expect(await mailTo(email, 'password-changed')).toContain('was just changed with a reset link');
+  });
+
+  it('refuses the same link a second time, with a way to ask for a new one', async () => {
+    const mail = await mailTo(email, 'password-reset');
+    const link = /^(http:\/\/\S+\/reset-password\?token=\S+)$/m.exec(mail)![1];
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another new passphrase');
+    await page.getByLabel('New password again').fill('another new passphrase');
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await shown(page.getByText('This link to reset your password is not valid'));
+    await shown(page.getByRole('link', { name: 'Ask for a new one' }));
+  });
+});
