@@ -67,16 +67,29 @@ describe("the users' CI workflow", () => {
     expect(decodeURIComponent(url.password)).toBe(service.env.POSTGRES_PASSWORD);
   });
 
-  it('installs the Debian packages .ci/run installs (chromium, nginx, the Postgres client), in a Debian image', () => {
+  it('installs the Debian packages .ci/run installs (chromium, nginx, podman and its helpers, the Postgres client), in a Debian image', () => {
     const ciRun = readFileSync(path.join(root, '.ci/run'), 'utf8');
     const packages = [...ciRun.matchAll(/need\+=\(([a-z0-9.+-]+)\)/g)].map((match) => match[1]);
-    expect(packages.sort()).toEqual(['chromium', 'nginx', 'postgresql-client']);
+    expect(packages.sort()).toEqual([
+      'chromium',
+      'debootstrap',
+      'fuse-overlayfs',
+      'nginx',
+      'podman',
+      'podman-compose',
+      'postgresql-client',
+      'runc',
+      'slirp4netns',
+      'uidmap',
+    ]);
     const install = runs(test).find((run) => run.includes('apt-get install'));
     for (const name of packages) expect(install).toMatch(new RegExp(`\\b${name}\\b`));
     // The backup test's pg_dump refuses a server newer than itself: the client's major is the service's.
     const [, major] = /^postgres:(\d+)/.exec(Object.values(test.services)[0].image);
     expect(install).toMatch(new RegExp(`\\bpostgresql-client-${major}\\b`));
     expect(test.container.image).toMatch(/-(bookworm|trixie)$/);
+    // podman runs the images inside the job's container.
+    expect(test.container.options).toMatch(/--privileged/);
   });
 
   it('runs tools/pact-broker.mjs only when PACT_BROKER_BASE_URL is set, with the broker settings as secrets', () => {

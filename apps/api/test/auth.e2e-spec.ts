@@ -287,6 +287,17 @@ describe('identity (e2e)', () => {
       expect(signin.body.user.role).toBe(1);
     });
 
+    it('creates the admin once when two replicas start at the same moment, and neither fails', async () => {
+      const { AuthService } = await import('../src/modules/auth/auth.service.js');
+      const auth = t.app.get(AuthService);
+      const admin = { email: `together-${Date.now()}@example.com`, password: 'replica-admin-password', name: 'Replica Admin' };
+      const [first, second] = await Promise.all([auth.ensureAdmin(admin), auth.ensureAdmin(admin)]);
+      expect(first.role).toBe(Role.Admin);
+      expect(second._id).toBe(first._id);
+      const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [admin.email]);
+      expect(count).toBe(1);
+    });
+
     it('ends the sessions of an account it promotes: a squatter’s earlier token is no admin token', async () => {
       const { AuthService } = await import('../src/modules/auth/auth.service.js');
       const squatter = await signedInUser(t);

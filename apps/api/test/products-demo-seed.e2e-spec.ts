@@ -52,3 +52,20 @@ describe('demo seed (e2e)', () => {
     }
   });
 });
+
+describe('demo seed on replicas starting together (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('seeds the catalogue once when two starts seed at the same moment, and neither fails', async () => {
+    await expect(Promise.all([seedDemoCatalogue(t.app), seedDemoCatalogue(t.app)])).resolves.toEqual([undefined, undefined]);
+    const categories = (await request(t.http).get('/api/categories').expect(200)).body as Category[];
+    expect(categories.map((c) => c.name).sort()).toEqual([...DEMO_CATEGORIES].sort());
+    const listing = await request(t.http).get('/api/products?limit=1').expect(200);
+    expect(listing.headers['x-total-count']).toBe(String(DEMO_PRODUCTS.length));
+  });
+});

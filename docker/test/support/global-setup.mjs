@@ -1,9 +1,12 @@
 // Before the ops tests: the built artefacts the images are made of (Nx replays its cache when nothing changed),
-// and one Postgres server for the run, found the way the API's e2e tests find theirs.
+// one Postgres server for the run, found the way the API's e2e tests find theirs, and the store's images built
+// with podman on the local bases (docker/bases). A failed image build fails the container tests with its error
+// and leaves the other ops tests to run.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import findPostgres from '../../../apps/api/test/support/global-setup.mjs';
+import { buildStoreImages } from './containers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -15,4 +18,11 @@ export default async function globalSetup() {
   );
   if (build.status !== 0) throw new Error(`The build the images are made of failed:\n${build.stdout}\n${build.stderr}`);
   await findPostgres();
+  try {
+    const report = buildStoreImages();
+    console.log(`\nops: images built (seconds: ${JSON.stringify(report.seconds)}; bytes: ${JSON.stringify(report.sizes)})`);
+  } catch (error) {
+    process.env.STORE_OPS_BUILD_ERROR = error instanceof Error ? error.message : String(error);
+    console.log(`\nops: the images could not be built:\n${process.env.STORE_OPS_BUILD_ERROR}`);
+  }
 }

@@ -34,6 +34,7 @@ async function startContainer() {
   // Throws within milliseconds when there is no Docker (or compatible) engine.
   await getContainerRuntimeClient();
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-  const container = await new PostgreSqlContainer('postgres:17-alpine').start();
+  // TEST_POSTGRES_IMAGE: another image than the official one (the ops tests pass their local stand-in).
+  const container = await new PostgreSqlContainer(process.env.TEST_POSTGRES_IMAGE || 'postgres:17-alpine').start();
   return { url: container.getConnectionUri(), kind: 'testcontainers', stop: async () => void (await container.stop()) };
 }

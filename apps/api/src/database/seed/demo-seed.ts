@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { type SizeStock, toCents } from '@store/contract';
+import { ConflictError } from '../../common/errors.js';
 import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
 import { ProductsService } from '../../modules/catalogue/products.service.js';
@@ -218,7 +219,15 @@ export async function seedDemoCatalogue(app: INestApplication): Promise<void> {
   if ((await categories.list()).length > 0 || (await products.count()) > 0) return;
 
   const categoryIds = new Map<string, string>();
-  for (const name of DEMO_CATEGORIES) categoryIds.set(name, (await categories.create(name, SYSTEM_ACTOR))._id);
+  for (const name of DEMO_CATEGORIES) {
+    try {
+      categoryIds.set(name, (await categories.create(name, SYSTEM_ACTOR))._id);
+    } catch (error) {
+      // Replicas start together: another one is seeding (category names are unique); it finishes the catalogue.
+      if (error instanceof ConflictError) return;
+      throw error;
+    }
+  }
   for (const product of DEMO_PRODUCTS) {
     await products.create(
       {

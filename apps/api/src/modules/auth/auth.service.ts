@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Role, type Session, StaffRole, type User } from '@store/contract';
-import { UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
+import { ConflictError, UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UsersService } from '../users/users.service.js';
@@ -113,9 +113,16 @@ export class AuthService {
     const existing = await this.users.findByEmailWithPassword(admin.email);
     if (!existing) {
       const passwordHash = await this.hasher.hash(admin.password);
-      const created = await this.users.create({ name: admin.name, email: admin.email, passwordHash, staffRole: StaffRole.Owner });
-      this.logger.log(`Created admin ${admin.email}`);
-      return this.users.toUser(created);
+      try {
+        const created = await this.users.create({ name: admin.name, email: admin.email, passwordHash, staffRole: StaffRole.Owner });
+        this.logger.log(`Created admin ${admin.email}`);
+        return this.users.toUser(created);
+      } catch (error) {
+        // Replicas start together: another one created the account between the lookup and the insert. It is an
+        // existing account now; check it like one (a replica must not die of its neighbour's start).
+        if (!(error instanceof ConflictError)) throw error;
+        return this.ensureAdmin(admin);
+      }
     }
     const changes: { role?: Role; staffRole?: StaffRole; passwordHash?: string } = {};
     if (existing.role !== Role.Admin || existing.staffRole !== StaffRole.Owner)

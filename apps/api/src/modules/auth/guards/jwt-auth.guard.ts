@@ -7,7 +7,7 @@ import { IS_PUBLIC } from '../public.decorator.js';
 
 /**
  * Global: every route needs a valid bearer token unless marked {@link Public}.
- * Failures are 401 with a message saying why (missing, expired, invalid, revoked).
+ * Token failures are 401 with a message saying why (missing, expired, invalid, revoked).
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -23,7 +23,10 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (error instanceof AppError) throw error;
-    if (error || !user) throw new UnauthenticatedError(describe(info));
+    // Passport hands over what the token check threw: a database that cannot answer while it looks the user up
+    // (an outage, a replica shutting down) is the store's failure (503/500), never a reason to sign the user out.
+    if (error) throw error;
+    if (!user) throw new UnauthenticatedError(describe(info));
     return user;
   }
 }
