@@ -90,7 +90,7 @@ function TestMailForm() {
         autoComplete="email"
         registration={register('to')}
       />
-      <button type="submit" className="btn btn-outline-primary" disabled={isPending}>
+      <button type="submit" className="btn btn-outline-dark" disabled={isPending}>
         Send a test e-mail
       </button>
       <div className="mt-3">

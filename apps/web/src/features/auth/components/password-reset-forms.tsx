@@ -122,7 +122,7 @@ export function ChangePasswordForm() {
         error={errors.password}
         registration={register('password')}
       />
-      <button type="submit" className="btn btn-outline-primary" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting}>
         Change password
       </button>
     </form>
