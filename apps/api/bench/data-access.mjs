@@ -11,7 +11,7 @@ import 'reflect-metadata';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ClsService } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
-import { databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+import { cpuPerCall, databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
 
 const N = Number(process.env.BENCH_STATEMENTS ?? 5000);
 const ROUNDS = 3;
@@ -19,14 +19,6 @@ const ROUNDS = 3;
 const { dataSourceOptions } = await fromDist('database/data-source.js');
 const { Database } = await fromDist('database/transactions.js');
 const { UserEntity } = await fromDist('modules/users/user.entity.js');
-
-/** API CPU microseconds per call of `work`, over N sequential calls. */
-async function cpuPerCall(work) {
-  const before = process.cpuUsage();
-  for (let i = 0; i < N; i += 1) await work(i);
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / N;
-}
 
 await runBenchmark(async () => {
   const server = await databaseServer(await freePort());
@@ -45,20 +37,20 @@ await runBenchmark(async () => {
       'dataSource.query (QueryRunner)': () => dataSource.query(sql, [id]),
       'manager.findOneBy (entity)': () => dataSource.manager.findOneBy(UserEntity, { id }),
     };
-    for (const work of Object.values(ways)) await cpuPerCall(work); // warm-up: JIT, pool connections, metadata
+    for (const work of Object.values(ways)) await cpuPerCall(work, N); // warm-up: JIT, pool connections, metadata
 
     const cls = new ClsService(new AsyncLocalStorage());
     const call = async () => undefined;
     step(`${N} statements per way, ${ROUNDS} rounds; API CPU per statement (measured on this machine, as it is)`);
     for (let round = 1; round <= ROUNDS; round += 1) {
       const results = {};
-      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work);
+      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, N);
       const base = results['Database.rows (pool)'];
       const line = Object.entries(results)
         .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / base).toFixed(2)}x)`)
         .join(', ');
-      const bare = await cpuPerCall(call);
-      const inContext = await cpuPerCall(() => cls.run(call));
+      const bare = await cpuPerCall(call, N);
+      const inContext = await cpuPerCall(() => cls.run(call), N);
       console.log(`round ${round}: ${line}; a context around a call +${((inContext - bare) * 1000).toFixed(0)} ns`);
     }
   } finally {

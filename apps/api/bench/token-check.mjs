@@ -10,7 +10,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+import { cpuPerCall, databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
 
 const N = Number(process.env.BENCH_STATEMENTS ?? 3000);
 const ROUNDS = 3;
@@ -20,13 +20,6 @@ const { Database } = await fromDist('database/transactions.js');
 const { UserEntity } = await fromDist('modules/users/user.entity.js');
 const { UsersRepository } = await fromDist('modules/users/users.repository.js');
 const { RevokedTokenEntity } = await fromDist('modules/auth/revoked-token.entity.js');
-
-async function cpuPerCall(work) {
-  const before = process.cpuUsage();
-  for (let i = 0; i < N; i += 1) await work(i);
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / N;
-}
 
 await runBenchmark(async () => {
   const server = await databaseServer(await freePort());
@@ -45,11 +38,11 @@ await runBenchmark(async () => {
         Promise.all([dataSource.manager.existsBy(RevokedTokenEntity, { jti }), dataSource.manager.findOneBy(UserEntity, { id })]),
       'one statement (findForToken)': () => users.findForToken(id, jti),
     };
-    for (const work of Object.values(ways)) await cpuPerCall(work); // warm-up
+    for (const work of Object.values(ways)) await cpuPerCall(work, N); // warm-up
     step(`${N} checks per way, ${ROUNDS} rounds; API CPU per check (measured on this machine, as it is)`);
     for (let round = 1; round <= ROUNDS; round += 1) {
       const results = {};
-      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work);
+      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, N);
       const base = results['one statement (findForToken)'];
       console.log(
         `round ${round}: ` +
