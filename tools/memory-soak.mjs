@@ -13,7 +13,6 @@ import { clearInterval, setInterval, setTimeout } from 'node:timers';
 import { parseAllDocuments } from 'yaml';
 import sharp from 'sharp';
 import {
-  BASES,
   IMAGES,
   REPORT_DIR,
   buildStoreImages,
@@ -21,6 +20,7 @@ import {
   podman,
   podmanTry,
   root,
+  startPostgres,
   waitHealthy,
 } from '../docker/test/support/containers.mjs';
 
@@ -65,25 +65,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api`;
   podman(['network', 'create', network]);
-  podman([
-    'run',
-    '-d',
-    '--name',
-    names.postgres,
-    '--network',
-    network,
-    '-e',
-    `POSTGRES_PASSWORD=${password}`,
-    '-e',
-    'POSTGRES_USER=store',
-    '-e',
-    'POSTGRES_DB=store',
-    BASES.postgres,
-  ]);
-  for (let i = 0; podmanTry(['exec', names.postgres, 'pg_isready', '-q', '-h', '127.0.0.1', '-U', 'store']).status !== 0; i += 1) {
-    if (i > 240) throw new Error('Postgres did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await startPostgres(names.postgres, network, password);
   // The Deployment's own environment (NODE_OPTIONS among it, when set), then what this run needs.
   const manifestEnv = limit.env.filter((e) => e.value !== undefined).flatMap((e) => ['-e', `${e.name}=${e.value}`]);
   podman([

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  BASES,
   IMAGES,
   REPORT_DIR,
   buildError,
@@ -17,6 +16,7 @@ import {
   podman,
   podmanTry,
   root,
+  startPostgres,
   waitHealthy,
 } from './support/containers.mjs';
 
@@ -64,25 +64,7 @@ describe('the images as they run', () => {
   });
 
   it('API: starts on a read-only root (tmpfs on /tmp only), turns healthy, and answers readiness with the database up', async () => {
-    podman([
-      'run',
-      '-d',
-      '--name',
-      names.postgres,
-      '--network',
-      network,
-      '-e',
-      `POSTGRES_PASSWORD=${password}`,
-      '-e',
-      'POSTGRES_USER=store',
-      '-e',
-      'POSTGRES_DB=store',
-      BASES.postgres,
-    ]);
-    for (let i = 0; sh(names.postgres, 'pg_isready -q -h 127.0.0.1 -U store -d store').status !== 0; i += 1) {
-      if (i > 240) throw new Error(`Postgres did not start:\n${logsOf(names.postgres)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await startPostgres(names.postgres, network, password);
     const started = Date.now();
     podman([
       'run',

@@ -85,6 +85,32 @@ export async function waitHealthy(container, { limitMs = 120_000 } = {}) {
   }
 }
 
+/**
+ * Starts the Postgres base as `name` on `network` (user and database `store`) and waits until it takes
+ * connections.
+ */
+export async function startPostgres(name, network, password) {
+  podman([
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    network,
+    '-e',
+    `POSTGRES_PASSWORD=${password}`,
+    '-e',
+    'POSTGRES_USER=store',
+    '-e',
+    'POSTGRES_DB=store',
+    BASES.postgres,
+  ]);
+  for (let i = 0; podmanTry(['exec', name, 'pg_isready', '-q', '-h', '127.0.0.1', '-U', 'store', '-d', 'store']).status !== 0; i += 1) {
+    if (i > 240) throw new Error(`Postgres did not start:\n${logsOf(name)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export function logsOf(container) {
   const result = podmanTry(['logs', '--tail', '60', container]);
   return `${result.stdout}${result.stderr}`;
