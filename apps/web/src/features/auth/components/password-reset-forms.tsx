@@ -1,4 +1,3 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contract';
 import { PasswordChangeDto, PasswordForgotDto, PasswordResetDto } from '@store/contract/dto/password-reset.dto';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { dtoFieldRule, dtoResolver } from '@/lib/dto-resolver';
 import { useChangePassword } from '../api/change-password';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
-import { EmailField, useServerError } from './auth-fields';
+import { EmailField, NewPasswordField, useServerError } from './auth-fields';
 
 /** The address to send a reset link to; the answer (the same for any address) replaces the form. */
 export function ForgotPasswordForm() {
@@ -56,12 +55,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <TextField
+      <NewPasswordField
         id="reset-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
         error={errors.password}
         registration={register('password', { validate: dtoFieldRule(PasswordResetDto, 'password') })}
       />
@@ -113,15 +108,7 @@ export function ChangePasswordForm() {
         error={errors.currentPassword}
         registration={register('currentPassword')}
       />
-      <TextField
-        id="change-new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
-        error={errors.password}
-        registration={register('password')}
-      />
+      <NewPasswordField id="change-new-password" error={errors.password} registration={register('password')} />
       <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting}>
         Change password
       </button>
