@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Role, type Session, StaffRole, type User } from '@store/contract';
-import { ConflictError, UnauthenticatedError, ValidationFailedError } from '../../common/errors.js';
+import { ConflictError, UnauthenticatedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UsersService } from '../users/users.service.js';
 import type { AuthUser, JwtPayload } from './auth-user.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+import { isCommonPassword, refuseCommonPassword } from './common-passwords.js';
 import type { SigninDto } from '@store/contract/dto/signin.dto';
 import type { SignupDto } from '@store/contract/dto/signup.dto';
 import { PasswordHasher } from './password-hasher.js';
@@ -33,9 +33,7 @@ export class AuthService {
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
-    if (isCommonPassword(input.password)) {
-      throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
-    }
+    refuseCommonPassword(input.password);
     const passwordHash = await this.hasher.hash(input.password);
     return this.users.toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
   }

@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN } from '@store/contract';
+import { ValidationFailedError } from '../../common/errors.js';
 
 /**
  * The passwords people pick most, from zxcvbn-ts's common list (about 49,000 ranked from real leaks; the ones at
@@ -15,3 +16,10 @@ export function isCommonPassword(password: string): boolean {
 }
 
 export const COMMON_PASSWORD_MESSAGE = 'Password is one of the most common passwords; choose one that is harder to guess';
+
+/** Refuses a common password with a 400 naming the `password` field. */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+  }
+}

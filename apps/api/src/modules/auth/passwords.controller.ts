@@ -35,6 +35,6 @@ export class PasswordsController {
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
   change(@Body() body: PasswordChangeDto, @CurrentUser() user: AuthUser): Promise<Session> {
-    return this.resets.change(user.id, body.currentPassword, body.password);
+    return this.resets.change(user, body.currentPassword, body.password);
   }
 }

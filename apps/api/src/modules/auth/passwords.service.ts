@@ -8,7 +8,7 @@ import { Transactions } from '../../database/transactions.js';
 import { OutboxService } from '../notifications/outbox.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
@@ -16,12 +16,6 @@ import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 const HOUR_MS = 60 * 60_000;
 const RESET_NOT_SET_UP = 'Password reset is not available: the shop has not set its address (PUBLIC_URL) for the links';
 const WRONG_CURRENT_PASSWORD = 'Current password is not right';
-
-function refuseCommon(password: string): void {
-  if (isCommonPassword(password)) {
-    throw new ValidationFailedError(COMMON_PASSWORD_MESSAGE, [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
-  }
-}
 
 const sha256 = (token: string): Buffer => createHash('sha256').update(token).digest();
 
@@ -69,15 +63,14 @@ export class PasswordsService {
    * Changes a signed-in user's password: the current one must match. Every session ends (the other devices'), and
    * the caller gets a new session so this browser stays signed in.
    */
-  async change(userId: string, currentPassword: string, password: string): Promise<Session> {
-    const user = await this.users.getById(userId);
+  async change(user: { id: string; email: string }, currentPassword: string, password: string): Promise<Session> {
     const withHash = await this.users.findByEmailWithPassword(user.email);
     if (!withHash || !(await this.hasher.verify(withHash.passwordHash, currentPassword))) {
       throw new ValidationFailedError(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
     }
-    refuseCommon(password);
-    await this.users.update(userId, { passwordHash: await this.hasher.hash(password) });
-    return this.auth.sessionFor(await this.users.getById(userId));
+    refuseCommonPassword(password);
+    await this.users.update(user.id, { passwordHash: await this.hasher.hash(password) });
+    return this.auth.sessionFor(await this.users.getById(user.id));
   }
 
   /**
@@ -85,7 +78,7 @@ export class PasswordsService {
    * leaves the link usable. The link, the password, the sessions and the notice change together or not at all.
    */
   async reset(token: string, password: string): Promise<void> {
-    refuseCommon(password);
+    refuseCommonPassword(password);
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async () => {
       const userId = await this.resets.use(sha256(token));
