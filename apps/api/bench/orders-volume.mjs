@@ -101,8 +101,8 @@ async function seed(databaseUrl, orders) {
       [orders, BUYERS],
     );
     await db.query(
-      `INSERT INTO order_lines (order_id, product_id, name, price_cents, count)
-       SELECT o.id, p.id, 'Bench tee', 1000, 1 FROM orders o
+      `INSERT INTO order_lines (order_id, product_id, variant_id, name, price_cents, count)
+       SELECT o.id, p.id, (SELECT min(v.id) FROM product_variants v WHERE v.product_id = p.id), 'Bench tee', 1000, 1 FROM orders o
        CROSS JOIN LATERAL (SELECT id FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, i) WHERE i <= 1 + o.number % 3) p`,
       [products.map((p) => p.id)],
     );

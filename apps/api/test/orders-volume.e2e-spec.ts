@@ -133,7 +133,7 @@ describe('orders at volume (e2e)', () => {
           [alice.user._id, alice.user.name, day],
         );
         await t.dataSource.query(
-          `INSERT INTO order_lines (order_id, product_id, name, price_cents, count) VALUES ($1, $2, 'Volume Tee', 1000, 2)`,
+          `INSERT INTO order_lines (order_id, product_id, variant_id, name, price_cents, count) VALUES ($1, $2, (SELECT min(id) FROM product_variants WHERE product_id = $2), 'Volume Tee', 1000, 2)`,
           [order.id, tee],
         );
       }
@@ -237,7 +237,18 @@ describe('orders at volume (e2e)', () => {
       expect(overview.periods[0].orders).toBeGreaterThan(5);
       expect(overview.periods[0].cancelled).toBe(2);
       expect(overview.bestSellers[0]).toEqual({ _id: tee, name: 'Volume Tee', sold: expect.any(Number) });
-      expect(overview.lowStock).toEqual([{ _id: cap, name: 'Volume Cap', stock: 2 }]);
+      // Per variant: the cap has one, its default (no values).
+      expect(overview.lowStock).toEqual([
+        { _id: cap, name: 'Volume Cap', stock: 2, variant: expect.any(Number), sku: expect.any(String), options: '' },
+      ]);
+      expect(overview.bestVariants?.[0]).toEqual({
+        _id: tee,
+        name: 'Volume Tee',
+        variant: expect.any(Number),
+        sku: expect.any(String),
+        options: '',
+        sold: overview.bestSellers[0].sold,
+      });
       expect(overview.lowStockThreshold).toBe(5);
     });
   });

@@ -81,7 +81,7 @@ describe('orders (e2e)', () => {
         _id: aliceSecond,
         number: orders[1].number! + 1,
         user: { _id: alice.user._id, name: alice.user.name },
-        products: [{ product: tee, name: 'Order Tee', price: 10, count: 3 }],
+        products: [{ product: tee, name: 'Order Tee', price: 10, count: 3, variant: expect.any(Number), sku: expect.any(String) }],
         amount: 30,
         transactionId: expect.stringMatching(/^[a-z0-9]{8}$/),
         status: 'Received',
@@ -119,7 +119,9 @@ describe('orders (e2e)', () => {
       await t.dataSource.query(`DELETE FROM products WHERE id = $1`, [gone]);
       const [latest] = (await listMine(alice).expect(200)).body as Order[];
       expect(latest._id).toBe(response.body.order._id);
-      expect(latest.products).toEqual([{ product: gone, name: 'Gone Tee', price: 4.5, count: 1 }]);
+      expect(latest.products).toEqual([
+        { product: gone, name: 'Gone Tee', price: 4.5, count: 1, variant: expect.any(Number), sku: expect.any(String) },
+      ]);
     });
   });
 

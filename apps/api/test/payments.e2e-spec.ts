@@ -198,8 +198,8 @@ describe('payments (e2e, test gateway)', () => {
         number: expect.any(Number),
         user: { _id: buyer.user._id, name: buyer.user.name },
         products: [
-          { product: logo, name: 'Logo Tee', price: 19.99, count: 1 },
-          { product: plain, name: 'Plain Tee', price: 10, count: 2 },
+          { product: logo, name: 'Logo Tee', price: 19.99, count: 1, variant: expect.any(Number), sku: expect.any(String) },
+          { product: plain, name: 'Plain Tee', price: 10, count: 2, variant: expect.any(Number), sku: expect.any(String) },
         ],
         amount: 39.99,
         transactionId: response.body.transaction.id,
@@ -343,7 +343,7 @@ describe('payments (e2e, test gateway)', () => {
           [shopper.user._id, age],
         )) as { id: string }[];
         await t.dataSource.query(
-          `INSERT INTO order_lines (order_id, product_id, name, price_cents, count) VALUES ($1, $2, 'Crashed Checkout Tee', 700, 1)`,
+          `INSERT INTO order_lines (order_id, product_id, variant_id, name, price_cents, count) VALUES ($1, $2, (SELECT min(id) FROM product_variants WHERE product_id = $2), 'Crashed Checkout Tee', 700, 1)`,
           [order.id, tee],
         );
         await t.dataSource.query(`UPDATE products SET stock = stock - 1 WHERE id = $1`, [tee]);
@@ -385,7 +385,7 @@ describe('payments (e2e, test gateway)', () => {
         [shopper.user._id],
       )) as { id: string }[];
       await t.dataSource.query(
-        `INSERT INTO order_lines (order_id, product_id, name, price_cents, count) VALUES ($1, $2, 'Charged Before Crash Tee', 900, 1)`,
+        `INSERT INTO order_lines (order_id, product_id, variant_id, name, price_cents, count) VALUES ($1, $2, (SELECT min(id) FROM product_variants WHERE product_id = $2), 'Charged Before Crash Tee', 900, 1)`,
         [order.id, tee],
       );
       await t.dataSource.query(`UPDATE products SET stock = stock - 1 WHERE id = $1`, [tee]);

@@ -4,7 +4,20 @@ import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
-const WIRE_KEYS = ['_id', 'category', 'createdAt', 'description', 'name', 'price', 'sizes', 'sold', 'stock', 'updatedAt'];
+const WIRE_KEYS = [
+  '_id',
+  'category',
+  'createdAt',
+  'description',
+  'name',
+  'options',
+  'price',
+  'sizes',
+  'sold',
+  'stock',
+  'updatedAt',
+  'variants',
+];
 
 describe('product listing (e2e)', () => {
   let t: TestApp;
@@ -151,9 +164,16 @@ describe('product listing of 1,000 products (e2e)', () => {
 
     for (const product of products) {
       expect(Object.keys(product).sort()).toEqual(WIRE_KEYS);
-      const { sizes, ...scalars } = product;
+      const { sizes, options, variants, ...scalars } = product;
       for (const value of Object.values(scalars)) expect(['string', 'number']).toContain(typeof value);
       expect(sizes).toEqual([]);
+      // Written straight to the table: the trigger gave each its default variant, with the product's stock.
+      expect({ options, variants }).toEqual({
+        options: [],
+        variants: [
+          { _id: expect.any(Number), sku: expect.any(String), options: [], stock: product.stock, sold: product.sold, active: true },
+        ],
+      });
     }
     // Each photo weighs more than a whole page of products: none of it, in any encoding, is in the listing.
     expect(photoBytes.length).toBeGreaterThan(4000);

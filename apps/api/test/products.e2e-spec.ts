@@ -48,6 +48,11 @@ describe('products: create, read, update, delete (e2e)', () => {
         createdAt: expect.stringMatching(ISO),
         updatedAt: expect.stringMatching(ISO),
         sizes: [],
+        // A product without options: its one variant, the default, holds its stock.
+        options: [],
+        variants: [
+          { _id: expect.any(Number), sku: expect.stringMatching(/^[0-9A-F]{12}$/), options: [], stock: 40, sold: 0, active: true },
+        ],
       });
       expect((await calls.get(response.body._id).expect(200)).body).toEqual(response.body);
     });
@@ -205,6 +210,7 @@ describe('products: create, read, update, delete (e2e)', () => {
         stock: 0,
         category: hoodies._id,
         updatedAt: expect.any(String),
+        variants: [{ ...product.variants![0], stock: 0 }],
       });
     });
 

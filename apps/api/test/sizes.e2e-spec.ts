@@ -32,7 +32,13 @@ describe('sizes (e2e)', () => {
   /** What the database holds for a product: total, sizes and sold. */
   const stored = async (id: string) =>
     (
-      (await t.dataSource.query(`SELECT stock, size_stock, sold FROM products WHERE id = $1`, [id])) as {
+      (await t.dataSource.query(
+        `SELECT p.stock, p.sold, coalesce((
+           SELECT jsonb_object_agg(ov.value, v.stock) FROM product_variants v JOIN product_option_values ov ON ov.id = v.option1_value_id
+           WHERE v.product_id = p.id AND v.active), '{}') AS size_stock
+         FROM products p WHERE p.id = $1`,
+        [id],
+      )) as {
         stock: number;
         size_stock: Record<string, number>;
         sold: number;
@@ -174,15 +180,24 @@ describe('sizes (e2e)', () => {
       expect(await listed()).toMatchObject({ stock: 6, sizes: [{ size: 'L', stock: 6 }] });
     });
 
-    it('keeps the invariants in the database itself: no negative size, no unknown size, stock the sum', async () => {
+    it('keeps the invariants in the database itself: no negative stock of a size, no combination or SKU twice', async () => {
       const product = await sized([{ size: 'M', stock: 1 }]);
-      for (const statement of [
-        `UPDATE products SET size_stock = '{"M": -1}', stock = -1 WHERE id = $1`,
-        `UPDATE products SET size_stock = '{"Q": 1}' WHERE id = $1`,
-        `UPDATE products SET stock = 2 WHERE id = $1`,
-      ]) {
-        await expect(t.dataSource.query(statement, [product._id])).rejects.toThrow(/products_(size_stock_ok|stock_check)/);
-      }
+      const [variant] = (await t.dataSource.query(`SELECT id, sku, option1_value_id FROM product_variants WHERE product_id = $1`, [
+        product._id,
+      ])) as { id: number; sku: string; option1_value_id: number }[];
+      await expect(t.dataSource.query(`UPDATE product_variants SET stock = -1 WHERE id = $1`, [variant.id])).rejects.toThrow(
+        /product_variants_stock_check/,
+      );
+      await expect(
+        t.dataSource.query(
+          `INSERT INTO product_variants (product_id, sku, option1_value_id, stock, position) VALUES ($1, 'OTHER', $2, 1, 1)`,
+          [product._id, variant.option1_value_id],
+        ),
+      ).rejects.toThrow(/product_variants_combination_key/);
+      const other = await calls.created(productForm(shirts));
+      await expect(
+        t.dataSource.query(`UPDATE product_variants SET sku = $2 WHERE product_id = $1`, [other._id, variant.sku]),
+      ).rejects.toThrow(/product_variants_sku_key/);
     });
   });
 

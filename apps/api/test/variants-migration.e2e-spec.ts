@@ -1,5 +1,6 @@
 import { DataSource, type QueryRunner } from 'typeorm';
 import { ProductVariants1764000100000 } from '../src/database/migrations/1764000100000-product-variants.js';
+import { VariantsReplaceSizes1764000110000 } from '../src/database/migrations/1764000110000-variants-replace-sizes.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
@@ -9,7 +10,19 @@ import { createTestApp, signedInUser, type TestApp } from './support/test-app.js
  */
 describe('options and variants migration (e2e)', () => {
   let t: TestApp;
-  const migration = new ProductVariants1764000100000();
+  const variants = new ProductVariants1764000100000();
+  const replaceSizes = new VariantsReplaceSizes1764000110000();
+  /** Both migrations, as a deploy applies them (and a rollback reverts them: the later one first). */
+  const migration = {
+    up: async (q: QueryRunner) => {
+      await variants.up(q);
+      await replaceSizes.up(q);
+    },
+    down: async (q: QueryRunner) => {
+      await replaceSizes.down(q);
+      await variants.down(q);
+    },
+  };
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -41,7 +41,98 @@ export interface Product {
   category: string;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Derived from the variants for clients that know only sizes: when the product's one option is "Size" and its
+   * values are sizes, each active size with its stock; empty otherwise.
+   */
   sizes?: SizeStock[];
+  /** The price struck through beside `price` ("Sale"), in dollars; absent when there is none. Never charged. */
+  compareAtPrice?: number;
+  /** The product's options in order (Colour, Size...), at most {@link PRODUCT_OPTIONS_MAX}; empty without options. */
+  options?: ProductOption[];
+  /** Every variant (inactive ones too, marked), in the admin's order; a product without options has one, the default. */
+  variants?: ProductVariant[];
+}
+
+/** One value of an option; a colour's `swatch` is its hex colour (`#1e3a8a`). */
+export interface ProductOptionValue {
+  _id: number;
+  value: string;
+  swatch?: string;
+}
+
+export interface ProductOption {
+  _id: number;
+  name: string;
+  values: ProductOptionValue[];
+}
+
+/**
+ * A combination on sale. `options` holds its value of each of the product's options, in the options' order (`[]`
+ * for a default variant). `price` and `compareAtPrice` are the variant's own, when it has one: the buyer pays
+ * `variant.price ?? product.price` (see {@link variantPrice}).
+ */
+export interface ProductVariant {
+  _id: number;
+  sku: string;
+  options: string[];
+  stock: number;
+  sold: number;
+  price?: number;
+  compareAtPrice?: number;
+  active: boolean;
+}
+
+export const PRODUCT_OPTIONS_MAX = 3;
+export const PRODUCT_OPTION_VALUES_MAX = 30;
+export const PRODUCT_VARIANTS_MAX = 100;
+export const OPTION_NAME_MAX = 32;
+export const OPTION_VALUE_MAX = 32;
+export const SKU_MAX = 64;
+/** Letters, digits, `.`, `_` and `-`, starting with a letter or digit. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** A swatch: `#` and six hex digits. */
+export const SWATCH_PATTERN = /^#[0-9a-fA-F]{6}$/;
+/** The option name a `size` of the older clients is matched against (case ignored). */
+export const SIZE_OPTION_NAME = 'Size';
+
+/** The price a variant sells at, in dollars: its own, else the product's. */
+export function variantPrice(product: Pick<Product, 'price'>, variant: Pick<ProductVariant, 'price'> | undefined): number {
+  return variant?.price ?? product.price;
+}
+
+/** The compare-at price shown struck through beside a variant's price: its own, else the product's, when above the price. */
+export function variantCompareAt(
+  product: Pick<Product, 'price' | 'compareAtPrice'>,
+  variant: Pick<ProductVariant, 'price' | 'compareAtPrice'> | undefined,
+): number | undefined {
+  const compareAt = variant?.compareAtPrice ?? product.compareAtPrice;
+  return compareAt !== undefined && compareAt > variantPrice(product, variant) ? compareAt : undefined;
+}
+
+/** A variant as people read it: its values joined (`Blue / M`); '' for a default variant. */
+export function variantLabel(variant: Pick<ProductVariant, 'options'>): string {
+  return variant.options.join(' / ');
+}
+
+/** An option as the admin form sends it (JSON in the form field `options`): values in order. */
+export interface ProductOptionInput {
+  name: string;
+  values: Array<{ value: string; swatch?: string | null }>;
+}
+
+/**
+ * A variant as the admin form sends it (JSON in the form field `variants`): `options` names one value of each
+ * option, in the options' order. Without `sku` one is made from the product id and the values. `price` and
+ * `compareAtPrice` in dollars; null or absent: the product's.
+ */
+export interface ProductVariantInput {
+  options: string[];
+  sku?: string;
+  stock: number;
+  price?: number | null;
+  compareAtPrice?: number | null;
+  active?: boolean;
 }
 
 /**
@@ -57,10 +148,17 @@ export interface ProductFields {
   category: string;
   stock: number;
   sizes?: SizeStock[];
+  compareAtPrice?: number | null;
+  options?: ProductOptionInput[];
+  variants?: ProductVariantInput[];
 }
 
 /** The form field that carries a product's sizes (JSON text). */
 export const PRODUCT_SIZES_FIELD = 'sizes';
+/** The form fields of options and variants (JSON text each) and of the compare-at price (dollars; '' for none). */
+export const PRODUCT_OPTIONS_FIELD = 'options';
+export const PRODUCT_VARIANTS_FIELD = 'variants';
+export const PRODUCT_COMPARE_AT_FIELD = 'compareAtPrice';
 
 /** The text fields of the product form, in the order a form shows them. */
 export const PRODUCT_FIELDS = ['name', 'description', 'price', 'category', 'stock'] as const satisfies readonly (keyof ProductFields)[];

@@ -10,13 +10,15 @@ export interface ClientTokenResponse {
 }
 
 /**
- * One cart line as the server needs it to price the cart itself. `size` (optional extension) is required for a
- * product sold in sizes (400 without it) and refused for one that is not; one product may come in several lines,
- * one per size.
+ * One cart line as the server needs it to price the cart itself: the product and, for a product with options, the
+ * `variant` id (an optional extension; one product may come in several lines, one per variant). Older clients send
+ * `size` instead: it picks the variant whose only option is Size with that value (see docs/api.md, "Variants",
+ * for how long that is kept). A product with one variant needs neither.
  */
 export interface CartLineRef {
   _id: string;
   count: number;
+  variant?: number;
   size?: ProductSize;
 }
 
@@ -93,8 +95,12 @@ export interface OrderLine {
   /** The unit price paid, in dollars. */
   price: number;
   count: number;
-  /** The size bought, for a product sold in sizes (optional extension). */
+  /** The size bought, when the variant has a Size option whose value is a size (optional extension). */
   size?: ProductSize;
+  /** The variant bought (optional extension): its id, SKU and values as people read them (`Blue / M`, '' for a default). */
+  variant?: number;
+  sku?: string;
+  options?: string;
   /** Present once this line alone was refunded (a partial refund); the rest of the order stands. */
   refund?: OrderLineRefund;
 }
@@ -114,6 +120,8 @@ export interface OrderLineRefund {
 export interface LineRefundRequest {
   product: string;
   size?: ProductSize;
+  /** The variant of the line (optional extension): required when the order has the product in several variants and no size tells them apart. */
+  variant?: number;
 }
 
 export interface Order {
@@ -176,7 +184,10 @@ export const ORDER_SEARCH_MAX = 254;
 export interface SalesOverview {
   periods: SalesPeriod[];
   bestSellers: Array<{ _id: string; name: string; sold: number }>;
-  lowStock: Array<{ _id: string; name: string; stock: number }>;
+  /** The variants sold most (an optional extension): the product, the variant and its values. */
+  bestVariants?: Array<{ _id: string; name: string; variant: number; sku: string; options: string; sold: number }>;
+  /** Variants running low (active ones), each with its product; `variant` and `options` name the variant. */
+  lowStock: Array<{ _id: string; name: string; stock: number; variant?: number; sku?: string; options?: string }>;
   /** Products at or below this stock are listed as low (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
 }

@@ -13,6 +13,7 @@ import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
+import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
@@ -273,7 +274,14 @@ export class ProviderStates {
     const { priceCents = 1999, photo, sizes } = options;
     const stock = sizes ? sizes.reduce((sum, entry) => sum + entry.stock, 0) : (options.stock ?? 10);
     return this.products.create(
-      { name: 'Classic Tee', description: 'Soft cotton crew neck', priceCents, stock, categoryId: category._id, sizes },
+      {
+        name: 'Classic Tee',
+        description: 'Soft cotton crew neck',
+        priceCents,
+        stock,
+        categoryId: category._id,
+        variants: sizes ? sizesAsVariants(sizes, stock) : undefined,
+      },
       photo,
       SYSTEM_ACTOR,
     );

@@ -44,6 +44,13 @@ export class CartLineDto implements CartLineRef {
   @IsOptional()
   @IsIn(PRODUCT_SIZES, { message: `each product size must be one of ${PRODUCT_SIZES.join(', ')}` })
   size?: ProductSize;
+
+  /** The variant of a product with options; the reservation, which reads the product, checks it is one of its own. */
+  @IsOptional()
+  @IsInt({ message: 'each product variant must be the id of a variant' })
+  @Min(1, { message: 'each product variant must be the id of a variant' })
+  @Max(2147483647, { message: 'each product variant must be the id of a variant' })
+  variant?: number;
 }
 
 export class PaymentInfoDto implements PaymentInfo {

@@ -4,6 +4,7 @@ import { ConflictError } from '../../common/errors.js';
 import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
 import { ProductsService } from '../../modules/catalogue/products.service.js';
+import { sizesAsVariants } from '../../modules/catalogue/index.js';
 import { renderTeePhoto, type TeeDesign } from './tee-photo.js';
 
 export const DEMO_CATEGORIES = ['Graphic Tees', 'Basics', 'Vintage', 'Sports'];
@@ -236,7 +237,7 @@ export async function seedDemoCatalogue(app: INestApplication): Promise<void> {
         priceCents: toCents(product.price),
         stock: product.stock,
         categoryId: categoryIds.get(product.category)!,
-        sizes: product.sizes,
+        variants: product.sizes ? sizesAsVariants(product.sizes, product.stock) : undefined,
       },
       await renderTeePhoto(product.design),
       SYSTEM_ACTOR,

@@ -6,6 +6,7 @@ import { PhotosModule } from '../photos/photos.module.js';
 import { CachedListRoute } from './cached-list-route.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { ProductsController } from './products.controller.js';
+import { ProductVariantsRepository } from './product-variants.repository.js';
 import { ProductsRepository } from './products.repository.js';
 import { ProductsService } from './products.service.js';
 
@@ -18,7 +19,7 @@ import { ProductsService } from './products.service.js';
 @Module({
   imports: [CategoriesModule, AuditModule, PhotosModule, CatalogueChangesModule],
   controllers: [ProductsController],
-  providers: [ProductsRepository, CatalogueCache, ProductsService, CachedListRoute],
+  providers: [ProductsRepository, ProductVariantsRepository, CatalogueCache, ProductsService, CachedListRoute],
   exports: [ProductsService, CachedListRoute],
 })
 export class CatalogueModule {}

@@ -71,7 +71,7 @@ describe('parseProductChanges', () => {
   it('refuses unknown fields by name, before anything else', () => {
     const error = failure(() => parseProductChanges({ sold: '3', photoUrl: 'x', price: 'bad' }));
     expect(error.message).toBe(
-      'Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock, sizes and photo',
+      'Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock, sizes, options, variants, compareAtPrice and photo',
     );
   });
 
@@ -89,12 +89,16 @@ describe('sizes', () => {
       { size: 'XL', stock: 2 },
       { size: 'S', stock: 3 },
     ]);
+    // As a Size option, its values in size order, a variant each.
     expect(parseNewProduct({ ...withoutStock, sizes })).toMatchObject({
       stock: 5,
-      sizes: [
-        { size: 'S', stock: 3 },
-        { size: 'XL', stock: 2 },
-      ],
+      variants: {
+        options: [{ name: 'Size', values: [{ value: 'S' }, { value: 'XL' }] }],
+        variants: [
+          { options: ['S'], stock: 3, active: true },
+          { options: ['XL'], stock: 2, active: true },
+        ],
+      },
     });
     expect(parseNewProduct({ ...valid, stock: '5', sizes }).stock).toBe(5);
     expect(failure(() => parseNewProduct({ ...valid, stock: '4', sizes })).details).toEqual([
@@ -117,11 +121,84 @@ describe('sizes', () => {
   });
 
   it('takes [] as "no sizes": stock is then required, on create as on update', () => {
-    expect(parseNewProduct({ ...valid, sizes: '[]' })).toMatchObject({ stock: 3, sizes: [] });
+    const unsized = { options: [], variants: [{ options: [], stock: 3, active: true }] };
+    expect(parseNewProduct({ ...valid, sizes: '[]' })).toMatchObject({ stock: 3, variants: unsized });
     expect(failure(() => parseNewProduct({ ...withoutStock, sizes: '[]' })).message).toBe('Please include all fields');
     expect(failure(() => parseProductChanges({ sizes: '[]' })).details).toEqual([
       { field: 'stock', message: 'is required when sizes is []' },
     ]);
-    expect(parseProductChanges({ sizes: '[]', stock: '2' })).toEqual({ stock: 2, sizes: [] });
+    expect(parseProductChanges({ sizes: '[]', stock: '2' })).toEqual({
+      stock: 2,
+      variants: { options: [], variants: [{ options: [], stock: 2, active: true }] },
+    });
+  });
+});
+
+describe('options and variants', () => {
+  const { stock: _stock, ...withoutStock } = valid;
+  const options = JSON.stringify([
+    {
+      name: 'Colour',
+      values: [
+        { value: 'Blue', swatch: '#1E3A8A' },
+        { value: 'Red', swatch: '#b91c1c' },
+      ],
+    },
+    { name: 'Size', values: [{ value: 'M' }, { value: 'L' }] },
+  ]);
+
+  it("reads options and variants: values as the option spells them, prices in cents, stock the active variants' sum", () => {
+    const variants = JSON.stringify([
+      { options: ['blue', 'm'], stock: 2, sku: 'TEE-BLUE-M', price: 21.5 },
+      { options: ['Red', 'L'], stock: 3, compareAtPrice: null },
+      { options: ['Blue', 'L'], stock: 4, active: false },
+    ]);
+    expect(parseNewProduct({ ...withoutStock, options, variants, compareAtPrice: '30' })).toMatchObject({
+      stock: 5,
+      compareAtCents: 3000,
+      variants: {
+        options: [
+          {
+            name: 'Colour',
+            values: [
+              { value: 'Blue', swatch: '#1e3a8a' },
+              { value: 'Red', swatch: '#b91c1c' },
+            ],
+          },
+          { name: 'Size', values: [{ value: 'M' }, { value: 'L' }] },
+        ],
+        variants: [
+          { options: ['Blue', 'M'], sku: 'TEE-BLUE-M', stock: 2, priceCents: 2150, active: true },
+          { options: ['Red', 'L'], stock: 3, compareAtCents: null, active: true },
+          { options: ['Blue', 'L'], stock: 4, active: false },
+        ],
+      },
+    });
+  });
+
+  it('names each problem by its entry: a value not of its option, a combination twice, a bad swatch, SKU or stock', () => {
+    const bad = JSON.stringify([
+      { name: 'Colour', values: [{ value: 'Blue', swatch: 'blue' }] },
+      { name: 'Size', values: [{ value: 'M' }] },
+    ]);
+    expect(failure(() => parseProductChanges({ options: bad, variants: '[{"options":["Blue","M"],"stock":1}]' })).details).toEqual([
+      { field: 'options[0].values[0].swatch', message: 'A swatch must be a hex colour such as #1e3a8a (options[0].values[0].swatch)' },
+    ]);
+    const variants = JSON.stringify([
+      { options: ['Green', 'M'], stock: 1 },
+      { options: ['Blue', 'M'], stock: 1, sku: 'has space' },
+      { options: ['Blue', 'M'], stock: -1 },
+    ]);
+    expect(failure(() => parseProductChanges({ options, variants })).details?.map((d) => d.field)).toEqual([
+      'variants[0].options[0]',
+      'variants[1].sku',
+      'variants[2].options',
+      'variants[2].stock',
+    ]);
+    expect(failure(() => parseProductChanges({ options })).details).toEqual([
+      { field: 'variants', message: 'Send the variants with the options' },
+    ]);
+    expect(failure(() => parseProductChanges({ compareAtPrice: 'x' })).details?.[0].field).toBe('compareAtPrice');
+    expect(parseProductChanges({ compareAtPrice: '' })).toEqual({ compareAtCents: null });
   });
 });

@@ -1,6 +1,14 @@
 import {
+  checkVariants,
   decimalToCents,
+  PRODUCT_COMPARE_AT_FIELD,
   PRODUCT_FIELDS,
+  PRODUCT_OPTIONS_FIELD,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_VARIANTS_FIELD,
+  type ProductOptionInput,
+  SIZE_OPTION_NAME,
+  toCents,
   PRODUCT_SIZES,
   PRODUCT_SIZES_FIELD,
   PRODUCT_STOCK_MAX,
@@ -13,8 +21,25 @@ import { validateDto } from '@store/contract/dto/validate';
 import { ValidationFailedError } from '../../common/errors.js';
 
 /**
- * A product's fields as the server keeps them: trimmed text, the price in integer cents; `sizes` in PRODUCT_SIZES
- * order (empty or absent: no sizes), and then `stock` their sum.
+ * A product's options and variants as the server writes them: values spelled as their option spells them, prices
+ * in cents (undefined: not sent, so a variant that stays keeps its own; null: the product's).
+ */
+export interface VariantsDraft {
+  options: ProductOptionInput[];
+  variants: Array<{
+    options: string[];
+    sku?: string;
+    stock: number;
+    priceCents?: number | null;
+    compareAtCents?: number | null;
+    active: boolean;
+  }>;
+}
+
+/**
+ * A product's fields as the server keeps them: trimmed text, the price in integer cents, the compare-at price in
+ * cents (null: none); `variants` when options or variants (or the older `sizes`) were sent, and then `stock` the
+ * sum of the active variants' stock.
  */
 export interface ProductDraft {
   name: string;
@@ -22,15 +47,17 @@ export interface ProductDraft {
   priceCents: number;
   stock: number;
   categoryId: string;
-  sizes?: SizeStock[];
+  compareAtCents?: number | null;
+  variants?: VariantsDraft;
 }
 
 export type ProductChanges = Partial<ProductDraft>;
 
 type FormField = (typeof PRODUCT_FIELDS)[number];
-/** Every text field the form takes: the spec's, and the sizes (JSON text). */
-const FORM_FIELDS: readonly string[] = [...PRODUCT_FIELDS, PRODUCT_SIZES_FIELD];
-type FormValues = Partial<Record<FormField | typeof PRODUCT_SIZES_FIELD, string>>;
+const EXTRA_FIELDS = [PRODUCT_SIZES_FIELD, PRODUCT_OPTIONS_FIELD, PRODUCT_VARIANTS_FIELD, PRODUCT_COMPARE_AT_FIELD] as const;
+/** Every text field the form takes: the spec's, the sizes, options and variants (JSON text each), the compare-at price. */
+const FORM_FIELDS: readonly string[] = [...PRODUCT_FIELDS, ...EXTRA_FIELDS];
+type FormValues = Partial<Record<FormField | (typeof EXTRA_FIELDS)[number], string>>;
 
 /**
  * Each text field as the server keeps it, once ProductFieldsDto (the contract's, which the web form checks with
@@ -65,7 +92,7 @@ export function parseNewProduct(body: unknown): ProductDraft {
   // A product with sizes has its stock counted for it: the field may be left out (and sizes that cannot be read
   // are reported as such by the checks, rather than as a missing stock).
   const sizes = fields[PRODUCT_SIZES_FIELD];
-  const sized = sizes !== undefined && (parseSizes(sizes)?.length ?? 1) > 0;
+  const sized = (sizes !== undefined && (parseSizes(sizes)?.length ?? 1) > 0) || fields[PRODUCT_VARIANTS_FIELD] !== undefined;
   const missing = PRODUCT_FIELDS.filter(
     (field) => (fields[field] === undefined || fields[field].trim() === '') && !(sized && field === 'stock'),
   );
@@ -86,7 +113,7 @@ export function parseNewProduct(body: unknown): ProductDraft {
 export function parseProductChanges(body: unknown): ProductChanges {
   const fields = textFields(body);
   const changes = checkFields(fields);
-  if (changes.sizes?.length === 0 && changes.stock === undefined) {
+  if (fields[PRODUCT_SIZES_FIELD] !== undefined && parseSizes(fields[PRODUCT_SIZES_FIELD])?.length === 0 && fields.stock === undefined) {
     throw new ValidationFailedError('Send the stock with sizes [] (a product without sizes has a stock of its own)', [
       { field: 'stock', message: 'is required when sizes is []' },
     ]);
@@ -136,7 +163,27 @@ function checkFields(fields: FormValues): ProductChanges {
     }
     result.stock = total;
   }
-  if (sizes) result.sizes = sizes;
+  if (sizes) result.variants = sizesAsVariants(sizes, result.stock as number | undefined);
+  const variants = checkOptionsAndVariants(fields, errors);
+  if (variants) {
+    if (sizes) errors.push({ field: PRODUCT_SIZES_FIELD, message: 'Send sizes or options and variants, not both' });
+    const total = variants.variants.reduce((sum, variant) => sum + (variant.active ? variant.stock : 0), 0);
+    if (result.stock !== undefined && result.stock !== total) {
+      errors.push({ field: 'stock', message: `Stock must be the sum of the active variants' stock (${total}), or be left out` });
+    }
+    result.stock = total;
+    result.variants = variants;
+  }
+  const compareAt = fields[PRODUCT_COMPARE_AT_FIELD];
+  if (compareAt !== undefined) {
+    const cents = compareAt.trim() === '' ? null : decimalToCents(compareAt);
+    if (cents === undefined || (cents !== null && cents > toCents(PRODUCT_PRICE_MAX))) {
+      errors.push({
+        field: PRODUCT_COMPARE_AT_FIELD,
+        message: `Compare-at price must be a number of dollars from 0 to ${PRODUCT_PRICE_MAX}, at most 2 decimals, or empty for none`,
+      });
+    } else result.compareAtCents = cents;
+  }
   if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
   return result as ProductChanges;
 }
@@ -194,4 +241,50 @@ function checkSizes(text: string | undefined, errors: FieldError[]): SizeStock[]
   if (errors.length > found) return undefined;
   const stockOf = (size: ProductSize) => (list[seen.get(size)!] as SizeStock).stock;
   return PRODUCT_SIZES.filter((size) => seen.has(size)).map((size) => ({ size, stock: stockOf(size) }));
+}
+
+/** The older `sizes` as variants: a Size option with the sizes as values, a variant each; `[]`: one default variant. */
+export function sizesAsVariants(sizes: SizeStock[], stock: number | undefined): VariantsDraft {
+  if (sizes.length === 0) return { options: [], variants: [{ options: [], stock: stock ?? 0, active: true }] };
+  return {
+    options: [{ name: SIZE_OPTION_NAME, values: sizes.map(({ size }) => ({ value: size })) }],
+    variants: sizes.map(({ size, stock: left }) => ({ options: [size], stock: left, active: true })),
+  };
+}
+
+/** The `options` and `variants` fields (JSON text each), checked by the contract's rules; undefined when neither is sent. */
+function checkOptionsAndVariants(fields: FormValues, errors: FieldError[]): VariantsDraft | undefined {
+  const optionsText = fields[PRODUCT_OPTIONS_FIELD];
+  const variantsText = fields[PRODUCT_VARIANTS_FIELD];
+  if (optionsText === undefined && variantsText === undefined) return undefined;
+  if (variantsText === undefined) {
+    errors.push({ field: PRODUCT_VARIANTS_FIELD, message: 'Send the variants with the options' });
+    return undefined;
+  }
+  const json = (text: string, field: string): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      errors.push({ field, message: `${field} must be JSON` });
+      return undefined;
+    }
+  };
+  const options = optionsText === undefined ? [] : json(optionsText, PRODUCT_OPTIONS_FIELD);
+  const variants = json(variantsText, PRODUCT_VARIANTS_FIELD);
+  if (options === undefined || variants === undefined) return undefined;
+  const checked = checkVariants(options, variants);
+  errors.push(...checked.errors);
+  if (!checked.value) return undefined;
+  const cents = (dollars: number | null | undefined) => (dollars === undefined || dollars === null ? dollars : toCents(dollars));
+  return {
+    options: checked.value.options,
+    variants: checked.value.variants.map((variant) => ({
+      options: variant.options,
+      ...(variant.sku ? { sku: variant.sku } : {}),
+      stock: variant.stock,
+      priceCents: cents(variant.price),
+      compareAtCents: cents(variant.compareAtPrice),
+      active: variant.active,
+    })),
+  };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fromCents, type Product, PRODUCT_SEARCH_COUNT_CAP, type ProductSortField, type SizeStock } from '@store/contract';
+import { fromCents, type Product, PRODUCT_SEARCH_COUNT_CAP, type ProductSortField } from '@store/contract';
 import { DataSource } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { sizesOf } from '../../common/size-stock.js';
@@ -7,6 +7,7 @@ import { isoTimestampSql, pgPool } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
+import { ProductVariantsRepository, type ProductVariants } from './product-variants.repository.js';
 
 /**
  * THE column list: every product read selects it and every write returns it. Only what the wire shows, never a
@@ -14,7 +15,7 @@ import type { ProductChanges, ProductDraft } from './product-form.js';
  * of their own: an ORDER BY `created_at` binds to an output column of that name first, and once bound to the
  * formatted text it sorted strings, by no index, in the wrong order within a millisecond.
  */
-const PRODUCT_COLUMNS = `id, name, description, price_cents, stock, sold, category_id, size_stock,
+const PRODUCT_COLUMNS = `id, name, description, price_cents, compare_at_cents, stock, sold, category_id,
   ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
 
 /** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
@@ -23,17 +24,16 @@ interface ProductRow {
   name: string;
   description: string;
   price_cents: number;
+  compare_at_cents: number | null;
   stock: number;
   sold: number;
   category_id: string;
-  /** What is left of each size offered (`{}` for a product without sizes); pg parses the jsonb. */
-  size_stock: Record<string, number>;
   created_iso: string;
   updated_iso: string;
 }
 
-/** A product row to its wire shape: dollars from cents, the category as its id. */
-function toProduct(row: ProductRow): Product {
+/** A product row and its options and variants to the wire shape: dollars from cents, the category as its id. */
+function toProduct(row: ProductRow, variants: ProductVariants = { options: [], variants: [] }): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -44,13 +44,11 @@ function toProduct(row: ProductRow): Product {
     category: row.category_id,
     createdAt: row.created_iso,
     updatedAt: row.updated_iso,
-    sizes: sizesOf(row.size_stock),
+    sizes: sizesOf(variants.options, variants.variants),
+    ...(row.compare_at_cents !== null ? { compareAtPrice: fromCents(row.compare_at_cents) } : {}),
+    options: variants.options,
+    variants: variants.variants,
   };
-}
-
-/** The wire's list of sizes as the stored map (jsonb text). */
-function sizeStockJson(sizes: readonly SizeStock[]): string {
-  return JSON.stringify(Object.fromEntries(sizes.map(({ size, stock }) => [size, stock])));
 }
 
 /**
@@ -71,20 +69,19 @@ const SORT: Record<ProductSortField, { expr: string; key: string; type: string }
   sold: { expr: 'sold', key: 'sold', type: 'integer' },
 };
 
-/** The stored column of each changeable field. */
-const COLUMN: Record<keyof ProductDraft, string> = {
+/** The stored column of each field of the row (the variants are rows of their own; `stock` follows them). */
+const COLUMN: Partial<Record<keyof ProductDraft, string>> = {
   name: 'name',
   description: 'description',
   priceCents: 'price_cents',
-  stock: 'stock',
   categoryId: 'category_id',
-  sizes: 'size_stock',
+  compareAtCents: 'compare_at_cents',
 };
 
-/** A field's value as its column takes it. */
-function columnValue(field: keyof ProductDraft, value: unknown): unknown {
-  return field === 'sizes' ? sizeStockJson(value as SizeStock[]) : value;
-}
+/** A variant's values by name, in option order (`v` the variant): `Blue / M`, '' for a default variant. */
+const VARIANT_VALUES_JOIN = `LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
+  LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id LEFT JOIN product_option_values v3 ON v3.id = v.option3_value_id`;
+const VARIANT_LABEL_SQL = `concat_ws(' / ', v1.value, v2.value, v3.value)`;
 
 /**
  * What a search reads: name and description, lowered and unaccented, stored in the generated column the trigram
@@ -164,7 +161,14 @@ export class ProductsRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly db: Database,
+    private readonly variants: ProductVariantsRepository,
   ) {}
+
+  /** Rows to wire products, with their options and variants (two statements for all of them). */
+  private async withVariants(rows: ProductRow[]): Promise<Product[]> {
+    const variants = await this.variants.forProducts(rows.map((row) => row.id));
+    return rows.map((row) => toProduct(row, variants.get(row.id)));
+  }
 
   /**
    * One page of a listing along the sort's index: `WHERE (expr, id) > cursor` for keyset paging, else OFFSET.
@@ -177,7 +181,7 @@ export class ProductsRepository {
     const rows = await this.db.rows<ProductRow & { sort_key: string | number }>(text, values);
     const last = rows.at(-1);
     return {
-      products: rows.map(toProduct),
+      products: await this.withVariants(rows),
       next: last && rows.length === params.limit ? { key: [last.sort_key], id: last.id } : undefined,
     };
   }
@@ -201,49 +205,91 @@ export class ProductsRepository {
     return rows;
   }
 
-  /** Products at or below `threshold` in stock, fewest first, for the sales overview; along the stock index. */
-  async lowStock(threshold: number, limit: number): Promise<Array<{ _id: string; name: string; stock: number }>> {
-    const { rows } = await pgPool(this.dataSource).query<{ _id: string; name: string; stock: number }>(
-      `SELECT id AS "_id", name, stock FROM products WHERE stock <= $1 ORDER BY stock, id LIMIT $2`,
+  /** The variants sold most (all time), each with its product, for the sales overview; along the variants' sold index. */
+  async bestVariants(
+    limit: number,
+  ): Promise<Array<{ _id: string; name: string; variant: number; sku: string; options: string; sold: number }>> {
+    const { rows } = await pgPool(this.dataSource).query<{
+      _id: string;
+      name: string;
+      variant: number;
+      sku: string;
+      options: string;
+      sold: number;
+    }>(
+      `SELECT p.id AS "_id", p.name, v.id AS variant, v.sku, ${VARIANT_LABEL_SQL} AS options, v.sold
+       FROM product_variants v JOIN products p ON p.id = v.product_id ${VARIANT_VALUES_JOIN}
+       WHERE v.sold > 0 ORDER BY v.sold DESC, v.id DESC LIMIT $1`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** Active variants at or below `threshold` in stock, fewest first, each with its product, for the sales overview. */
+  async lowStock(
+    threshold: number,
+    limit: number,
+  ): Promise<Array<{ _id: string; name: string; stock: number; variant: number; sku: string; options: string }>> {
+    const { rows } = await pgPool(this.dataSource).query<{
+      _id: string;
+      name: string;
+      stock: number;
+      variant: number;
+      sku: string;
+      options: string;
+    }>(
+      `SELECT p.id AS "_id", p.name, v.stock, v.id AS variant, v.sku, ${VARIANT_LABEL_SQL} AS options
+       FROM product_variants v JOIN products p ON p.id = v.product_id ${VARIANT_VALUES_JOIN}
+       WHERE v.active AND v.stock <= $1 ORDER BY v.stock, v.id LIMIT $2`,
       [threshold, limit],
     );
     return rows;
   }
 
   async find(id: string): Promise<Product | undefined> {
-    const { rows } = await pgPool(this.dataSource).query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
-    return rows[0] && toProduct(rows[0]);
+    const rows = await this.db.rows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+    return rows[0] && (await this.withVariants(rows))[0];
   }
 
-  async insert(draft: ProductDraft): Promise<Product> {
-    const [row] = await this.db.transactionRows<ProductRow>(
-      `INSERT INTO products (name, description, price_cents, stock, category_id, size_stock) VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING ${PRODUCT_COLUMNS}`,
-      [draft.name, draft.description, draft.priceCents, draft.stock, draft.categoryId, sizeStockJson(draft.sizes ?? [])],
+  /** Inserts the product row (its stock as given: the caller writes its variants next, which sets it again). */
+  async insert(draft: ProductDraft): Promise<string> {
+    const [row] = await this.db.transactionRows<{ id: string }>(
+      `INSERT INTO products (name, description, price_cents, compare_at_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING id`,
+      [draft.name, draft.description, draft.priceCents, draft.compareAtCents ?? null, draft.stock, draft.categoryId],
     );
-    return toProduct(row);
+    return row.id;
   }
 
-  /** Changes the given fields (and updatedAt); undefined when there is no such product. */
-  async update(id: string, changes: ProductChanges): Promise<Product | undefined> {
-    const fields = Object.keys(changes) as (keyof ProductDraft)[];
+  /** Changes the given fields of the row (and updatedAt); false when there is no such product. */
+  async update(id: string, changes: ProductChanges): Promise<boolean> {
+    const fields = (Object.keys(changes) as (keyof ProductDraft)[]).filter((field) => COLUMN[field] !== undefined);
     const assignments = fields.map((field, index) => `${COLUMN[field]} = $${index + 2}`);
-    const [row] = await this.db.transactionRows<ProductRow>(
-      `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-      [id, ...fields.map((field) => columnValue(field, changes[field]))],
+    const rows = await this.db.transactionRows<{ id: string }>(
+      `UPDATE products SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`,
+      [id, ...fields.map((field) => changes[field])],
     );
-    return row && toProduct(row);
+    return rows.length > 0;
   }
 
-  /** The product, its row locked until the transaction ends (so a change's "before" is exactly what it replaces). */
+  /** The product as it is now in the transaction (after a write), with its variants. */
+  async reread(id: string): Promise<Product | undefined> {
+    const rows = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+    return rows[0] && (await this.withVariants(rows))[0];
+  }
+
+  /**
+   * The product, its row locked until the transaction ends (so a change's "before" is exactly what it replaces,
+   * and no checkout moves its variants' stock meanwhile: every stock move locks the product row first).
+   */
   async findForUpdate(id: string): Promise<Product | undefined> {
-    const [row] = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
-    return row && toProduct(row);
+    const rows = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] && (await this.withVariants(rows))[0];
   }
 
-  /** Deletes the product (its photo goes with it: ON DELETE CASCADE); the product as it was, or undefined. */
-  async delete(id: string): Promise<Product | undefined> {
-    const [row] = await this.db.transactionRows<ProductRow>(`DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, [id]);
-    return row && toProduct(row);
+  /** Deletes the product (its photo, options and variants go with it: ON DELETE CASCADE); false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.transactionRows<{ id: string }>(`DELETE FROM products WHERE id = $1 RETURNING id`, [id]);
+    return rows.length > 0;
   }
 }

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DeletedResponse, Product } from '@store/contract';
 import { busy, ConcurrencyGate } from '../../common/concurrency-gate.js';
-import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -13,15 +13,47 @@ import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import { type PhotoRecord, ProductPhotosService } from '../photos/index.js';
-import type { ProductChanges, ProductDraft } from './product-form.js';
+import type { ProductChanges, ProductDraft, VariantsDraft } from './product-form.js';
+import { ProductVariantsRepository } from './product-variants.repository.js';
 import { type ProductPage, ProductsRepository, SEARCH_COUNT_CAP } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
-const AUDITED = ['name', 'description', 'price', 'stock', 'category', 'sizes'] as const;
+const AUDITED = ['name', 'description', 'price', 'compareAtPrice', 'stock', 'category', 'sizes', 'options', 'variants'] as const;
 
-/** A product as its audit entries see it: no sizes is no value (so an unsized product's entries read as they always did). */
-function audited(product: Product): Product {
-  return product.sizes?.length ? product : { ...product, sizes: undefined };
+/**
+ * A product as its audit entries see it: no sizes, no options, no compare-at price is no value, and the variants of
+ * a product without options are its stock (so an unsized product's entries read as they always did); options by
+ * their values, variants by what an admin sets (not their ids, nor `sold`, which checkouts move).
+ */
+function audited(product: Product): Record<string, unknown> {
+  const options = product.options ?? [];
+  return {
+    ...product,
+    sizes: product.sizes?.length ? product.sizes : undefined,
+    options: options.length
+      ? options.map((o) => ({ name: o.name, values: o.values.map((v) => (v.swatch ? `${v.value} ${v.swatch}` : v.value)) }))
+      : undefined,
+    variants: options.length
+      ? product.variants?.map((v) => ({
+          sku: v.sku,
+          options: v.options,
+          stock: v.stock,
+          price: v.price ?? null,
+          compareAtPrice: v.compareAtPrice ?? null,
+          active: v.active,
+        }))
+      : undefined,
+  };
+}
+
+/** The variants of a product without options: one, the default, holding its stock. */
+function defaultVariants(stock: number): VariantsDraft {
+  return { options: [], variants: [{ options: [], stock, active: true }] };
+}
+
+/** The start of the SKUs made for a product's variants: its id's first 12 hex digits, in capitals (as the migration made them). */
+function skuPrefix(productId: string): string {
+  return productId.replaceAll('-', '').slice(0, 12).toUpperCase();
 }
 /** A new photo is recorded as such; the image itself is not copied into the trail. */
 const PHOTO_CHANGE = { photo: { before: null, after: 'replaced' } };
@@ -35,6 +67,7 @@ const PHOTO_CHANGE = { photo: { before: null, after: 'replaced' } };
 export class ProductsService {
   constructor(
     private readonly repository: ProductsRepository,
+    private readonly variants: ProductVariantsRepository,
     private readonly photos: ProductPhotosService,
     private readonly categories: CategoriesService,
     private readonly cache: CatalogueCache,
@@ -105,10 +138,15 @@ export class ProductsService {
   /** The sales overview's product figures: the best sellers and the products running low. */
   async stockOverview(threshold: number): Promise<{
     bestSellers: Array<{ _id: string; name: string; sold: number }>;
-    lowStock: Array<{ _id: string; name: string; stock: number }>;
+    bestVariants: Array<{ _id: string; name: string; variant: number; sku: string; options: string; sold: number }>;
+    lowStock: Array<{ _id: string; name: string; stock: number; variant: number; sku: string; options: string }>;
   }> {
-    const [bestSellers, lowStock] = await Promise.all([this.repository.bestSellers(5), this.repository.lowStock(threshold, 10)]);
-    return { bestSellers, lowStock };
+    const [bestSellers, bestVariants, lowStock] = await Promise.all([
+      this.repository.bestSellers(5),
+      this.repository.bestVariants(5),
+      this.repository.lowStock(threshold, 10),
+    ]);
+    return { bestSellers, bestVariants, lowStock };
   }
 
   /** Creates a product (and its photo); the audit entry commits with it. */
@@ -116,7 +154,9 @@ export class ProductsService {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await this.photos.prepare(photo));
     return this.write(async () => {
-      const product = await this.repository.insert(draft);
+      const id = await this.repository.insert(draft);
+      await this.variants.replace(id, draft.variants ?? defaultVariants(draft.stock), skuPrefix(id));
+      const product = (await this.repository.reread(id))!;
       if (prepared) await this.photos.save(product._id, prepared);
       await this.audit.record(actor, {
         action: 'product.create',
@@ -139,9 +179,11 @@ export class ProductsService {
       // Locked, so the audit's "before" is exactly what this update replaced (a checkout may change stock meanwhile).
       const old = await this.repository.findForUpdate(id);
       if (!old) throw new NotFoundError('Product not found');
-      assertStockFitsSizes(old, changes);
-      const product = await this.repository.update(id, changes);
-      if (!product) throw new NotFoundError('Product not found');
+      assertStockFitsVariants(old, changes);
+      await this.repository.update(id, changes);
+      if (changes.variants) await this.variants.replace(id, changes.variants, skuPrefix(id));
+      else if (changes.stock !== undefined && !old.options?.length) await this.variants.setDefaultStock(id, changes.stock);
+      const product = (await this.repository.reread(id))!;
       if (prepared) replaced = await this.photos.save(id, prepared);
       await this.audit.record(actor, {
         action: 'product.update',
@@ -159,8 +201,8 @@ export class ProductsService {
     let photo: PhotoRecord | undefined;
     const deleted = await this.write(async () => {
       photo = await this.photos.record(id);
-      const product = await this.repository.delete(id);
-      if (product) {
+      const product = await this.repository.findForUpdate(id);
+      if (product && (await this.repository.delete(id))) {
         await this.audit.record(actor, {
           action: 'product.delete',
           entityType: 'product',
@@ -192,6 +234,11 @@ export class ProductsService {
       result = await this.transactions.run(work);
     } catch (error) {
       if (isPgError(error, PgError.ForeignKeyViolation, 'products_category_id_fkey')) throw categoryMissing();
+      if (isPgError(error, PgError.UniqueViolation, 'product_variants_sku_key')) {
+        throw new ConflictError('A SKU of these variants belongs to another product; choose another', [
+          { field: 'variants', message: 'a SKU is already used by another product' },
+        ]);
+      }
       throw error;
     }
     this.cache.invalidateLists();
@@ -230,15 +277,21 @@ function listKey(params: ProductListParams): string {
 }
 
 /**
- * A product sold in sizes has the sum of its sizes as its stock: a `stock` sent without sizes must be that sum (a
- * client that sends the whole form back, as the spec's does, sends exactly that), since there is no size to put
- * a difference in. Checked on the locked row, so against the stock as it is, not as it was read.
+ * A product with options has the sum of its active variants as its stock: a `stock` sent without variants must be
+ * that sum (a client that sends the whole form back, as the spec's does, sends exactly that), since there is no
+ * variant to put a difference in. Checked on the locked row, so against the stock as it is, not as it was read.
  */
-function assertStockFitsSizes(current: Product, changes: ProductChanges): void {
-  if (changes.sizes !== undefined || changes.stock === undefined || !current.sizes?.length || changes.stock === current.stock) return;
+function assertStockFitsVariants(current: Product, changes: ProductChanges): void {
+  if (changes.variants !== undefined || changes.stock === undefined || !current.options?.length || changes.stock === current.stock) return;
+  if (current.sizes?.length) {
+    throw new ValidationFailedError(
+      `The stock of a product sold in sizes is the sum of its sizes (${current.stock}); change the stock of its sizes instead`,
+      [{ field: 'stock', message: `must be ${current.stock}, the sum of the sizes, or be left out` }],
+    );
+  }
   throw new ValidationFailedError(
-    `The stock of a product sold in sizes is the sum of its sizes (${current.stock}); change the stock of its sizes instead`,
-    [{ field: 'stock', message: `must be ${current.stock}, the sum of the sizes, or be left out` }],
+    `The stock of a product with options is the sum of its variants (${current.stock}); change the stock of its variants instead`,
+    [{ field: 'stock', message: `must be ${current.stock}, the sum of the variants, or be left out` }],
   );
 }
 

@@ -58,7 +58,12 @@ describe('ProductStockService', () => {
   it('reserves stock and prices the lines from the database', async () => {
     const id = await seedProduct(t, { name: 'Priced Tee', price: 12.34, stock: 5 });
     const lines = await transactions.run(() => reserve([{ productId: id, count: 2 }]));
-    expect(lines).toEqual([{ productId: id, count: 2, name: 'Priced Tee', priceCents: 1234 }]);
+    const [{ id: variantId, sku }] = (await t.dataSource.query(`SELECT id, sku FROM product_variants WHERE product_id = $1`, [id])) as {
+      id: number;
+      sku: string;
+    }[];
+    // Its default variant (every product has one), named by nothing: a product without options.
+    expect(lines).toEqual([{ productId: id, count: 2, name: 'Priced Tee', priceCents: 1234, variantId, sku, label: '', size: '' }]);
     expect(await stockOf(t, id)).toEqual({ stock: 3, sold: 0 });
   });
 
@@ -114,8 +119,9 @@ describe('ProductStockService', () => {
 
   it('releases, records sales, and returns sold items to stock', async () => {
     const id = await seedProduct(t, { name: 'Cycle Tee', price: 1, stock: 10 });
-    const line = [{ productId: id, count: 4 }];
-    await transactions.run(() => reserve(line));
+    const [{ variantId }] = await transactions.run(() => reserve([{ productId: id, count: 4 }]));
+    // As an order's lines read back: each names its variant.
+    const line = [{ productId: id, count: 4, variantId }];
     await transactions.run(() => stock.release(line));
     expect(await stockOf(t, id)).toEqual({ stock: 10, sold: 0 });
     await transactions.run(() => reserve(line));

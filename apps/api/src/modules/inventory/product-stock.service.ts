@@ -1,157 +1,271 @@
 import { Injectable } from '@nestjs/common';
 import { PRODUCT_SIZES, type ProductSize } from '@store/contract';
 import { type AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
-import { StockRepository } from './stock.repository.js';
+import { isSizeOnly, sizeOfVariant } from '../../common/size-stock.js';
+import { type ProductChoices, StockRepository, type VariantChoice } from './stock.repository.js';
 
-/** A quantity of one product, in one size for a product sold in sizes (`size` absent or '' otherwise). */
+/**
+ * A quantity of one product: of one `variantId`, or (older clients, and lines read back from orders written before
+ * variants) of one `size`, or of a product with a single variant (neither).
+ */
 export interface StockLine {
   productId: string;
   count: number;
+  variantId?: number;
   size?: ProductSize | '';
 }
 
-/** A reserved line, priced and named as the product was when its row was locked. */
-export interface ReservedLine extends StockLine {
+/** A reserved line: its variant, priced and named as the product and variant were when their rows were locked. */
+export interface ReservedLine {
+  productId: string;
+  count: number;
+  variantId: number;
+  sku: string;
+  /** The variant's values as people read them (`Blue / M`; '' for a default variant). */
+  label: string;
+  /** The size, when the variant has a Size option whose value is a size (''otherwise): what older clients read. */
+  size: ProductSize | '';
   name: string;
   priceCents: number;
 }
 
-/** The lines of one product, in one group: what one statement on its row moves. */
-interface ProductLines {
-  productId: string;
-  lines: StockLine[];
-  counts: Map<string, number>;
-  total: number;
-}
+/** A line of an order, as stock moves read it back: it names its variant. */
+export type OrderStockLine = StockLine & { variantId: number };
 
 /**
  * Stock and `sold` for the checkout and the orders. Every method runs inside the transaction in context (the
- * reservation must commit or roll back with the order row it belongs to), touches the product rows one by one
- * in id order, with ONE statement per product whatever its sizes, so two checkouts sharing products can never
- * deadlock, and moves stock with conditional updates, so no interleaving of concurrent checkouts can take stock,
- * or the stock of a size, below zero.
+ * reservation must commit or roll back with the order row it belongs to) and follows ONE lock order: the products
+ * in id order, each product's row first, then its variants' rows in id order, with one conditional UPDATE per row,
+ * so two checkouts (or a checkout and an admin's edit, which locks the product row first too) can never deadlock,
+ * and no interleaving of concurrent checkouts can take a variant's stock below zero.
  */
 @Injectable()
 export class ProductStockService {
   constructor(private readonly products: StockRepository) {}
 
   /**
-   * Takes `lines` out of stock and returns them priced from the database. Duplicate lines (product and size) are
-   * merged. Returns `{ refused }` (not thrown) when one is short or gone (409, naming the product and size), or
-   * when a line's size does not fit its product (400: a size is required for a product sold in sizes and refused
-   * for one that is not): the caller must then roll its transaction back, which undoes the lines already taken.
+   * Takes `lines` out of stock and returns them priced from the database, one per variant (duplicates merged).
+   * Returns `{ refused }` (not thrown) when a line is short or gone (409, naming the product and variant), or does
+   * not say which variant (400: a product with options needs its variant, or a size when its one option is Size);
+   * the caller must then roll its transaction back, which undoes the lines already taken.
    */
   async reserve(lines: StockLine[]): Promise<ReservedLine[] | { refused: AppError }> {
+    const choices = await this.products.choices([...new Set(lines.map((line) => line.productId.toLowerCase()))]);
+    const resolved: Array<{ productId: string; variant: VariantChoice; count: number }> = [];
+    for (const line of mergeLines(lines)) {
+      const product = choices.get(line.productId);
+      const picked = pick(line, product);
+      if ('refused' in picked) return picked;
+      const same = resolved.find((r) => r.variant.id === picked.variant.id);
+      if (same) same.count += line.count;
+      else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count });
+    }
+    resolved.sort((a, b) => compare(a.productId, b.productId) || a.variant.id - b.variant.id);
+
     const reserved: ReservedLine[] = [];
-    for (const product of byProduct(mergeLines(lines))) {
-      const row =
-        product.counts.has('') && product.counts.size > 1 ? undefined : await this.products.takeStock(product.productId, product.counts);
-      if (!row) return { refused: await this.refusal(product) };
-      for (const line of product.lines) reserved.push({ ...line, name: row.name, priceCents: row.priceCents });
+    for (const group of byProduct(resolved)) {
+      const product = choices.get(group.productId)!;
+      const total = group.lines.reduce((sum, line) => sum + line.count, 0);
+      const row = await this.products.takeProduct(group.productId, total);
+      if (!row) return { refused: await this.refusal(group.productId, group.lines) };
+      for (const line of group.lines) {
+        const taken = await this.products.takeVariant(line.variant.id, group.productId, line.count);
+        if (!taken) return { refused: await this.refusal(group.productId, group.lines) };
+        reserved.push({
+          productId: group.productId,
+          count: line.count,
+          variantId: line.variant.id,
+          sku: line.variant.sku,
+          label: line.variant.values.join(' / '),
+          size: sizeOfVariant(product.optionNames, line.variant.values),
+          name: row.name,
+          priceCents: taken.priceCents ?? row.priceCents,
+        });
+      }
     }
     return reserved;
   }
 
-  /** Puts reserved stock back (the payment failed or was abandoned), each size to its size. A deleted product is skipped. */
-  async release(lines: StockLine[]): Promise<void> {
-    for (const product of byProduct(mergeLines(lines))) {
-      await this.products.returnStock(product.productId, product.counts);
-    }
+  /** Puts reserved stock back (the payment failed or was abandoned), each line to its variant. */
+  async release(lines: OrderStockLine[]): Promise<void> {
+    for (const [productId, counts] of countsByProduct(lines)) await this.products.putBack(productId, counts, false);
   }
 
-  /** Counts reserved stock as sold (the payment went through); `sold` is per product, whatever the sizes. */
-  async recordSale(lines: StockLine[]): Promise<void> {
-    for (const product of byProduct(mergeLines(lines))) {
-      await this.products.addSold(product.productId, product.total);
-    }
+  /** Counts reserved stock as sold (the payment went through): the product's `sold` and each variant's. */
+  async recordSale(lines: OrderStockLine[]): Promise<void> {
+    for (const [productId, counts] of countsByProduct(lines)) await this.products.addSold(productId, counts);
   }
 
-  /** Returns sold items to stock, each size to its size (an order was cancelled, a line refunded). */
-  async returnSold(lines: StockLine[]): Promise<void> {
-    for (const product of byProduct(mergeLines(lines))) {
-      await this.products.unsell(product.productId, product.counts);
-    }
+  /** Returns sold items to stock, each to its variant, and unsells them (an order was cancelled, a line refunded). */
+  async returnSold(lines: OrderStockLine[]): Promise<void> {
+    for (const [productId, counts] of countsByProduct(lines)) await this.products.putBack(productId, counts, true);
   }
 
-  /** Why a product's lines could not be reserved, read after the refused update (the row is as it is now). */
-  private async refusal(product: ProductLines): Promise<AppError> {
-    const { productId } = product;
-    const current = await this.products.stockOf(productId);
-    // The details name the product by id (and size), for a client that wants to mark the line in its cart.
-    const details = (message: string, size = '') => [
-      { field: 'paymentInfo.products', message: `${productId}${size ? ` (${size})` : ''}: ${message}` },
-    ];
-    if (!current) return new ConflictError('A product in your cart is no longer sold; remove it and try again', details('not sold'));
-    const sized = current.sizes.length > 0;
-    if (sized && product.counts.has('')) {
-      return new ValidationFailedError(
-        `"${current.name}" is sold in sizes (${current.sizes.map((s) => s.size).join(', ')}): choose a size`,
-        details('a size is required'),
-      );
-    }
-    if (!sized && [...product.counts.keys()].some((size) => size !== '')) {
-      return new ValidationFailedError(`"${current.name}" is not sold in sizes: send it without a size`, details('has no sizes'));
-    }
-    if (!sized) {
-      if (current.stock === 0) return new ConflictError(`"${current.name}" is out of stock`, details('out of stock'));
-      return new ConflictError(
-        `Only ${current.stock} of "${current.name}" left in stock (your cart has ${product.total})`,
-        details(`${current.stock} in stock`),
-      );
-    }
-    for (const line of product.lines) {
-      const size = line.size as ProductSize;
-      const left = current.sizes.find((s) => s.size === size)?.stock;
-      if (left === undefined) {
-        return new ConflictError(`"${current.name}" is no longer sold in size ${size}; remove it and try again`, details('not sold', size));
-      }
-      if (left === 0) return new ConflictError(`"${current.name}" in size ${size} is out of stock`, details('out of stock', size));
-      if (left < line.count) {
+  /** Why a product's lines could not be reserved, read after the refused update (the rows as they are now). */
+  private async refusal(productId: string, lines: Array<{ variant: VariantChoice; count: number }>): Promise<AppError> {
+    const current = (await this.products.choices([productId])).get(productId);
+    if (!current)
+      return new ConflictError('A product in your cart is no longer sold; remove it and try again', details(productId, 'not sold'));
+    const sized = isSizeOnly(
+      current.optionNames.map((name, i) => ({ name, values: (current.optionValues[i] ?? []).map((value) => ({ value })) })),
+    );
+    for (const line of lines) {
+      const variant = current.variants.find((v) => v.id === line.variant.id);
+      const label = line.variant.values.join(' / ');
+      const which = !label ? '' : sized ? ` in size ${label}` : ` (${label})`;
+      if (!variant || !variant.active) {
         return new ConflictError(
-          `Only ${left} of "${current.name}" in size ${size} left in stock (your cart has ${line.count})`,
-          details(`${left} in stock`, size),
+          sized
+            ? `"${current.name}" is no longer sold in size ${label}; remove it and try again`
+            : `"${current.name}"${which} is no longer sold; remove it and try again`,
+          details(productId, 'not sold', label),
+        );
+      }
+      if (variant.stock === 0)
+        return new ConflictError(`"${current.name}"${which} is out of stock`, details(productId, 'out of stock', label));
+      if (variant.stock < line.count) {
+        return new ConflictError(
+          `Only ${variant.stock} of "${current.name}"${which} left in stock (your cart has ${line.count})`,
+          details(productId, `${variant.stock} in stock`, label),
         );
       }
     }
-    // Every size has enough now: a concurrent release came between the refused update and this read.
-    return new ConflictError(`"${current.name}" changed while your order was placed; try again`, details('changed'));
+    // Every variant has enough now: a concurrent release came between the refused update and this read.
+    return new ConflictError(`"${current.name}" changed while your order was placed; try again`, details(productId, 'changed'));
   }
+}
+
+/** The details of a refusal name the product by id (and its variant), for a client that wants to mark the line in its cart. */
+function details(productId: string, message: string, label = '') {
+  return [{ field: 'paymentInfo.products', message: `${productId}${label ? ` (${label})` : ''}: ${message}` }];
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Which variant a cart line means: its `variantId` (of that product); else its `size` (a product whose one option
+ * is Size); else the product's only variant when it has no options.
+ */
+function pick(line: StockLine, product: ProductChoices | undefined): { variant: VariantChoice } | { refused: AppError } {
+  const size = line.size || '';
+  if (!product) {
+    return {
+      refused: new ConflictError('A product in your cart is no longer sold; remove it and try again', details(line.productId, 'not sold')),
+    };
+  }
+  const field = (message: string) => details(line.productId, message, size);
+  if (line.variantId !== undefined) {
+    const variant = product.variants.find((v) => v.id === line.variantId);
+    if (!variant) {
+      return {
+        refused: new ConflictError(
+          `"${product.name}" is no longer sold in the variant in your cart; remove it and try again`,
+          field('not sold'),
+        ),
+      };
+    }
+    return { variant };
+  }
+  const options = product.optionNames.map((name, i) => ({ name, values: (product.optionValues[i] ?? []).map((value) => ({ value })) }));
+  const sizeOnly = isSizeOnly(options);
+  if (size) {
+    if (product.optionNames.length === 0) {
+      return {
+        refused: new ValidationFailedError(`"${product.name}" is not sold in sizes: send it without a size`, field('has no sizes')),
+      };
+    }
+    if (!sizeOnly) {
+      return {
+        refused: new ValidationFailedError(
+          `"${product.name}" comes in ${product.optionNames.join(', ')}: choose a variant`,
+          field('a variant is required'),
+        ),
+      };
+    }
+    const variant = product.variants.find((v) => v.values[0] === size);
+    if (!variant) {
+      return {
+        refused: new ConflictError(`"${product.name}" is no longer sold in size ${size}; remove it and try again`, field('not sold')),
+      };
+    }
+    return { variant };
+  }
+  if (product.optionNames.length === 0 && product.variants.length === 1) return { variant: product.variants[0] };
+  if (sizeOnly) {
+    return {
+      refused: new ValidationFailedError(
+        `"${product.name}" is sold in sizes (${product.variants
+          .filter((v) => v.active)
+          .map((v) => v.values[0])
+          .join(', ')}): choose a size`,
+        field('a size is required'),
+      ),
+    };
+  }
+  return {
+    refused: new ValidationFailedError(
+      `"${product.name}" comes in ${product.optionNames.join(', ') || 'several variants'}: choose a variant`,
+      field('a variant is required'),
+    ),
+  };
 }
 
 const SIZE_ORDER = new Map<string, number>([['', -1], ...PRODUCT_SIZES.map((size, index) => [size, index] as [string, number])]);
 
 /**
- * One line per product and size, counts added up, in id order (the lock order every method here follows), then in
- * size order. A line without a size carries no `size` key, exactly as before sizes existed.
+ * One line per product and variant (or size), counts added up, in product id order, then variant id, then size
+ * order. A line without a variant or size carries neither key, exactly as before sizes existed (the idempotency
+ * key's hash reads them so).
  */
 export function mergeLines(lines: StockLine[]): StockLine[] {
   const counts = new Map<string, StockLine>();
   for (const line of lines) {
     const productId = line.productId.toLowerCase();
     const size = line.size || '';
-    const key = `${productId} ${size}`;
+    const key = `${productId} ${line.variantId ?? ''} ${size}`;
     const merged = counts.get(key);
     if (merged) merged.count += line.count;
-    else counts.set(key, size ? { productId, count: line.count, size } : { productId, count: line.count });
+    else {
+      counts.set(key, {
+        productId,
+        count: line.count,
+        ...(line.variantId !== undefined ? { variantId: line.variantId } : {}),
+        ...(size ? { size } : {}),
+      });
+    }
   }
   return [...counts.values()].sort(
     (a, b) =>
-      (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0) || SIZE_ORDER.get(a.size || '')! - SIZE_ORDER.get(b.size || '')!,
+      compare(a.productId, b.productId) ||
+      (a.variantId ?? -1) - (b.variantId ?? -1) ||
+      SIZE_ORDER.get(a.size || '')! - SIZE_ORDER.get(b.size || '')!,
   );
 }
 
-/** Merged lines grouped by product, keeping their order: each group is what one statement on the product's row moves. */
-function byProduct(merged: StockLine[]): ProductLines[] {
-  const groups: ProductLines[] = [];
-  for (const line of merged) {
+/** Resolved lines grouped by product, keeping their order (products by id, variants by id). */
+function byProduct<T extends { productId: string }>(lines: T[]): Array<{ productId: string; lines: T[] }> {
+  const groups: Array<{ productId: string; lines: T[] }> = [];
+  for (const line of lines) {
     let group = groups.at(-1);
     if (group?.productId !== line.productId) {
-      group = { productId: line.productId, lines: [], counts: new Map(), total: 0 };
+      group = { productId: line.productId, lines: [] };
       groups.push(group);
     }
     group.lines.push(line);
-    group.counts.set(line.size || '', line.count);
-    group.total += line.count;
   }
   return groups;
+}
+
+/** Order lines as counts per variant, per product, products in id order (the lock order). */
+function countsByProduct(lines: OrderStockLine[]): Array<[string, Map<number, number>]> {
+  const products = new Map<string, Map<number, number>>();
+  for (const line of lines) {
+    const productId = line.productId.toLowerCase();
+    const counts = products.get(productId) ?? new Map<number, number>();
+    counts.set(line.variantId, (counts.get(line.variantId) ?? 0) + line.count);
+    products.set(productId, counts);
+  }
+  return [...products].sort(([a], [b]) => compare(a, b));
 }

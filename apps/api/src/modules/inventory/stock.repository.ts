@@ -1,118 +1,151 @@
 import { Injectable } from '@nestjs/common';
-import type { SizeStock } from '@store/contract';
-import { sizesOf } from '../../common/size-stock.js';
 import { Database } from '../../database/transactions.js';
 
-/**
- * How many of a product a stock move concerns, per size: `''` is the count without a size (a product sold without
- * sizes), any other key a size. Keys are sizes checked against PRODUCT_SIZES before they get here.
- */
-export type SizeCounts = ReadonlyMap<string, number>;
-
-/** A product row as the checkout reserved it. */
-export interface ReservedRow {
-  name: string;
-  priceCents: number;
+/** A product's variant as a checkout resolves a cart line against it (read before any lock). */
+export interface VariantChoice {
+  id: number;
+  productId: string;
+  active: boolean;
+  stock: number;
+  sku: string;
+  /** Its values, in option order ('' options for a default variant). */
+  values: string[];
 }
 
+/** A product and its variants, for resolving cart lines and explaining refusals. */
+export interface ProductChoices {
+  name: string;
+  stock: number;
+  optionNames: string[];
+  /** Every value of each option, in order (to tell whether `size` can name a variant). */
+  optionValues: string[][];
+  variants: VariantChoice[];
+}
+
+/** How many of each variant of one product a stock move concerns (variant id to count). */
+export type VariantCounts = ReadonlyMap<number, number>;
+
 /**
- * The inventory's SQL on the `products` table: the stock moves of checkouts, payments, cancellations and refunds
- * (stock, per-size stock and `sold`). Every statement runs in the transaction in context: a move means nothing
- * outside the order it belongs to. Invalidation of the API's caches needs nothing here: triggers on the table
- * (migration CatalogueSpeed) NOTIFY every replica, in the writing transaction, at commit.
+ * The inventory's SQL: the stock moves of checkouts, payments, cancellations and refunds on `products` (the
+ * total of the active variants' stock, and `sold`) and `product_variants` (each variant's stock and sold). Every
+ * move locks the product row first, then its variants in id order: the one lock order the admin's edit of a
+ * product follows too (product row, then its variants), so no two transactions can wait on each other in a cycle.
+ * Every statement of a move runs in the transaction in context. Caches hear of it from the tables' triggers.
  */
 @Injectable()
 export class StockRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Takes `counts` out of a product's stock, in ONE conditional UPDATE of its row: without a size (`''`) only from
-   * a product sold without sizes, each size only from a product offering it with that many left, and the total from
-   * `stock`. The row as locked, or undefined when it is short, gone, or sold otherwise (sizes or not). Under the
-   * row lock the update takes, a concurrent checkout waits, then re-checks every condition on the new row itself;
-   * and as the conditions are plain expressions of the row, the recheck sees exactly what the first one committed.
-   */
-  async takeStock(id: string, counts: SizeCounts): Promise<ReservedRow | undefined> {
-    const total = sum(counts);
-    const values: unknown[] = [id, total];
-    const sized = [...counts].filter(([size]) => size !== '');
-    let sql: string;
-    if (sized.length === 0) {
-      sql = `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 AND size_stock = '{}'::jsonb RETURNING name, price_cents`;
-    } else {
-      const conditions: string[] = [];
-      const assignments: string[] = [];
-      for (const [size, count] of sized) {
-        const key = `$${values.push(size)}::text`;
-        const n = `$${values.push(count)}::int`;
-        conditions.push(`(size_stock ->> ${key})::int >= ${n}`);
-        assignments.push(`${key}, (size_stock ->> ${key})::int - ${n}`);
-      }
-      sql = `UPDATE products SET stock = stock - $2, size_stock = size_stock || jsonb_build_object(${assignments.join(', ')})
-        WHERE id = $1 AND stock >= $2 AND ${conditions.join(' AND ')} RETURNING name, price_cents`;
+  /** The products named, with their options and variants (no lock: a cart line is checked again under the lock). */
+  async choices(productIds: string[]): Promise<Map<string, ProductChoices>> {
+    const products = await this.db.rows<{
+      id: string;
+      name: string;
+      stock: number;
+      option_names: string[];
+      option_values: string[][] | null;
+    }>(
+      `SELECT p.id, p.name, p.stock,
+              coalesce((SELECT array_agg(o.name ORDER BY o.position) FROM product_options o WHERE o.product_id = p.id), '{}') AS option_names,
+              (SELECT json_agg((SELECT coalesce(json_agg(v.value ORDER BY v.position), '[]') FROM product_option_values v WHERE v.option_id = o.id)
+                 ORDER BY o.position)
+               FROM product_options o WHERE o.product_id = p.id) AS option_values
+       FROM products p WHERE p.id = ANY($1::uuid[])`,
+      [productIds],
+    );
+    const variants = await this.db.rows<{ id: number; product_id: string; active: boolean; stock: number; sku: string; values: string[] }>(
+      `SELECT v.id, v.product_id, v.active, v.stock, v.sku, array_remove(ARRAY[v1.value, v2.value, v3.value], NULL) AS values
+       FROM product_variants v
+       LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
+       LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id
+       LEFT JOIN product_option_values v3 ON v3.id = v.option3_value_id
+       WHERE v.product_id = ANY($1::uuid[]) ORDER BY v.product_id, v.position, v.id`,
+      [productIds],
+    );
+    const result = new Map<string, ProductChoices>();
+    for (const row of products) {
+      result.set(row.id, {
+        name: row.name,
+        stock: row.stock,
+        optionNames: row.option_names,
+        optionValues: row.option_values ?? [],
+        variants: [],
+      });
     }
-    const [row] = await this.db.transactionRows<{ name: string; price_cents: number }>(sql, values);
+    for (const row of variants) {
+      result.get(row.product_id)?.variants.push({
+        id: row.id,
+        productId: row.product_id,
+        active: row.active,
+        stock: row.stock,
+        sku: row.sku,
+        values: row.values,
+      });
+    }
+    return result;
+  }
+
+  /**
+   * Takes `total` out of a product's stock in ONE conditional UPDATE of its row (which locks it): the product's
+   * name and price as locked, or undefined when it is gone or short.
+   */
+  async takeProduct(id: string, total: number): Promise<{ name: string; priceCents: number } | undefined> {
+    const [row] = await this.db.transactionRows<{ name: string; price_cents: number }>(
+      `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_cents`,
+      [id, total],
+    );
     return row && { name: row.name, priceCents: row.price_cents };
   }
 
-  /** A product's name, stock and sizes (to explain a refused reservation), or undefined when it is gone. */
-  async stockOf(id: string): Promise<{ name: string; stock: number; sizes: SizeStock[] } | undefined> {
-    const [row] = await this.db.transactionRows<{ name: string; stock: number; size_stock: Record<string, number> }>(
-      'SELECT name, stock, size_stock FROM products WHERE id = $1',
-      [id],
+  /**
+   * Takes `count` of one variant in ONE conditional UPDATE of its row: only from an active variant of that product
+   * with that many left. Its own price (null: the product's), or undefined when it is short, inactive or gone. A
+   * concurrent checkout waits on the row lock, then re-checks every condition on the row as committed.
+   */
+  async takeVariant(id: number, productId: string, count: number): Promise<{ priceCents: number | null } | undefined> {
+    const [row] = await this.db.transactionRows<{ price_cents: number | null }>(
+      `UPDATE product_variants SET stock = stock - $3 WHERE id = $1 AND product_id = $2 AND active AND stock >= $3 RETURNING price_cents`,
+      [id, productId, count],
     );
-    return row && { name: row.name, stock: row.stock, sizes: sizesOf(row.size_stock) };
+    return row && { priceCents: row.price_cents };
   }
 
-  /** Puts reserved stock back (see {@link returnStockSql}). A deleted product is skipped. */
-  async returnStock(id: string, counts: SizeCounts): Promise<void> {
-    const values: unknown[] = [id];
-    await this.db.transactionRows(`UPDATE products SET ${returnStockSql(counts, values)} WHERE id = $1`, values);
-  }
-
-  /** Counts reserved stock as sold (per product, whatever the sizes). */
-  async addSold(id: string, count: number): Promise<void> {
-    await this.db.transactionRows('UPDATE products SET sold = sold + $2 WHERE id = $1', [id, count]);
-  }
-
-  /** Returns sold items to stock (a cancelled order or a refunded line), as {@link returnStock} does, and unsells them. */
-  async unsell(id: string, counts: SizeCounts): Promise<void> {
-    const values: unknown[] = [id, sum(counts)];
+  /**
+   * Puts stock back (a payment failed, an order was cancelled, a line refunded) and, with `unsell`, takes it off
+   * `sold`: the product row first (its total grows by what lands on its active variants; `sold` by all), then each
+   * variant in id order. A variant deleted since is skipped; a deleted product too.
+   */
+  async putBack(productId: string, counts: VariantCounts, unsell: boolean): Promise<void> {
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const ns = ids.map((id) => counts.get(id)!);
+    const total = ns.reduce((sum, n) => sum + n, 0);
     await this.db.transactionRows(
-      `UPDATE products SET ${returnStockSql(counts, values)}, sold = GREATEST(sold - $2, 0) WHERE id = $1`,
-      values,
+      `UPDATE products SET stock = stock + (
+         SELECT coalesce(sum(x.n), 0) FROM unnest($2::int[], $3::int[]) AS x (id, n)
+         JOIN product_variants v ON v.id = x.id AND v.product_id = $1 AND v.active
+       )${unsell ? ', sold = GREATEST(sold - $4, 0)' : ''}
+       WHERE id = $1`,
+      unsell ? [productId, ids, ns, total] : [productId, ids, ns],
     );
+    for (const [index, id] of ids.entries()) {
+      await this.db.transactionRows(
+        `UPDATE product_variants SET stock = stock + $3${unsell ? ', sold = GREATEST(sold - $3, 0)' : ''} WHERE id = $1 AND product_id = $2`,
+        [id, productId, ns[index]],
+      );
+    }
   }
-}
 
-function sum(counts: SizeCounts): number {
-  let total = 0;
-  for (const count of counts.values()) total += count;
-  return total;
-}
-
-/**
- * The SET clause that returns `counts` to a product's stock, its values appended to `values`. Each size goes back
- * to that size while the product still offers it. The product may have changed since the order: a size the admin
- * has since dropped is not brought back (it is no longer sold; so it does not count in `stock`, the sum of the
- * sizes, either), and neither is a count without a size into a product now sold in sizes (which size would it
- * be?); a product no longer sold in sizes takes every count back into its plain `stock`.
- */
-function returnStockSql(counts: SizeCounts, values: unknown[]): string {
-  const unsized = counts.get('') ?? 0;
-  const sized = [...counts].filter(([size]) => size !== '');
-  const sizedTotal = sized.reduce((total, [, count]) => total + count, 0);
-  const pairs: string[] = [];
-  const landed: string[] = [];
-  for (const [size, count] of sized) {
-    const key = `$${values.push(size)}::text`;
-    const n = `$${values.push(count)}::int`;
-    // A size not offered reads NULL, and NULL + n is NULL: jsonb_strip_nulls drops it rather than add the size.
-    pairs.push(`${key}, (size_stock ->> ${key})::int + ${n}`);
-    landed.push(`CASE WHEN size_stock ->> ${key} IS NULL THEN 0 ELSE ${n} END`);
+  /** Counts reserved stock as sold: the product's `sold`, then each variant's, in id order. */
+  async addSold(productId: string, counts: VariantCounts): Promise<void> {
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const total = ids.reduce((sum, id) => sum + counts.get(id)!, 0);
+    await this.db.transactionRows('UPDATE products SET sold = sold + $2 WHERE id = $1', [productId, total]);
+    for (const id of ids) {
+      await this.db.transactionRows('UPDATE product_variants SET sold = sold + $3 WHERE id = $1 AND product_id = $2', [
+        id,
+        productId,
+        counts.get(id),
+      ]);
+    }
   }
-  const all = `$${values.push(unsized + sizedTotal)}::int`;
-  if (sized.length === 0) return `stock = stock + CASE WHEN size_stock = '{}'::jsonb THEN ${all} ELSE 0 END`;
-  return `stock = stock + CASE WHEN size_stock = '{}'::jsonb THEN ${all} ELSE ${landed.join(' + ')} END,
-    size_stock = size_stock || jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`;
 }

@@ -17,7 +17,13 @@ import type { MailDraft } from './mail-draft.js';
 type LineWithSize = OrderLine & { size?: string | null };
 
 function lineText(line: LineWithSize): string {
-  const size = line.size ? ` (size ${line.size})` : '';
+  // A variant with more than a size reads as its values (`Blue / M`, SKU after); a sized one as before.
+  const size =
+    line.options && line.options !== line.size
+      ? ` (${line.options}${line.sku ? `, SKU ${line.sku}` : ''})`
+      : line.size
+        ? ` (size ${line.size})`
+        : '';
   return `  - ${line.name}${size} x ${line.count} @ ${formatDollars(line.price)} = ${formatCents(toCents(line.price) * line.count)}`;
 }
 

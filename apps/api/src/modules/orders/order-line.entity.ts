@@ -2,18 +2,30 @@ import type { ProductSize } from '@store/contract';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { OrderEntity } from './order.entity.js';
 
-/** One product of an order (in one size, for a product sold in sizes), with its name and unit price as they were at purchase. */
+/** One variant of a product in an order, with its name, values and unit price as they were at purchase. */
 @Entity('order_lines')
 export class OrderLineEntity {
   @PrimaryColumn({ name: 'order_id', type: 'uuid' })
   orderId!: string;
 
   /** The product's id; deliberately not a foreign key, so deleting a product leaves past orders intact. */
-  @PrimaryColumn({ name: 'product_id', type: 'uuid' })
+  @Column({ name: 'product_id', type: 'uuid' })
   productId!: string;
 
-  /** The size bought; '' for a product sold without sizes (part of the key, so it is never NULL). */
-  @PrimaryColumn({ type: 'varchar', length: 4, default: '' })
+  /** The variant bought (not a foreign key either: a deleted variant's orders keep it). */
+  @PrimaryColumn({ name: 'variant_id', type: 'integer' })
+  variantId!: number;
+
+  /** The variant's SKU when bought (null only for lines of products deleted before variants existed). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sku!: string | null;
+
+  /** The variant's values as people read them when bought (`Blue / M`; '' for a default variant). */
+  @Column({ name: 'variant_label', type: 'varchar', length: 120, default: '' })
+  variantLabel!: string;
+
+  /** The size bought, when the variant has a Size option whose value is a size; '' otherwise (what older clients read). */
+  @Column({ type: 'varchar', length: 4, default: '' })
   size!: ProductSize | '';
 
   @ManyToOne(() => OrderEntity, (order) => order.lines, { onDelete: 'CASCADE' })

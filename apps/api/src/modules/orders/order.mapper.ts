@@ -2,20 +2,30 @@ import { fromCents, type Order, type OrderStatus, PRODUCT_SIZES, SHIPPING_ADDRES
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
 
-/** A paid order and its lines in the wire shape; lines by name (then size), so a receipt reads the same every time. */
+/** A paid order and its lines in the wire shape; lines by name (then size, then values), so a receipt reads the same every time. */
 export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
   return {
     _id: order.id,
     number: order.number,
     user: { _id: order.userId, name: order.userName },
     products: [...lines]
-      .sort((a, b) => a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId) || sizeRank(a.size) - sizeRank(b.size))
+      .sort(
+        (a, b) =>
+          a.name.localeCompare(b.name) ||
+          a.productId.localeCompare(b.productId) ||
+          sizeRank(a.size) - sizeRank(b.size) ||
+          a.variantLabel.localeCompare(b.variantLabel) ||
+          a.variantId - b.variantId,
+      )
       .map((line) => ({
         product: line.productId,
         name: line.name,
         price: fromCents(line.priceCents),
         count: line.count,
         ...(line.size ? { size: line.size } : {}),
+        variant: line.variantId,
+        ...(line.sku !== null ? { sku: line.sku } : {}),
+        ...(line.variantLabel ? { options: line.variantLabel } : {}),
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
           ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: line.refundedAt.toISOString() } }
           : {}),

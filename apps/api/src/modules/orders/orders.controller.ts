@@ -98,7 +98,7 @@ export class OrdersController {
   @Post(ApiRoute.orderLineRefund)
   @HttpCode(200)
   refundLine(@UuidParam('orderId') orderId: string, @Body() body: LineRefundDto, @CurrentUser() admin: AuthUser): Promise<Order> {
-    return this.orders.refundLine(orderId, body.product, body.size, admin);
+    return this.orders.refundLine(orderId, body.product, { size: body.size, variant: body.variant }, admin);
   }
 
   private async page(

@@ -40,9 +40,12 @@ export interface PendingOrderRow {
   shippingAddress: ShippingAddress | null;
 }
 
-/** One line of a new order: a product (in one size; none, absent or '', for a product sold without sizes) as reserved. */
+/** One line of a new order: a variant of a product, as reserved. */
 export interface NewOrderLine {
   productId: string;
+  variantId: number;
+  sku: string;
+  label: string;
   size?: ProductSize | '';
   name: string;
   priceCents: number;
@@ -150,6 +153,9 @@ export class OrdersRepository {
       lines.map((line) => ({
         orderId: id,
         productId: line.productId,
+        variantId: line.variantId,
+        sku: line.sku,
+        variantLabel: line.label,
         size: line.size ?? '',
         name: line.name,
         priceCents: line.priceCents,
@@ -232,11 +238,11 @@ export class OrdersRepository {
     );
   }
 
-  /** Records the refund of one line of an order (by product and size: '' for a product sold without sizes). */
-  async refundLine(line: Pick<OrderLineEntity, 'orderId' | 'productId' | 'size'>, refund: Omit<RecordedRefund, 'kind'>): Promise<void> {
+  /** Records the refund of one line of an order (by its variant). */
+  async refundLine(line: Pick<OrderLineEntity, 'orderId' | 'variantId'>, refund: Omit<RecordedRefund, 'kind'>): Promise<void> {
     await this.db.manager.update(
       OrderLineEntity,
-      { orderId: line.orderId, productId: line.productId, size: line.size },
+      { orderId: line.orderId, variantId: line.variantId },
       { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
     );
   }

@@ -252,15 +252,15 @@ export class OrdersService {
    * only a settled charge can take it (an unsettled one would have to be voided whole: 409, cancel the order
    * instead or wait for settlement). The line records its refund; before the order ships its stock goes back.
    * Same locking and all-or-nothing rules as a cancel: the order row is locked across the provider call, and a
-   * provider failure (502) leaves everything as it was. `size` picks the line when the order has the product in
-   * more than one size (400 without it then); the stock goes back to that size.
+   * provider failure (502) leaves everything as it was. `variant` (or, from older clients, `size`) picks the line
+   * when the order has the product in more than one variant (400 without it then); the stock goes back to it.
    */
-  refundLine(orderId: string, productId: string, size: ProductSize | undefined, actor: AuditActor): Promise<Order> {
+  refundLine(orderId: string, productId: string, which: { size?: ProductSize; variant?: number }, actor: AuditActor): Promise<Order> {
     return this.transactions.run(async () => {
       const order = await this.lockPaidOrder(orderId);
       if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has no line left to refund');
       const lines = await this.repository.linesOf(orderId);
-      const line = pickLine(lines, productId, size);
+      const line = pickLine(lines, productId, which);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
 
       const amountCents = line.priceCents * line.count;
@@ -281,7 +281,7 @@ export class OrdersService {
         entityType: 'order',
         entityId: orderId,
         changes: {
-          [`line ${line.name}${line.size ? ` (${line.size})` : ''}`]: {
+          [`line ${line.name}${line.variantLabel ? ` (${line.variantLabel})` : ''}`]: {
             before: null,
             after: {
               id: outcome.reversalId,
@@ -289,6 +289,7 @@ export class OrdersService {
               kind: 'refund',
               product: productId,
               ...(line.size ? { size: line.size } : {}),
+              variant: line.variantId,
             },
           },
         },
@@ -305,20 +306,39 @@ export class OrdersService {
   }
 }
 
-/** The line a line refund names: by product, and by size when the order has the product in several sizes. */
-function pickLine(lines: OrderLineEntity[], productId: string, size: ProductSize | undefined): OrderLineEntity {
+/** The line a line refund names: by product, and by variant (or size) when the order has the product in several variants. */
+function pickLine(lines: OrderLineEntity[], productId: string, which: { size?: ProductSize; variant?: number }): OrderLineEntity {
   const ofProduct = lines.filter((line) => line.productId === productId);
   if (ofProduct.length === 0) throw new NotFoundError('The order has no line for this product');
-  if (size === undefined) {
+  if (which.variant !== undefined) {
+    const line = ofProduct.find((candidate) => candidate.variantId === which.variant);
+    if (!line) throw new NotFoundError('The order has no line for this variant of the product');
+    return line;
+  }
+  if (which.size === undefined) {
     if (ofProduct.length === 1) return ofProduct[0];
+    const sizes = ofProduct.map((line) => line.size);
+    const sized = sizes.every((size) => size !== '') && new Set(sizes).size === sizes.length;
     throw new ValidationFailedError(
-      `The order has this product in sizes ${ofProduct.map((line) => line.size).join(', ')}: say which line to refund`,
-      [{ field: 'size', message: 'is required: the order has this product in more than one size' }],
+      sized
+        ? `The order has this product in sizes ${ofProduct.map((line) => line.size).join(', ')}: say which line to refund`
+        : `The order has this product in ${ofProduct.map((line) => line.variantLabel || line.sku).join(', ')}: say which line to refund`,
+      [
+        {
+          field: sized ? 'size' : 'variant',
+          message: `is required: the order has this product in more than one ${sized ? 'size' : 'variant'}`,
+        },
+      ],
     );
   }
-  const line = ofProduct.find((candidate) => candidate.size === size);
-  if (!line) throw new NotFoundError(`The order has no line for this product in size ${size}`);
-  return line;
+  const bySize = ofProduct.filter((candidate) => candidate.size === which.size);
+  if (bySize.length === 0) throw new NotFoundError(`The order has no line for this product in size ${which.size}`);
+  if (bySize.length > 1) {
+    throw new ValidationFailedError(`The order has this product in size ${which.size} in several variants: say which line to refund`, [
+      { field: 'variant', message: 'is required: the size names more than one line' },
+    ]);
+  }
+  return bySize[0];
 }
 
 function refusal(current: OrderStatus, next: OrderStatus): string {

@@ -76,7 +76,7 @@ export class PaymentsService {
       nonce: info.paymentMethodNonce,
       // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
       amountCents: toCents(info.amount),
-      lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count, size: p.size }))),
+      lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count, size: p.size, variantId: p.variant }))),
       ...(info.shippingAddress ? { shippingAddress: info.shippingAddress } : {}),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
@@ -248,11 +248,14 @@ function settle(order: PendingOrder, outcome: ChargeOutcome): PaymentAnswer {
 /**
  * What makes two requests "the same payment": nonce, amount, the merged cart and the shipping address (as
  * validated: trimmed, empty optional fields dropped, fields in one order), not the JSON's formatting. A line without a
- * size is hashed as before sizes existed, and a request without an address as before addresses existed, so a key
- * stored then still matches its retry.
+ * size is hashed as before sizes existed (a line without a variant as before variants), and a request without an
+ * address as before addresses existed, so a key stored then still matches its retry.
  */
 function fingerprint(attempt: Attempt): string {
-  const lines = attempt.lines.map((line) => (line.size ? [line.productId, line.count, line.size] : [line.productId, line.count]));
+  const lines = attempt.lines.map((line) => {
+    const base: unknown[] = line.size ? [line.productId, line.count, line.size] : [line.productId, line.count];
+    return line.variantId !== undefined ? [...base, { variant: line.variantId }] : base;
+  });
   const address = attempt.shippingAddress ? [SHIPPING_ADDRESS_FIELDS.map((field) => attempt.shippingAddress?.[field] ?? null)] : [];
   return createHash('sha256')
     .update(JSON.stringify([attempt.nonce, attempt.amountCents, lines, ...address]))
