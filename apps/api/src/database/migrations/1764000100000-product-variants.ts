@@ -15,15 +15,37 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * product's orders keep it); a line of a product deleted before this migration gets an id of its own from the
  * variants' sequence, which no variant will ever take.
  *
- * Locks: the rows are copied under SHARE locks on products and order_lines (reads go on, writes wait: no checkout
- * can move stock between the copy and the commit), and the only ALTERs of existing tables (which take ACCESS
- * EXCLUSIVE until the commit) come last, so reads of products and order lines wait only for the last steps. See
- * docs/operations.md for the measured run.
+ * Locks, in two transactions of its own (`transaction = false`: the migrations job runs it outside one). First the
+ * new columns of existing tables, alone: adding a nullable column is instant, and its ACCESS EXCLUSIVE lock ends
+ * with that short transaction. Then the copy, under SHARE locks on products and order_lines: reads go on, writes
+ * (checkouts) wait, so no stock moves between the copy and the commit, and the order lines are updated under
+ * row locks only. Should the copy fail, the columns are dropped again, so a retry starts from where it began.
+ * Run inside a transaction (the tests do), both steps are part of it. See docs/operations.md for the measured run.
  */
 export class ProductVariants1764000100000 implements MigrationInterface {
   name = 'ProductVariants1764000100000';
+  transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
+    const own = !q.isTransactionActive;
+    await inTransaction(q, own, async () => {
+      await q.query(`
+        ALTER TABLE order_lines
+          ADD COLUMN variant_id integer,
+          ADD COLUMN sku varchar(64),
+          ADD COLUMN variant_label varchar(120) NOT NULL DEFAULT ''`);
+      await q.query(`ALTER TABLE products ADD COLUMN compare_at_cents integer CHECK (compare_at_cents BETWEEN 0 AND 10000000)`);
+    });
+    try {
+      await inTransaction(q, own, () => this.copy(q));
+    } catch (error) {
+      if (own) await inTransaction(q, own, () => dropColumns(q));
+      throw error;
+    }
+  }
+
+  /** The tables and the copy, in one transaction. */
+  private async copy(q: QueryRunner): Promise<void> {
     await q.query(`LOCK TABLE products, order_lines IN SHARE MODE`);
     await q.query(`
       CREATE TABLE product_options (
@@ -95,25 +117,37 @@ export class ProductVariants1764000100000 implements MigrationInterface {
     await q.query(`ANALYZE variant_line_map`);
 
     await q.query(`
-      ALTER TABLE order_lines
-        ADD COLUMN variant_id integer,
-        ADD COLUMN sku varchar(64),
-        ADD COLUMN variant_label varchar(120) NOT NULL DEFAULT ''`);
-    await q.query(`
       UPDATE order_lines l SET variant_id = m.variant_id, sku = m.sku, variant_label = m.size
       FROM variant_line_map m WHERE m.product_id = l.product_id AND m.size = l.size`);
     await q.query(`CREATE INDEX order_lines_variant_id_idx ON order_lines (variant_id)`);
-    await q.query(`
-      ALTER TABLE products ADD COLUMN compare_at_cents integer CHECK (compare_at_cents BETWEEN 0 AND 10000000)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE products DROP COLUMN compare_at_cents`);
-    await q.query(`DROP INDEX order_lines_variant_id_idx`);
-    await q.query(`ALTER TABLE order_lines DROP COLUMN variant_label, DROP COLUMN sku, DROP COLUMN variant_id`);
-    await q.query(`DROP TABLE product_variants`);
-    await q.query(`DROP TABLE product_option_values`);
-    await q.query(`DROP TABLE product_options`);
+    await inTransaction(q, !q.isTransactionActive, async () => {
+      await q.query(`DROP INDEX order_lines_variant_id_idx`);
+      await dropColumns(q);
+      await q.query(`DROP TABLE product_variants`);
+      await q.query(`DROP TABLE product_option_values`);
+      await q.query(`DROP TABLE product_options`);
+    });
+  }
+}
+
+async function dropColumns(q: QueryRunner): Promise<void> {
+  await q.query(`ALTER TABLE products DROP COLUMN compare_at_cents`);
+  await q.query(`ALTER TABLE order_lines DROP COLUMN variant_label, DROP COLUMN sku, DROP COLUMN variant_id`);
+}
+
+/** `work` in a transaction of its own when `own`, else in the one under way. */
+async function inTransaction(q: QueryRunner, own: boolean, work: () => Promise<void>): Promise<void> {
+  if (!own) return work();
+  await q.startTransaction();
+  try {
+    await work();
+    await q.commitTransaction();
+  } catch (error) {
+    await q.rollbackTransaction();
+    throw error;
   }
 }
 
