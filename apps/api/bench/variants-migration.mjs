@@ -7,6 +7,7 @@
 // does not work, never on a figure.
 // Environment (optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_PRODUCTS
 // (default 20000), BENCH_ORDERS (default 50000).
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { databaseServer, freePort, fromDist, positiveInteger, runBenchmark, scratchDatabase, step } from './support.mjs';

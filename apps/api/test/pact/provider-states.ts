@@ -22,7 +22,7 @@ import type { TestApp } from '../support/test-app.js';
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 type StateParams = Record<string, unknown>;
 /** What a state handler gives back: the generated ids that `fromProviderState('${name}')` fills in. */
-type ProviderValues = Record<string, string>;
+type ProviderValues = Record<string, string | number>;
 
 const PASSWORD = 'correct horse battery';
 
@@ -188,6 +188,35 @@ export class ProviderStates {
           sizes: [{ size: size(params), stock: number(params, 'stock') }],
         });
         return { productId: product._id };
+      },
+      // Colours and sizes as comma-separated lists; `variantId` is the first colour in the first size.
+      'a product priced {price} in colours {colours} and sizes {sizes} with {stock} of each exists': async (params) => {
+        const colours = text(params, 'colours').split(',');
+        const sizes = text(params, 'sizes').split(',');
+        const stock = number(params, 'stock');
+        const category = await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
+        const product = await this.products.create(
+          {
+            name: 'Classic Tee',
+            description: 'Soft cotton crew neck',
+            priceCents: Math.round(number(params, 'price') * 100),
+            stock: colours.length * sizes.length * stock,
+            categoryId: category._id,
+            variants: {
+              options: [
+                {
+                  name: 'Colour',
+                  values: colours.map((value, index) => ({ value, swatch: ['#1e3a8a', '#b91c1c', '#111111'][index % 3] })),
+                },
+                { name: 'Size', values: sizes.map((value) => ({ value })) },
+              ],
+              variants: colours.flatMap((colour) => sizes.map((size) => ({ options: [colour, size], stock, active: true }))),
+            },
+          },
+          undefined,
+          SYSTEM_ACTOR,
+        );
+        return { productId: product._id, categoryId: product.category, variantId: product.variants![0]._id };
       },
       'the customer has paid for an order of a product in size {size}': async (params) => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');

@@ -25,6 +25,11 @@ import {
   type ShippingAddress,
   PRODUCT_SIZES,
   PRODUCT_SIZES_FIELD,
+  PRODUCT_COMPARE_AT_FIELD,
+  PRODUCT_OPTIONS_FIELD,
+  PRODUCT_VARIANTS_FIELD,
+  type ProductOption,
+  type ProductVariant,
   type SizeStock,
 } from '@store/contract';
 import { configureApi, resetApiClient } from '../../src/lib/api-client';
@@ -104,6 +109,8 @@ export const EXAMPLE = {
   /** Any JWT-shaped string: the provider's request filter swaps in a real token for the state's user. */
   token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl',
   createdAt: '2026-11-21T08:00:00.000Z',
+  /** A variant's id (an integer; the provider state that makes a product with options returns its first). */
+  variantId: 7,
 } as const;
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -214,7 +221,59 @@ const FIELD_RULES: Record<string, Matcher<unknown>> = {
   category: regex(UUID, EXAMPLE.categoryId),
   // JSON text of [{size, stock}]: the example body carries the sizes the spec sends.
   [PRODUCT_SIZES_FIELD]: regex('^\\[.*\\]$', '[]'),
+  // JSON text of the options and of the variants, as the admin form sends them.
+  [PRODUCT_OPTIONS_FIELD]: regex('^\\[.*\\]$', '[]'),
+  [PRODUCT_VARIANTS_FIELD]: regex('^\\[.*\\]$', '[]'),
+  [PRODUCT_COMPARE_AT_FIELD]: regex('^(\\d+(\\.\\d{1,2})?)?$', ''),
 };
+
+/** The example product in colours (Blue, Red) and one size (M), 3 of each, as the provider state makes it. */
+export const EXAMPLE_OPTIONS: ProductOption[] = [
+  {
+    _id: 1,
+    name: 'Colour',
+    values: [
+      { _id: 1, value: 'Blue', swatch: '#1e3a8a' },
+      { _id: 2, value: 'Red', swatch: '#b91c1c' },
+    ],
+  },
+  { _id: 2, name: 'Size', values: [{ _id: 3, value: 'M' }] },
+];
+export const EXAMPLE_VARIANTS: ProductVariant[] = [
+  { _id: EXAMPLE.variantId, sku: 'CLASSIC-BLUE-M', options: ['Blue', 'M'], stock: 3, sold: 0, active: true },
+  { _id: 8, sku: 'CLASSIC-RED-M', options: ['Red', 'M'], stock: 3, sold: 0, active: true },
+];
+/** The provider state of that product. */
+export const colourProductState = [
+  'a product priced {price} in colours {colours} and sizes {sizes} with {stock} of each exists',
+  { price: 19.99, colours: 'Blue,Red', sizes: 'M', stock: 3 },
+] as const;
+
+/**
+ * A product's `options` and `variants` as the API answers them: these names and values in this order (the server
+ * keeps the admin's order), ids and counts by type; a variant per combination, its values in the options' order.
+ */
+export function optionsJson(options: ProductOption[]) {
+  return options.map((option) => ({
+    _id: MatchersV3.integer(option._id),
+    name: option.name,
+    values: option.values.map((v) => ({
+      _id: MatchersV3.integer(v._id),
+      value: v.value,
+      ...(v.swatch ? { swatch: regex('^#[0-9a-f]{6}$', v.swatch) } : {}),
+    })),
+  }));
+}
+export function variantsJson(variants: ProductVariant[], first?: unknown) {
+  return variants.map((variant, index) => ({
+    _id: index === 0 && first !== undefined ? first : MatchersV3.integer(variant._id),
+    sku: MatchersV3.string(variant.sku),
+    options: variant.options,
+    stock: MatchersV3.integer(variant.stock),
+    sold: MatchersV3.integer(variant.sold),
+    active: MatchersV3.boolean(variant.active),
+  }));
+}
 
 /**
  * A `multipart/form-data` request as the product routes take it: the given text fields and, optionally, the photo.

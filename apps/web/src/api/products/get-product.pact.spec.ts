@@ -1,9 +1,14 @@
 import { ApiRoute, ErrorCode } from '@store/contract';
 import {
+  colourProductState,
   describeStoreApi,
   errorBody,
   EXAMPLE,
+  EXAMPLE_OPTIONS,
   EXAMPLE_PRODUCT,
+  EXAMPLE_VARIANTS,
+  optionsJson,
+  variantsJson,
   fixedPath,
   idFromState,
   pathFromState,
@@ -32,6 +37,37 @@ describe('one product, for its page', () => {
       },
       async () => {
         await expect(getProduct(EXAMPLE.productId)).resolves.toEqual({ ...EXAMPLE_PRODUCT, stock: 3, sizes: [{ size: 'M', stock: 3 }] });
+      },
+    ));
+});
+
+describe('one product in colours and sizes, for its page', () => {
+  it('reads its options (colour swatches) and a variant per combination with what is left of each', () =>
+    interaction(
+      {
+        given: [colourProductState],
+        uponReceiving: 'a request for a product with options, to show on its page',
+        request: ['GET', pathFromState(ApiRoute.product)],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId') }),
+              stock: 6,
+              sizes: [],
+              options: optionsJson(EXAMPLE_OPTIONS),
+              variants: variantsJson(EXAMPLE_VARIANTS),
+            }),
+        ],
+      },
+      async () => {
+        await expect(getProduct(EXAMPLE.productId)).resolves.toEqual({
+          ...EXAMPLE_PRODUCT,
+          stock: 6,
+          sizes: [],
+          options: EXAMPLE_OPTIONS,
+          variants: EXAMPLE_VARIANTS,
+        });
       },
     ));
 });

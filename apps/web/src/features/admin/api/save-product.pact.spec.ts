@@ -4,13 +4,17 @@ import {
   describeStoreApi,
   errorBody,
   EXAMPLE,
+  EXAMPLE_OPTIONS,
   EXAMPLE_PRODUCT,
+  EXAMPLE_VARIANTS,
   idFromState,
   multipartRequest,
   pathFromState,
   photoFile,
+  optionsJson,
   productJson,
   sizesJson,
+  variantsJson,
 } from '@test/pact/store-api-pact';
 import { createProduct, updateProduct } from './save-product';
 
@@ -41,6 +45,25 @@ const SIZES: SizeStock[] = [
 ];
 const sizedFields: ProductFields = { ...fields, stock: 10, sizes: SIZES };
 
+/** A product in colours and sizes: the form sends the options, the variant grid and the total as the stock. */
+const variantFields: ProductFields = {
+  ...fields,
+  stock: 6,
+  compareAtPrice: 25,
+  options: EXAMPLE_OPTIONS.map((o) => ({
+    name: o.name,
+    values: o.values.map(({ value, swatch }) => (swatch ? { value, swatch } : { value })),
+  })),
+  variants: EXAMPLE_VARIANTS.map((v) => ({
+    options: v.options,
+    sku: v.sku,
+    stock: v.stock,
+    price: null,
+    compareAtPrice: null,
+    active: true,
+  })),
+};
+
 describe('product administration', () => {
   it('creates a product with a photo (multipart)', () =>
     interaction(
@@ -65,6 +88,37 @@ describe('product administration', () => {
       },
       async () => {
         await expect(createProduct(sizedFields, photoFile())).resolves.toEqual({ ...EXAMPLE_PRODUCT, sizes: SIZES });
+      },
+    ));
+
+  it('creates a product in colours and sizes (multipart, options and variants as JSON text, a compare-at price)', () =>
+    interaction(
+      {
+        given: ['an admin exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to create a product with options and variants',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(variantFields))],
+        response: [
+          201,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ category: EXAMPLE.categoryId }),
+              stock: MatchersV3.integer(6),
+              sizes: [],
+              compareAtPrice: MatchersV3.number(25),
+              options: optionsJson(EXAMPLE_OPTIONS),
+              variants: variantsJson(EXAMPLE_VARIANTS),
+            }),
+        ],
+      },
+      async () => {
+        await expect(createProduct(variantFields)).resolves.toEqual({
+          ...EXAMPLE_PRODUCT,
+          stock: 6,
+          sizes: [],
+          compareAtPrice: 25,
+          options: EXAMPLE_OPTIONS,
+          variants: EXAMPLE_VARIANTS,
+        });
       },
     ));
 

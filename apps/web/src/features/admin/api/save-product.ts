@@ -1,4 +1,4 @@
-import { ApiRoute, apiPath, PRODUCT_PHOTO_FIELD, PRODUCT_SIZES_FIELD, type Product, type ProductFields } from '@store/contract';
+import { ApiRoute, apiPath, PRODUCT_COMPARE_AT_FIELD, PRODUCT_PHOTO_FIELD, type Product, type ProductFields } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productQueryOptions } from '@/api/products/get-product';
 import { productsQueryKey } from '@/api/products/products-query-key';
@@ -8,13 +8,15 @@ import { apiCall, currentAuth } from '@/lib/api-client';
 export type ProductPhoto = Blob & { name?: string };
 
 /**
- * The multipart body the product routes take: the text fields (the sizes as JSON text), and the photo only when one
+ * The multipart body the product routes take: the text fields (sizes, options and variants as JSON text), and the photo only when one
  * is given.
  */
 export function productFormData(fields: Partial<ProductFields>, photo?: ProductPhoto): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) form.append(name, name === PRODUCT_SIZES_FIELD ? JSON.stringify(value) : String(value));
+    // The sizes, options and variants go as JSON text; a compare-at price of null as '' (none).
+    if (value === null && name === PRODUCT_COMPARE_AT_FIELD) form.append(name, '');
+    else if (value !== undefined && value !== null) form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   if (photo) form.append(PRODUCT_PHOTO_FIELD, photo, photo.name || 'photo');
   return form;

@@ -1,6 +1,15 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode, IDEMPOTENCY_KEY_HEADER, type PaymentInfo } from '@store/contract';
-import { anId, bearer, describeStoreApi, EXAMPLE, EXAMPLE_ADDRESS, idFromState, pathFromState } from '@test/pact/store-api-pact';
+import {
+  anId,
+  bearer,
+  colourProductState,
+  describeStoreApi,
+  EXAMPLE,
+  EXAMPLE_ADDRESS,
+  idFromState,
+  pathFromState,
+} from '@test/pact/store-api-pact';
 import { pay } from './pay';
 
 const { boolean, eachLike, number, regex, string } = MatchersV3;
@@ -30,6 +39,38 @@ const approved = () => ({
 });
 
 describe('payment', () => {
+  it('charges a cart with a line of a variant (required for a product with options)', () =>
+    interaction(
+      {
+        given: ['a customer exists', colourProductState],
+        uponReceiving: 'a payment for a variant of a product in colours and sizes',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.payment),
+          (request) =>
+            request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody({
+              paymentInfo: {
+                paymentMethodNonce: 'fake-valid-nonce',
+                amount: 19.99,
+                products: [{ _id: idFromState('productId'), count: 1, variant: idFromState('variantId') }],
+              },
+            }),
+        ],
+        response: [200, (response) => response.jsonBody(approved())],
+      },
+      async () => {
+        const result = await pay(
+          {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: 19.99,
+            products: [{ _id: EXAMPLE.productId, count: 1, variant: EXAMPLE.variantId }],
+          },
+          IDEMPOTENCY_KEY,
+        );
+        expect(result.order).toEqual({ _id: EXAMPLE.orderId, status: 'Received', amount: 19.99 });
+      },
+    ));
+
   it('charges a cart with a line in a size (required for a product sold in sizes)', () =>
     interaction(
       {
