@@ -6,7 +6,9 @@ import { ENCODING_QUEUE_MAX, encodingLoad, preparePhoto } from './photo-upload.j
 function noiseJpeg(seed: number): Promise<Buffer> {
   const pixels = Buffer.alloc(800 * 600 * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761 + seed * 40503) >>> 24;
-  return sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 describe('preparePhoto: one encode at a time per process', () => {
@@ -30,7 +32,10 @@ describe('preparePhoto: one encode at a time per process', () => {
     const accepted = Array.from({ length: ENCODING_QUEUE_MAX + 1 }, () => preparePhoto(jpeg));
     const refused = preparePhoto(jpeg);
     await expect(refused).rejects.toBeInstanceOf(ServiceUnavailableError);
-    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 5, message: 'Too many photos are being processed; please try again in a moment' });
+    await expect(refused).rejects.toMatchObject({
+      retryAfterSeconds: 5,
+      message: 'Too many photos are being processed; please try again in a moment',
+    });
     const results = await Promise.all(accepted);
     expect(results).toHaveLength(ENCODING_QUEUE_MAX + 1);
     expect(encodingLoad()).toEqual({ active: 0, waiting: 0 });
