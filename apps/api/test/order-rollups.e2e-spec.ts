@@ -1,7 +1,7 @@
 import { ApiRoute, Role, type Session } from '@store/contract';
 import pg from 'pg';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import { inMigrationTransaction } from './support/test-database.js';
 import { OrderRollupShards1764000600000 } from '../src/database/migrations/1764000600000-order-rollup-shards.js';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { TestGateway } from '../src/modules/payments/test.gateway.js';
@@ -131,12 +131,8 @@ describe('order rollups over shards (e2e)', () => {
 
   it('reverts to one row per day and status with the same sums, and spreads them again', async () => {
     const before = await rollupsAndTruth();
-    const migrations = new DataSource({ type: 'postgres', url: t.config.databaseUrl });
-    await migrations.initialize();
-    const runner = migrations.createQueryRunner();
     const migration = new OrderRollupShards1764000600000();
-    try {
-      await runner.startTransaction();
+    await inMigrationTransaction(t.config.databaseUrl, async (runner) => {
       await migration.down(runner);
       const [{ duplicates }] = (await runner.query(
         `SELECT (SELECT count(*) - count(DISTINCT day) FROM order_daily_totals)::int AS duplicates`,
@@ -148,14 +144,7 @@ describe('order rollups over shards (e2e)', () => {
       }[];
       expect(Object.fromEntries(reverted.map((row) => [row.status, row.orders]))).toEqual((before.truth as { statuses: unknown }).statuses);
       await migration.up(runner);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-      await migrations.destroy();
-    }
+    });
     // Spread again, and still exact for the next order.
     await buy(2);
     const after = await rollupsAndTruth();
