@@ -11,4 +11,3 @@ export * from './money.js';
 export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
-export * from './variants.js';

@@ -1,4 +1,5 @@
-import { checkVariants, PRODUCT_OPTIONS_MAX, PRODUCT_STOCK_MAX } from '@store/contract';
+import { PRODUCT_OPTIONS_MAX, PRODUCT_STOCK_MAX } from '@store/contract';
+import { checkVariants } from '@store/contract/dto/product-variants';
 import { useState } from 'react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/field';
