@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { VerifierOptions } from '@pact-foundation/pact';
-import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type ShippingAddress, type SizeStock, toCents } from '@store/contract';
+import {
+  fromCents,
+  isTwoFactorChallenge,
+  type Product,
+  PRODUCT_SIZES,
+  type ProductSize,
+  type ShippingAddress,
+  type SizeStock,
+  toCents,
+} from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
@@ -260,7 +269,9 @@ export class ProviderStates {
   }
 
   private async signIn(email: string, password: string): Promise<string> {
-    const { session } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
+    const { response } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
+    if (isTwoFactorChallenge(response)) throw new Error(`${email} has two-factor sign-in on; a state signs in with a password only`);
+    const session = response;
     this.bearer = session.token;
     const { _id, name, role } = session.user;
     this.signedIn = { id: _id, name, email: session.user.email, role, staffRole: session.user.staffRole ?? null };
