@@ -86,7 +86,10 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment
       </ol>
       <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={240} height={240} className="d-block mb-2" />
       <p>
-        Cannot scan it? Type this key into the app instead: <code data-testid="two-factor-secret">{enrolment.secret}</code>
+        Cannot scan it? Type this key into the app instead:{' '}
+        <span className="font-monospace fw-semibold text-break" data-testid="two-factor-secret">
+          {enrolment.secret}
+        </span>
       </p>
       <ol start={2}>
         <li>Enter the six-digit code the app now shows, to check that it works.</li>
