@@ -67,13 +67,6 @@ export interface TwoFactorRecoveryCodes {
 
 export const TWO_FACTOR_CHALLENGE_SECONDS = 300;
 export const RECOVERY_CODE_COUNT = 10;
-/** Six digits (spaces ignored). */
-export const TOTP_CODE_PATTERN = /^\d{6}$/;
-/** Ten base32 letters and digits, shown as two groups of five (`abcde-fghij`); case, spaces and the hyphen ignored. */
-export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
-
-export const TWO_FACTOR_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes';
-export const TOTP_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app';
 export const TWO_FACTOR_WRONG_CODE = 'That code is not right, or it was used already; try the next one';
 export const TWO_FACTOR_SIGNIN_EXPIRED = 'Your sign-in has expired; enter your password again';
 export const TWO_FACTOR_ENROLMENT_REQUIRED = 'The shop requires two-factor sign-in for its staff: set it up to continue';

@@ -3,7 +3,8 @@
  * ValidationPipe and the web's forms run the same checks with the same messages.
  */
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { hasBidiControls, hasControlCharacters, hasVisibleCharacter, MIXED_SCRIPTS_MESSAGE, mixesScripts } from '../text-rules.js';
+import { MIXED_SCRIPTS_MESSAGE, mixesScripts } from '../script-mixing.js';
+import { hasBidiControls, hasControlCharacters, hasVisibleCharacter } from '../text-rules.js';
 
 /** Validator: a string without control characters (`multiline` allows \n, \r and \t). Non-strings pass (IsString says so). */
 export function NoControlCharacters(options: ValidationOptions & { multiline?: boolean } = {}): PropertyDecorator {

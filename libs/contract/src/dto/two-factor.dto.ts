@@ -2,16 +2,20 @@ import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { PASSWORD_MAX } from '../identity.js';
 import {
-  RECOVERY_CODE_PATTERN,
-  TOTP_CODE_FORMAT,
-  TOTP_CODE_PATTERN,
-  TWO_FACTOR_CODE_FORMAT,
   TWO_FACTOR_SIGNIN_EXPIRED,
   type TwoFactorCodeRequest,
   type TwoFactorDisableRequest,
   type TwoFactorSigninRequest,
 } from '../two-factor.js';
 
+// The codes' shapes and messages live here, not in two-factor.ts: only the forms and the API need them.
+/** Six digits (spaces ignored). */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** Ten base32 letters and digits, shown as two groups of five (`abcde-fghij`); case, spaces and the hyphen ignored. */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
+
+export const TWO_FACTOR_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes';
+export const TOTP_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app';
 /** Spaces anywhere are dropped (apps show "123 456") and letters lower-cased (recovery codes typed back by hand). */
 const compact = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value);
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   RECOVERY_CODE_COUNT,
-  TOTP_CODE_PATTERN,
   TWO_FACTOR_WRONG_CODE,
   type MessageResponse,
   type TwoFactorEnrolment,
   type TwoFactorRecoveryCodes,
   type TwoFactorStatus,
 } from '@store/contract';
+import { TOTP_CODE_PATTERN } from '@store/contract/dto/two-factor.dto';
 import QRCode from 'qrcode';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationFailedError } from '../../../common/errors.js';
 import { APP_CONFIG } from '../../../config/config.module.js';

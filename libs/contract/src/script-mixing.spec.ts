@@ -1,4 +1,4 @@
-import { mixesScripts, scriptsOf } from './text-rules.js';
+import { mixesScripts, scriptsOf } from './script-mixing.js';
 
 describe('mixesScripts', () => {
   it('refuses look-alike letters of another script inside a name', () => {
