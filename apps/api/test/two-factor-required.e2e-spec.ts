@@ -52,7 +52,7 @@ describe('two-factor sign-in required (e2e)', () => {
     const refused = await as(owner).get(api(ApiRoute.ordersAll, { userId })).expect(403);
     expect(refused.body).toEqual({
       error: 'The shop requires two-factor sign-in for its staff: set it up to continue',
-      code: 'TWO_FACTOR_ENROLMENT_REQUIRED',
+      code: 'FORBIDDEN',
     });
     await as(owner).get(api(ApiRoute.user, { userId })).expect(403);
     expect((await as(owner).get(api(ApiRoute.twoFactor, { userId })).expect(200)).body).toEqual({

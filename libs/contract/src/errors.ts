@@ -4,8 +4,6 @@ export const ErrorCode = {
   Unauthenticated: 'UNAUTHENTICATED',
   PaymentDeclined: 'PAYMENT_DECLINED',
   Forbidden: 'FORBIDDEN',
-  /** One of the staff must set up two-factor sign-in first (ADMIN_2FA=required): only its routes answer. */
-  TwoFactorEnrolmentRequired: 'TWO_FACTOR_ENROLMENT_REQUIRED',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
@@ -25,7 +23,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
-  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, ErrorCode, type ErrorBody, type FieldError, TWO_FACTOR_ENROLMENT_REQUIRED } from '@store/contract';
+import { ERROR_STATUS, ErrorCode, type ErrorBody, type FieldError } from '@store/contract';
 
 /**
  * The API's named failures. Services throw these; the one exception filter turns each into
@@ -43,8 +43,6 @@ function namedError(code: ErrorCode, defaultMessage = ''): NamedErrorClassWithDe
 export class ValidationFailedError extends namedError(ErrorCode.ValidationFailed) {}
 export class UnauthenticatedError extends namedError(ErrorCode.Unauthenticated, 'Sign in to continue') {}
 export class ForbiddenError extends namedError(ErrorCode.Forbidden, 'You are not allowed to do this') {}
-/** One of the staff without two-factor sign-in where the shop requires it (ADMIN_2FA=required): 403 until they set it up. */
-export class TwoFactorEnrolmentRequiredError extends namedError(ErrorCode.TwoFactorEnrolmentRequired, TWO_FACTOR_ENROLMENT_REQUIRED) {}
 export class NotFoundError extends namedError(ErrorCode.NotFound) {}
 export class ConflictError extends namedError(ErrorCode.Conflict) {}
 export class PayloadTooLargeError extends namedError(ErrorCode.PayloadTooLarge, 'The request is too large') {}

@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { TwoFactorEnrolmentRequiredError } from '../../../common/errors.js';
+import { TWO_FACTOR_ENROLMENT_REQUIRED } from '@store/contract';
+import { ForbiddenError } from '../../../common/errors.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/env.js';
 import type { AuthUser } from '../auth-user.js';
@@ -9,7 +10,8 @@ import { BEFORE_TWO_FACTOR_ENROLMENT } from '../two-factor/before-enrolment.deco
 /**
  * Global, after the JWT guard: with ADMIN_2FA=required, one of the staff whose two-factor sign-in is not on (read
  * with the user on every request, so turning it on opens everything at the next request) reaches only the routes
- * marked {@link BeforeTwoFactorEnrolment}; every other answers 403 TWO_FACTOR_ENROLMENT_REQUIRED. Customers and
+ * marked {@link BeforeTwoFactorEnrolment}; every other answers 403 saying so (code FORBIDDEN: one code per status, as
+ * the metrics read them; the session's `twoFactorEnrolmentRequired` is what the web app acts on). Customers and
  * public routes are not concerned.
  */
 @Injectable()
@@ -24,6 +26,6 @@ export class TwoFactorEnrolmentGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user?.staffRole || user.twoFactorEnabled) return true;
     if (this.reflector.getAllAndOverride<boolean>(BEFORE_TWO_FACTOR_ENROLMENT, [context.getHandler(), context.getClass()])) return true;
-    throw new TwoFactorEnrolmentRequiredError();
+    throw new ForbiddenError(TWO_FACTOR_ENROLMENT_REQUIRED);
   }
 }
