@@ -70,6 +70,8 @@ describe('nginx in front of the web app and the API', () => {
         PAYMENT_GATEWAY: 'test',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        // The admin posts products below; production's default (required) would confine it to enrolling.
+        ADMIN_2FA: 'optional',
       }),
     });
     apiBase = `http://127.0.0.1:${apiPort}`;
