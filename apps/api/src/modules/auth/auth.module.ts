@@ -17,7 +17,10 @@ import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordsController } from './passwords.controller.js';
 import { PasswordsService } from './passwords.service.js';
-import { PasswordResetsRepository } from './password-resets.repository.js';
+import { AccountLinks } from './account-links.js';
+import { AccountTokensRepository } from './account-tokens.repository.js';
+import { EmailVerificationController } from './email-verification.controller.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { SigninLimits } from './rate-limit/signin-limits.js';
@@ -33,7 +36,7 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController, PasswordsController],
+  controllers: [AuthController, PasswordsController, EmailVerificationController],
   providers: [
     AuthService,
     PasswordHasher,
@@ -45,12 +48,15 @@ import { RevokedTokensRepository } from './revoked-tokens.repository.js';
     SigninLimits,
     DeviceCookies,
     PasswordsService,
-    PasswordResetsRepository,
+    AccountTokensRepository,
+    AccountLinks,
+    EmailVerificationService,
     // Order matters: who you are (401), then whose path it is (403), then what your role allows (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: UserParamGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, PasswordHasher],
+  // The rate-limit repository: other modules' routes that check a password use AuthRateLimitGuard too.
+  exports: [AuthService, PasswordHasher, RateLimitRepository],
 })
 export class AuthModule {}

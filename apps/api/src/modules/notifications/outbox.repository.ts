@@ -41,6 +41,11 @@ export class OutboxRepository {
     }
   }
 
+  /** Deletes every mail to `recipient`, sent or not, in the transaction in context (an erased account's mails). */
+  async deleteFor(recipient: string): Promise<void> {
+    await this.db.transactionRows(`DELETE FROM mail_outbox WHERE recipient = $1`, [recipient]);
+  }
+
   /**
    * Takes up to `limit` due mails for this worker: their lease (`next_attempt_at`) moves `leaseMs` ahead and
    * their attempt count goes up, in one statement. FOR UPDATE SKIP LOCKED makes concurrent claims (other

@@ -13,6 +13,8 @@ export function SigninPage() {
   const location = useLocation();
   const session = useSession();
   const redirect = location.state as SigninRedirectState | null;
+  // A page that ended the session on purpose (deleting the account) says what happened.
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
 
   const onSignedIn = (signedIn: Session) => {
     saveSession(signedIn);
@@ -23,7 +25,9 @@ export function SigninPage() {
     <Page title="Sign in" description="Welcome back. Sign in to pay for your cart and see your orders.">
       <AuthCard
         notice={
-          redirect?.from ? (
+          typeof notice === 'string' ? (
+            <Alert variant="success">{notice}</Alert>
+          ) : redirect?.from ? (
             <Alert variant="info">
               {session && redirect.requiresAdmin
                 ? `You are signed in as ${session.user.name}. Sign in with an admin account to open that page.`
