@@ -1,9 +1,10 @@
 import type { Session } from '@store/contract';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { SigninForm } from '@/features/auth/components/signin-form';
-import { saveSession, useSession } from '@/lib/session';
+import { clearSession, saveSession, useSession } from '@/lib/session';
 import { afterSigninTarget, type SigninRedirectState } from '../guards';
 import { AuthCard } from '../layout/auth-card';
 import { paths } from '@/lib/paths';
@@ -13,8 +14,11 @@ export function SigninPage() {
   const location = useLocation();
   const session = useSession();
   const redirect = location.state as SigninRedirectState | null;
-  // A page that ended the session on purpose (deleting the account) says what happened.
-  const notice = (location.state as { notice?: unknown } | null)?.notice;
+  // A page that ended the account (deleting it) says what happened; the session goes once this page is on screen.
+  const { notice, endSession } = (location.state as { notice?: unknown; endSession?: unknown } | null) ?? {};
+  useEffect(() => {
+    if (endSession === true) clearSession();
+  }, [endSession]);
 
   const onSignedIn = (signedIn: Session) => {
     saveSession(signedIn);

@@ -7,7 +7,6 @@ import { TextField } from '@/components/field';
 import { errorMessage } from '@/lib/api-client';
 import { dtoResolver } from '@/lib/dto-resolver';
 import { paths } from '@/lib/paths';
-import { clearSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadMyData } from '../api/download-my-data';
 
@@ -72,9 +71,9 @@ function DeleteAccountForm() {
     setFailure(null);
     try {
       const { message } = await remove(values);
-      // Away from this signed-in page first, so the guard does not send the user to sign in as if they had to.
-      navigate(paths.signin, { replace: true, state: { notice: message } });
-      clearSession();
+      // The sign-in page forgets the session once it is on screen: forgotten here, the guard of this page would send
+      // the user to sign in as if their session had merely ended.
+      await navigate(paths.signin, { replace: true, state: { notice: message, endSession: true } });
     } catch (error) {
       setFailure(errorMessage(error));
     }
