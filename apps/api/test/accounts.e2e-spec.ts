@@ -16,9 +16,11 @@ import {
   type Session,
 } from '@store/contract';
 import request from 'supertest';
+import { Accounts1764000400000 } from '../src/database/migrations/1764000400000-accounts.js';
 import { AuthService } from '../src/modules/auth/auth.service.js';
 import { paidOrder, SHIPPING_ADDRESS, seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { inMigrationTransaction } from './support/test-database.js';
 
 const LINK = /^https:\/\/shop\.example\/(verify-email|reset-password)\?token=([A-Za-z0-9_-]{43})$/m;
 
@@ -409,6 +411,25 @@ describe('accounts (e2e)', () => {
         id: string;
       }[];
       expect(left.map((row) => row.id)).toEqual([young.orderId]);
+    });
+
+    it('is reversible: down gives back the reset links and the buyers, up the account tables (the reset link still works)', async () => {
+      const user = await signedInUser(t);
+      await request(t.http).post(`/api${ApiRoute.passwordForgot}`).send({ email: user.user.email }).expect(202);
+      const token = await lastToken(user.user.email, 'password-reset');
+      const migration = new Accounts1764000400000();
+      await inMigrationTransaction(t.config.databaseUrl, async (runner) => {
+        await migration.down(runner);
+        const [row] = (await runner.query(
+          `SELECT (SELECT count(*)::int FROM password_resets WHERE user_id = $1) AS resets,
+                  (SELECT count(*)::int FROM orders WHERE user_id IS NULL) AS buyerless,
+                  to_regclass('user_addresses') IS NULL AS no_book`,
+          [user.user._id],
+        )) as { resets: number; buyerless: number; no_book: boolean }[];
+        expect(row).toEqual({ resets: 1, buyerless: 0, no_book: true });
+        await migration.up(runner);
+      });
+      await request(t.http).post(`/api${ApiRoute.passwordReset}`).send({ token, password: 'after the round trip' }).expect(200);
     });
 
     it("refuses to delete one of the shop's people, and a body without the password", async () => {
