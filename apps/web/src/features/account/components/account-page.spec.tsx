@@ -33,12 +33,13 @@ describe('the account page', () => {
     expect(api.calls('POST', ApiRoute.emailVerification)[0].path).toBe(`/user/${customer.user._id}/email/verification`);
   });
 
-  it('shows no "send again" once the address is confirmed', async () => {
-    accountApi({ ...ACCOUNT, emailVerified: true });
+  it('shows no "send again" once the address is confirmed, and keeps the session on the address the account has', async () => {
+    accountApi({ ...ACCOUNT, email: 'moved@example.com', emailVerified: true });
     signInAs(customer);
     renderApp('/user/dashboard');
     expect(await screen.findByText('Confirmed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send the link again' })).not.toBeInTheDocument();
+    await waitFor(() => expect(readSession()?.user.email).toBe('moved@example.com'));
   });
 
   it('renames the user, and the greeting follows', async () => {
