@@ -17,6 +17,7 @@ import {
 } from '@store/contract';
 import request from 'supertest';
 import { Accounts1764000400000 } from '../src/database/migrations/1764000400000-accounts.js';
+import { loadConfig } from '../src/config/env.js';
 import { AuthService } from '../src/modules/auth/auth.service.js';
 import { paidOrder, SHIPPING_ADDRESS, seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
@@ -27,7 +28,13 @@ const LINK = /^https:\/\/shop\.example\/(verify-email|reset-password)\?token=([A
 describe('accounts (e2e)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'https://shop.example', orderRetentionYears: 10 });
+    const base = loadConfig({ NODE_ENV: 'test' });
+    // SHOP_EMAIL set: the shop's notice of an order names the buyer, so deleting the account must take it too.
+    t = await createTestApp({
+      publicUrl: 'https://shop.example',
+      orderRetentionYears: 10,
+      mail: { ...base.mail, workerEnabled: false, shopEmail: 'orders@shop.example' },
+    });
   });
   afterAll(() => t.close());
 
@@ -344,6 +351,11 @@ describe('accounts (e2e)', () => {
           .post(api(ApiRoute.accountDelete, { userId: user.user._id }))
           .send({ password });
 
+      const noticeBefore = (await t.dataSource.query(
+        `SELECT recipient FROM mail_outbox WHERE order_id = $1 AND kind = 'shop-order-notice'`,
+        [orderId],
+      )) as { recipient: string }[];
+      expect(noticeBefore).toEqual([{ recipient: 'orders@shop.example' }]);
       expect((await remove('not my password').expect(400)).body.details).toEqual([{ field: 'password', message: 'Password is not right' }]);
       await as(user)
         .get(api(ApiRoute.account, { userId: user.user._id }))
@@ -361,6 +373,12 @@ describe('accounts (e2e)', () => {
         [user.user._id, user.user.email],
       )) as Record<string, number>[];
       expect(personal).toEqual({ users: 0, addresses: 0, tokens: 0, mails: 0 });
+      const [{ notices }] = (await t.dataSource.query(`SELECT count(*)::int AS notices FROM mail_outbox WHERE order_id = $1`, [
+        orderId,
+      ])) as {
+        notices: number;
+      }[];
+      expect(notices).toBe(0);
       const [order] = (await t.dataSource.query(
         `SELECT user_id, user_name, user_email, shipping_address, amount_cents, transaction_id, anonymised_at IS NOT NULL AS anonymised FROM orders WHERE id = $1`,
         [orderId],

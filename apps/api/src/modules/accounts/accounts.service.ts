@@ -137,9 +137,9 @@ export class AccountsService implements OnApplicationBootstrap {
     await this.transactions.run(async () => {
       const orders = await this.orders.anonymiseBuyer(user.id);
       await this.audit.eraseActor(user.id);
-      await this.outbox.forgetRecipient(user.email);
+      await this.outbox.forgetAccount(user.email, orders);
       await this.users.delete(user.id);
-      this.logger.log(`Deleted account ${user.id} (${orders} orders kept anonymised)`);
+      this.logger.log(`Deleted account ${user.id} (${orders.length} orders kept anonymised)`);
     });
     await this.purgeExpiredOrders();
   }

@@ -41,9 +41,12 @@ export class OutboxRepository {
     }
   }
 
-  /** Deletes every mail to `recipient`, sent or not, in the transaction in context (an erased account's mails). */
-  async deleteFor(recipient: string): Promise<void> {
-    await this.db.transactionRows(`DELETE FROM mail_outbox WHERE recipient = $1`, [recipient]);
+  /**
+   * Deletes every mail to `recipient` and every mail about `orderIds` (the shop's notices name the buyer and their
+   * address), sent or not, in the transaction in context: an erased account's mails.
+   */
+  async deleteFor(recipient: string, orderIds: string[]): Promise<void> {
+    await this.db.transactionRows(`DELETE FROM mail_outbox WHERE recipient = $1 OR order_id = ANY($2::uuid[])`, [recipient, orderIds]);
   }
 
   /**

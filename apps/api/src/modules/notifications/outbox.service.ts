@@ -48,9 +48,9 @@ export class OutboxService {
     await this.outbox.insert([setPasswordMail(account, link, this.config.mail.shopName)]);
   }
 
-  /** Forgets the mails sent to an address whose account is deleted (their texts hold its personal data). */
-  async forgetRecipient(email: string): Promise<void> {
-    await this.outbox.deleteFor(email);
+  /** Forgets the mails to an address whose account is deleted and those about its orders (their texts hold its personal data). */
+  async forgetAccount(email: string, orderIds: string[]): Promise<void> {
+    await this.outbox.deleteFor(email, orderIds);
   }
 
   /** Queues an invitation to join the shop's staff; `link` holds the single-use token (only this mail ever has it). */

@@ -113,15 +113,15 @@ export class OrdersRepository {
 
   /**
    * Cuts a deleted account's orders loose, in the transaction in context: no buyer, no name, e-mail or address; what
-   * the accounts need stays (number, lines, amounts, status, payment and refund ids, dates). Answers how many.
+   * the accounts need stays (number, lines, amounts, status, payment and refund ids, dates). Answers their ids.
    */
-  async anonymiseBuyer(userId: string): Promise<number> {
+  async anonymiseBuyer(userId: string): Promise<string[]> {
     const rows = await this.db.transactionRows<{ id: string }>(
       `UPDATE orders SET user_id = NULL, user_name = $2, user_email = NULL, shipping_address = NULL, anonymised_at = now(), updated_at = now()
         WHERE user_id = $1 RETURNING id`,
       [userId, ANONYMISED_BUYER],
     );
-    return rows.length;
+    return rows.map((row) => row.id);
   }
 
   /** Deletes anonymised orders made more than `years` years ago (past the accounting retention); answers how many. */

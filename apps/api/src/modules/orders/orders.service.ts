@@ -166,8 +166,8 @@ export class OrdersService {
     return toOrder(order, await this.repository.linesOf(orderId));
   }
 
-  /** Cuts a deleted account's orders loose (see OrdersRepository.anonymiseBuyer), in the transaction in context. */
-  anonymiseBuyer(userId: string): Promise<number> {
+  /** Cuts a deleted account's orders loose (see OrdersRepository.anonymiseBuyer), in the transaction in context; their ids. */
+  anonymiseBuyer(userId: string): Promise<string[]> {
     return this.repository.anonymiseBuyer(userId);
   }
 
