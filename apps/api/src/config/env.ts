@@ -199,6 +199,10 @@ export class EnvironmentVariables {
   )
   SEARCH_CONCURRENCY?: number;
 
+  // How long a deleted account's orders are kept (anonymised) for the shop's accounting before they are deleted.
+  @WholeNumber(1, 30)
+  ORDER_RETENTION_YEARS = 10;
+
   @WholeNumber(1000, 600_000)
   HTTP_HEADERS_TIMEOUT_MS = 10_000;
 
@@ -438,6 +442,8 @@ export function appConfig(env: EnvironmentVariables) {
       statementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
       concurrency: env.SEARCH_CONCURRENCY ?? Math.max(1, Math.floor(env.DB_POOL_MAX * 0.4)),
     },
+    /** Years a deleted account's anonymised orders are kept for the accounting, counted from each order's date. */
+    orderRetentionYears: env.ORDER_RETENTION_YEARS,
     /** Node HTTP server limits against slow or idle clients. */
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
