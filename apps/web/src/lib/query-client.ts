@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { readSession, subscribeToSession } from './session';
 
@@ -37,4 +37,25 @@ export function forgetDataOnSignOut(client: QueryClient): () => void {
   return subscribeToSession(() => {
     if (!readSession()) client.removeQueries({ type: 'inactive' });
   });
+}
+
+/**
+ * Takes over the query cache a server-rendered page carries (its `<script type="application/json">`, see
+ * app/page-data.ts), if it has one. Its times are made "now": the server refreshes a page's HTML on every catalogue
+ * change, so what it holds is as fresh as a read made now, and reading it again at once would only cost the
+ * phone's CPU and bandwidth. A failure the server saw (a product that is not there) stays on screen as the server
+ * rendered it: a query in error otherwise starts again as "loading" when its page mounts, and hydration would
+ * not match.
+ */
+export function adoptServerState(client: QueryClient, element: HTMLElement | null): boolean {
+  if (!element?.textContent) return false;
+  const state = JSON.parse(element.textContent) as DehydratedState;
+  const now = Date.now();
+  for (const query of state.queries) {
+    if (query.state.dataUpdatedAt) query.state.dataUpdatedAt = now;
+    if (query.state.errorUpdatedAt) query.state.errorUpdatedAt = now;
+    if (query.state.status === 'error') client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
+  hydrate(client, state);
+  return true;
 }

@@ -18,6 +18,10 @@ const CatalogueFilters = lazy(() =>
 
 const FILTERS_PLACEHOLDER = <div className="catalogue-filters mb-4" />;
 
+/** The home page's heading and lead, also its tab title and meta description (the server's page head says the same). */
+export const HOME_TITLE = 'T-shirts for every day';
+export const HOME_DESCRIPTION = 'Soft cotton tees, printed with care. Pick yours and pay securely by card.';
+
 export function HomePage() {
   const navigate = useNavigate();
   // useLocation rather than useSearchParams: the same query, without adding the latter to the entry bundle.
@@ -28,7 +32,7 @@ export function HomePage() {
     navigate(paths.cart);
   };
   return (
-    <Page title="T-shirts for every day" description="Soft cotton tees, printed with care. Pick yours and pay securely by card.">
+    <Page title={HOME_TITLE} description={HOME_DESCRIPTION}>
       <Suspense fallback={FILTERS_PLACEHOLDER}>{showFilters ? <CatalogueFilters /> : FILTERS_PLACEHOLDER}</Suspense>
       <ProductGrid onAddToCart={add} view={catalogueView(search)} />
     </Page>

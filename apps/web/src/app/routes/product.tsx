@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
 import { ProductDetails } from '@/features/product/components/product-details';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, errorStatus } from '@/lib/api-client';
 import { addSizeToCart, addToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
@@ -29,7 +29,8 @@ export function ProductPage() {
   const added = useRef(false);
 
   // 404 for a well-formed id the shop does not have, 400 for a malformed one: to the buyer both are "not here".
-  if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ProductNotFound />;
+  const status = errorStatus(product.error);
+  if (status === 404 || status === 400) return <ProductNotFound />;
   if (product.error) {
     return (
       <Page title="Product">
