@@ -1,4 +1,4 @@
-import { type DehydratedState, hydrate, QueryCache, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { readSession, subscribeToSession } from './session';
 
@@ -49,13 +49,18 @@ export function forgetDataOnSignOut(client: QueryClient): () => void {
  */
 export function adoptServerState(client: QueryClient, element: HTMLElement | null): boolean {
   if (!element?.textContent) return false;
-  const state = JSON.parse(element.textContent) as DehydratedState;
+  const { queries } = JSON.parse(element.textContent) as DehydratedState;
   const now = Date.now();
-  for (const query of state.queries) {
-    if (query.state.dataUpdatedAt) query.state.dataUpdatedAt = now;
-    if (query.state.errorUpdatedAt) query.state.errorUpdatedAt = now;
-    if (query.state.status === 'error') client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  // What TanStack Query's hydrate() does for a fresh cache of settled queries, without the code for cases a page
+  // never has (pending queries and their promises, a cache that holds newer data): its bytes are the home page's.
+  for (const { queryKey, queryHash, queryType, state } of queries) {
+    if (state.status === 'error') client.setQueryDefaults(queryKey, { retryOnMount: false });
+    client.getQueryCache().build(client, { queryKey, queryHash, _type: queryType } as Parameters<QueryCache['build']>[1], {
+      ...state,
+      fetchStatus: 'idle',
+      dataUpdatedAt: state.dataUpdatedAt && now,
+      errorUpdatedAt: state.errorUpdatedAt && now,
+    });
   }
-  hydrate(client, state);
   return true;
 }
