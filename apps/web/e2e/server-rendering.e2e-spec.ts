@@ -96,8 +96,11 @@ describe('server-rendered pages', () => {
     expect(metaOf(html, 'og:url')).toBe(`${store.baseUrl}/`);
     expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${store.baseUrl}/api/product/photo/${newest[0]._id}\\?size=large&v=`));
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
-    // Readable without JavaScript: nothing says it is needed.
+    // Readable without JavaScript: nothing says it is needed. The filters are in the page, as a form and links.
     expect(html).not.toContain('<noscript>');
+    expect(html).toMatch(/<form id="catalogue-search" role="search"[^>]* action="\/" method="get">/);
+    // No inline script (the Content-Security-Policy would block it): only data blocks and the bundle's module.
+    expect(html.match(/<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src="\/assets\/))[^>]*>/g)).toBeNull();
   });
 
   it('sends a product page with its name, price, previews and Product JSON-LD offers from live stock', async () => {
@@ -239,6 +242,30 @@ describe('server-rendered pages', () => {
       expect(await pathOf(page)).toBe('/cart');
       expect(shop.pageErrors).toEqual([]);
       await page.context().close();
+    });
+
+    it('lets a browser without JavaScript search, sort and pick a category: the filters are a form and links', async () => {
+      const context = await browser.newContext({ baseURL: store.baseUrl, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('searchbox', { name: 'Search t-shirts' }).fill('rendered tee');
+      await page.getByLabel('Sort by').selectOption('price.desc');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/\?q=rendered\+tee&sort=price\.desc$/);
+      const { body: found } = await call<Product[]>('GET', '/products?limit=12&offset=0&sortBy=price&order=desc&q=rendered%20tee');
+      expect(found.map((product) => product.name)).toEqual(expect.arrayContaining([tee.name, sized.name]));
+      expect(await page.locator('.product-card h2').allInnerTexts()).toEqual(found.map((product) => product.name));
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price.desc');
+
+      const [category] = (await call<Category[]>('GET', '/categories')).body;
+      await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name, exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('category') === category._id);
+      const { body: inCategory } = await call<Product[]>(
+        'GET',
+        `/products?limit=12&offset=0&sortBy=price&order=desc&q=rendered%20tee&category=${category._id}`,
+      );
+      expect(await page.locator('.product-card h2').allInnerTexts()).toEqual(inCategory.map((product) => product.name));
+      await context.close();
     });
 
     it('hydrates a product page, then adds it to the cart', async () => {

@@ -6,17 +6,16 @@ import { App } from '@/app/app';
 import { PAGE_DATA_ELEMENT_ID } from '@/app/page-data';
 import { prefetchRoutesOnIntent } from '@/app/prefetch-routes';
 import { loadLazyRoutes, routes } from '@/app/router';
-import { prefetchCatalogue } from '@/features/catalogue/prefetch-catalogue';
-import { paths } from '@/lib/paths';
+import { markRenderedOnServer } from '@/lib/rendered-on-server';
 import { adoptServerState, createQueryClient } from '@/lib/query-client';
 
 prefetchRoutesOnIntent();
 
 const queryClient = createQueryClient();
 const root = document.getElementById('root')!;
-// A server-rendered page (docs/web.md, Server rendering) brings its data along; the others start reading here.
+// A server-rendered page (docs/web.md, Server rendering) brings its data along: the home page's grid and the
+// product page render from it at once, with no request.
 const serverRendered = adoptServerState(queryClient, document.getElementById(PAGE_DATA_ELEMENT_ID));
-if (!serverRendered && window.location.pathname === paths.home) void prefetchCatalogue(queryClient, window.location.search);
 
 const app = (
   <StrictMode>
@@ -25,6 +24,7 @@ const app = (
 );
 
 if (serverRendered) {
+  markRenderedOnServer();
   // The page's lazy route (the product page) is loaded first: hydration must render what the server rendered,
   // not a placeholder. The server's HTML lists its chunk as a modulepreload, so it is already on its way.
   void loadLazyRoutes(routes, window.location).then(() => hydrateRoot(root, app));

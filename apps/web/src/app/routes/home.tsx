@@ -6,14 +6,30 @@ import { catalogueView } from '@/features/catalogue/catalogue-view';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { addToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
+import { isRenderedOnServer } from '@/lib/rendered-on-server';
 import { useAfterLoad } from '@/lib/use-after-load';
 
 // The search box, sort and category chips are a chunk of their own, so the home page's entry stays within its
-// JS budget; the grid does not wait for them (it reads the view from the URL itself). They are fetched (with their
-// categories request) only once the page has loaded and the browser is idle, after the products and the first
-// photos. Until they arrive, an empty box of their size keeps the grid from moving.
+// JS budget; the grid does not wait for them (it reads the view from the URL itself). A page the server rendered
+// has them in its HTML, working as a plain form and links before any script runs; React hydrates them when their
+// chunk arrives (the Suspense boundary keeps the server's markup until then). A page the browser renders fetches
+// them (with their categories request) only once the page has loaded and the browser is idle, after the products
+// and the first photos; until they arrive, an empty box of their size keeps the grid from moving.
+type FiltersModule = { default: typeof import('@/features/catalogue/components/catalogue-filters').CatalogueFilters };
+let filtersLoaded: FiltersModule | undefined;
+
+/** Loads the filters' chunk (the server's entry awaits it before it renders its first page). */
+export function loadCatalogueFilters(): Promise<FiltersModule> {
+  return import('@/features/catalogue/components/catalogue-filters').then((m) => (filtersLoaded = { default: m.CatalogueFilters }));
+}
+
+// Once the chunk is loaded, a thenable that is already resolved: React then renders the filters at once instead of
+// suspending. On the server that keeps them in the page as plain markup: a boundary that suspended is sent apart,
+// with an inline script to put it in place, which the Content-Security-Policy rightly blocks.
 const CatalogueFilters = lazy(() =>
-  import('@/features/catalogue/components/catalogue-filters').then((m) => ({ default: m.CatalogueFilters })),
+  filtersLoaded
+    ? ({ then: (resolve: (module: FiltersModule) => void) => resolve(filtersLoaded!) } as Promise<FiltersModule>)
+    : loadCatalogueFilters(),
 );
 
 const FILTERS_PLACEHOLDER = <div className="catalogue-filters mb-4" />;
@@ -26,7 +42,8 @@ export function HomePage() {
   const navigate = useNavigate();
   // useLocation rather than useSearchParams: the same query, without adding the latter to the entry bundle.
   const { search } = useLocation();
-  const showFilters = useAfterLoad();
+  const afterLoad = useAfterLoad();
+  const showFilters = afterLoad || isRenderedOnServer();
   const add = (product: Product) => {
     addToCart(product);
     navigate(paths.cart);
