@@ -26,7 +26,8 @@ function startImage(env) {
   const [command, ...args] = image.command;
   return startProcess(command === 'node' ? process.execPath : command, args, {
     cwd: app,
-    env: containerEnv({ ...image.env, ...env }),
+    // PUBLIC_URL is required in production by the image's WEB_DIST (the rendered pages' absolute URLs).
+    env: containerEnv({ ...image.env, PUBLIC_URL: 'https://shop.example.com', ...env }),
     name: 'api',
   });
 }
