@@ -186,7 +186,7 @@ describe('server-rendered pages', () => {
     const robots = await fetch(`${store.baseUrl}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = (await robots.text()).split('\n');
-    for (const line of ['User-agent: *', 'Disallow: /admin', 'Disallow: /user', 'Disallow: /cart', 'Allow: /api/product/photo/'])
+    for (const line of ['User-agent: *', 'Disallow: /admin', 'Disallow: /user', 'Disallow: /order/', 'Allow: /api/product/photo/'])
       expect(lines).toContain(line);
     expect(lines).toContain(`Sitemap: ${store.baseUrl}/sitemap.xml`);
   });

@@ -27,7 +27,8 @@ if (serverRendered) {
   markRenderedOnServer();
   // The page's lazy route (the product page) is loaded first: hydration must render what the server rendered,
   // not a placeholder. The server's HTML lists its chunk as a modulepreload, so it is already on its way.
-  void loadLazyRoutes(routes, window.location).then(() => hydrateRoot(root, app));
+  // In a transition too, so that hydration yields every few milliseconds (see below) rather than run as one long task.
+  void loadLazyRoutes(routes, window.location).then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   // A transition, so React renders the first screen in slices of a few milliseconds with the main thread free in
   // between, instead of one long task (on a phone's CPU that task alone was most of the page's Total Blocking Time).

@@ -35,9 +35,9 @@ describe('sitemap', () => {
 });
 
 describe('robots.txt', () => {
-  it('keeps crawlers out of the admin, account and checkout pages and the API, but lets them fetch product photos', () => {
+  it('keeps crawlers out of the admin and signed-in pages and the API, but lets them fetch product photos', () => {
     const lines = robotsTxt(BASE).split('\n');
-    for (const rule of ['Disallow: /admin', 'Disallow: /user', 'Disallow: /cart', 'Disallow: /api/', 'Allow: /api/product/photo/'])
+    for (const rule of ['Disallow: /admin', 'Disallow: /user', 'Disallow: /order/', 'Disallow: /api/', 'Allow: /api/product/photo/'])
       expect(lines).toContain(rule);
     // Not a blanket `/api`, which would also cover the photos (a longer Allow wins over it, but say it plainly).
     expect(lines).not.toContain('Disallow: /api');

@@ -43,21 +43,19 @@ export function sitemapFiles(publicUrl: string, urls: SitemapUrl[], maxUrls = SI
 }
 
 /**
- * robots.txt: the admin and signed-in pages (and the sign-in and checkout flows) are not for search engines; the
+ * robots.txt: the admin and signed-in pages (the dashboards, an order's confirmation) and the links mailed to one
+ * person (password reset, staff invitation) are not for search engines; the sign-in and cart pages stay crawlable
+ * (nothing in them is private, and a blocked page cannot say `noindex` for itself). The
  * API is not either, except the product photos, which the pages and their link previews point to (a crawler
  * follows the longest matching rule, so the Allow wins for them). It names the sitemap.
  */
 export function robotsTxt(publicUrl: string): string {
   return [
-    "# The shop's catalogue is public; accounts, checkout and the admin screens are not for search engines.",
+    "# The shop's catalogue is public; accounts, orders and the admin screens are not for search engines.",
     'User-agent: *',
     'Disallow: /admin',
     'Disallow: /user',
-    'Disallow: /cart',
     'Disallow: /order/',
-    'Disallow: /signin',
-    'Disallow: /signup',
-    'Disallow: /forgot-password',
     'Disallow: /reset-password',
     'Disallow: /staff/',
     'Disallow: /api/',
