@@ -1,7 +1,7 @@
 import type { Category, Product, Session } from '@store/contract';
 import type { Browser } from 'playwright-core';
 import { call, fixtureBytes, signin, unique } from './support/api';
-import { launchChromium, openShop, pathOf, shown, store } from './support/browser';
+import { launchChromium, navLabels, openShop, pathOf, shown, store } from './support/browser';
 
 /** A search engine's crawler, and a plain HTTP client: neither runs JavaScript, and both must get the same page. */
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -266,6 +266,27 @@ describe('server-rendered pages', () => {
       );
       expect(await page.locator('.product-card h2').allInnerTexts()).toEqual(inCategory.map((product) => product.name));
       await context.close();
+    });
+
+    it('hydrates a page for a signed-in shopper with a cart: the server drew it signed out, the browser then shows who it is', async () => {
+      const shop = await openShop(browser);
+      const { page } = shop;
+      const customer = await signin(store.admin().email, store.admin().password);
+      await page.goto('/robots.txt');
+      await page.evaluate(
+        ([session, cart]) => {
+          localStorage.setItem('jwt', JSON.stringify(session));
+          localStorage.setItem('cart', JSON.stringify(cart));
+        },
+        [customer, [{ ...tee, count: 2 }]] as const,
+      );
+      await page.goto(`/product/${tee._id}`);
+      await page.waitForLoadState('networkidle');
+      await shown(page.getByRole('button', { name: 'Signout' }));
+      expect(await navLabels(page)).toContain('A. Dashboard');
+      await shown(page.getByRole('link', { name: /^Cart/ }).locator('.badge', { hasText: '1' }));
+      expect(shop.pageErrors).toEqual([]);
+      await page.context().close();
     });
 
     it('hydrates a product page, then adds it to the cart', async () => {
