@@ -120,6 +120,16 @@ describe('the API image, running', () => {
     await db?.drop();
   });
 
+  it('renders the public pages from the web build it carries, their URLs from PUBLIC_URL', async () => {
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await home.text();
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/" />');
+    expect(html).toMatch(/<div id="root"><div/);
+    expect(await (await fetch(`${base}/robots.txt`)).text()).toContain('Sitemap: https://shop.example.com/sitemap.xml');
+  });
+
   it('migrated the fresh database at start, and passes the image’s HEALTHCHECK', async () => {
     const migrations = await db.query('SELECT name FROM migrations');
     expect(migrations.length).toBeGreaterThan(0);
