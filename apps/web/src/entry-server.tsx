@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { type PageData, type PageNeeds, pageNeeds, seedQueries } from '@/app/page-data';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
-import { HOME_DESCRIPTION, HOME_TITLE, loadCatalogueFilters } from '@/app/routes/home';
+import { HOME_DESCRIPTION, HOME_TITLE } from '@/app/routes/home';
 import { metaDescription } from '@/app/routes/product';
 import { pageTitle } from '@/components/page';
 import { createQueryClient } from '@/lib/query-client';
@@ -20,8 +20,7 @@ import { markRenderedOnServer } from '@/lib/rendered-on-server';
 export { pageNeeds };
 
 markRenderedOnServer();
-/** The home page's filters' chunk, loaded before the first render so that none suspends (see home.tsx). */
-const filtersReady = loadCatalogueFilters();
+
 export type { PageData, PageNeeds };
 
 /** The product page's lazy route module: the browser loads it before it hydrates, so the head preloads it. */
@@ -44,7 +43,6 @@ export interface RenderedPage {
 
 /** Renders the page at `url` (path and query) from `data`, which the server read for `needs`. */
 export async function renderPage(url: string, needs: PageNeeds, data: PageData): Promise<RenderedPage> {
-  await filtersReady;
   const queryClient = createQueryClient({ retry: false });
   seedQueries(queryClient, needs, data);
   const handler = createStaticHandler(routes);
@@ -96,8 +94,9 @@ function renderToString(element: React.ReactElement): Promise<string> {
     });
     let failed: unknown;
     const stream = renderToPipeableStream(element, {
-      // Every boundary in place, however large: React otherwise sends a large one apart, with an inline script to
-      // put it in place, which the Content-Security-Policy (no inline script) rightly blocks.
+      // Every boundary in place, however large (the home page's filters are one, around a lazy chunk): React
+      // otherwise sends a large one apart, with an inline script to put it in place, which the
+      // Content-Security-Policy (no inline script) rightly blocks.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => (failed ? reject(failed) : stream.pipe(sink)),
       onShellError: reject,

@@ -67,16 +67,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The HTTP status of a failed read: an {@link ApiError}'s, or that of one that came with a server-rendered page's
- * data (app/page-data.ts), which crossed as plain JSON and is no longer an ApiError instance.
- */
-export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof ApiError) return error.status;
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the store. Check your connection and try again.';
 
 /** The absolute or base-relative URL of an API path, e.g. for an `<img src>`. */

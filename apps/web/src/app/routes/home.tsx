@@ -15,21 +15,8 @@ import { useAfterLoad } from '@/lib/use-after-load';
 // chunk arrives (the Suspense boundary keeps the server's markup until then). A page the browser renders fetches
 // them (with their categories request) only once the page has loaded and the browser is idle, after the products
 // and the first photos; until they arrive, an empty box of their size keeps the grid from moving.
-type FiltersModule = { default: typeof import('@/features/catalogue/components/catalogue-filters').CatalogueFilters };
-let filtersLoaded: FiltersModule | undefined;
-
-/** Loads the filters' chunk (the server's entry awaits it before it renders its first page). */
-export function loadCatalogueFilters(): Promise<FiltersModule> {
-  return import('@/features/catalogue/components/catalogue-filters').then((m) => (filtersLoaded = { default: m.CatalogueFilters }));
-}
-
-// Once the chunk is loaded, a thenable that is already resolved: React then renders the filters at once instead of
-// suspending. On the server that keeps them in the page as plain markup: a boundary that suspended is sent apart,
-// with an inline script to put it in place, which the Content-Security-Policy rightly blocks.
 const CatalogueFilters = lazy(() =>
-  filtersLoaded
-    ? ({ then: (resolve: (module: FiltersModule) => void) => resolve(filtersLoaded!) } as Promise<FiltersModule>)
-    : loadCatalogueFilters(),
+  import('@/features/catalogue/components/catalogue-filters').then((m) => ({ default: m.CatalogueFilters })),
 );
 
 const FILTERS_PLACEHOLDER = <div className="catalogue-filters mb-4" />;

@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
 import { ProductDetails } from '@/features/product/components/product-details';
-import { errorMessage, errorStatus } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { addSizeToCart, addToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
@@ -75,4 +75,14 @@ export function metaDescription(description: string): string {
   if (line.length <= META_DESCRIPTION_MAX) return line;
   const cut = line.slice(0, META_DESCRIPTION_MAX - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+/**
+ * The HTTP status of a failed read: an {@link ApiError}'s, or that of one that came with a server-rendered page's
+ * data (app/page-data.ts), which crossed as plain JSON and is no longer an ApiError instance.
+ */
+function errorStatus(error: unknown): number | undefined {
+  if (error instanceof ApiError) return error.status;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
 }
