@@ -124,6 +124,8 @@ beforeAll(async () => {
     [
       `JWT_SECRET=${randomBytes(24).toString('hex')}`,
       'PAYMENT_GATEWAY=test',
+      // Required by the API image's WEB_DIST: the rendered pages' canonical and preview URLs.
+      'PUBLIC_URL=https://shop.example.com',
       `ADMIN_EMAIL=${admin.email}`,
       `ADMIN_PASSWORD=${admin.password}`,
       `ADMIN_NAME=${admin.name}`,

@@ -21,6 +21,7 @@ import { InventoryModule } from './modules/inventory/inventory.module.js';
 import { PhotosModule } from './modules/photos/photos.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { WebPagesModule } from './web-app/web-pages.module.js';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         StaffModule,
         AccountsModule,
         HealthModule,
+        WebPagesModule,
       ],
     };
   }

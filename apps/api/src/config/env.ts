@@ -88,8 +88,10 @@ export class EnvironmentVariables {
   PORT = 3000;
 
   // The links in e-mails (password reset) are built from this, never from a request's Host header, which a client
-  // chooses: a reset mail must not point anywhere an attacker names. Unset in production: no reset mails.
-  @IsOptional()
+  // chooses: a reset mail must not point anywhere an attacker names. Unset in production: no reset mails. The
+  // server-rendered pages' canonical, Open Graph and sitemap URLs come from it too: required when it renders them.
+  @ValidateIf((env: EnvironmentVariables) => env.PUBLIC_URL !== undefined || (production(env) && env.WEB_DIST !== undefined))
+  @IsDefined(says('required in production when WEB_DIST is set: the absolute URLs of the rendered pages (canonical, previews, sitemap)'))
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_query_components: false, allow_fragments: false },
     says('must be an http:// or https:// URL without a query or fragment, e.g. https://shop.example.com'),

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { paths } from '@/lib/paths';
@@ -80,3 +80,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy routes that match `location` and makes them plain routes, so a router created afterwards
+ * renders them at once: the browser must hydrate a server-rendered page with the page itself, not with nothing
+ * while its chunk loads.
+ */
+export async function loadLazyRoutes(table: RouteObject[], location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(table, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -215,6 +215,14 @@ export class ProductsRepository {
     return rows[0] && toProduct(rows[0]);
   }
 
+  /** Every product's id and last change, oldest first: the sitemap's list (one narrow index-friendly scan). */
+  async sitemapEntries(): Promise<Array<{ _id: string; updatedAt: string }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ id: string; updated_iso: string }>(
+      `SELECT id, ${isoTimestampSql('updated_at')} AS updated_iso FROM products ORDER BY created_at, id`,
+    );
+    return rows.map((row) => ({ _id: row.id, updatedAt: row.updated_iso }));
+  }
+
   async insert(draft: ProductDraft): Promise<Product> {
     const [row] = await this.db.transactionRows<ProductRow>(
       `INSERT INTO products (name, description, price_cents, stock, category_id, size_stock) VALUES ($1, $2, $3, $4, $5, $6)
