@@ -12,3 +12,4 @@ export * from './money.js';
 export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
+export * from './account.js';

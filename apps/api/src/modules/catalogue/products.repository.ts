@@ -275,6 +275,14 @@ export class ProductsRepository {
     return rows[0] && (await this.withVariants(rows))[0];
   }
 
+  /** Every product's id and last change, oldest first: the sitemap's list (one narrow index-friendly scan). */
+  async sitemapEntries(): Promise<Array<{ _id: string; updatedAt: string }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ id: string; updated_iso: string }>(
+      `SELECT id, ${isoTimestampSql('updated_at')} AS updated_iso FROM products ORDER BY created_at, id`,
+    );
+    return rows.map((row) => ({ _id: row.id, updatedAt: row.updated_iso }));
+  }
+
   /** Inserts the product row (its stock as given: the caller writes its variants next, which sets it again). */
   async insert(draft: ProductDraft): Promise<string> {
     const [row] = await this.db.transactionRows<{ id: string }>(
