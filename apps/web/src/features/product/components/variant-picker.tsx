@@ -85,11 +85,10 @@ export function VariantPicker({
                         htmlFor={inputId}
                         title={reason ? `${value.value} (${reason})` : value.value}
                       >
-                        <span
-                          className="swatch d-inline-block rounded-circle border"
-                          style={{ background: value.swatch ?? 'transparent' }}
-                          aria-hidden="true"
-                        />
+                        {/* An SVG fill, not a style attribute: the server-rendered page's CSP refuses inline styles. */}
+                        <svg className="swatch d-inline-block align-middle" viewBox="0 0 28 28" aria-hidden="true">
+                          <circle cx="14" cy="14" r="13" fill={value.swatch ?? 'transparent'} stroke="#adb5bd" />
+                        </svg>
                         <span className="visually-hidden">
                           {value.value}
                           {reason ? ` (${reason})` : ''}
