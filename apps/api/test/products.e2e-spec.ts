@@ -48,6 +48,8 @@ describe('products: create, read, update, delete (e2e)', () => {
         createdAt: expect.stringMatching(ISO),
         updatedAt: expect.stringMatching(ISO),
         sizes: [],
+        // The form's photo is photo 1 of the product's gallery, described by its name (docs/api.md).
+        photos: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), alt: 'Photo of Sunset Tee' }],
       });
       expect((await calls.get(response.body._id).expect(200)).body).toEqual(response.body);
     });
@@ -205,6 +207,8 @@ describe('products: create, read, update, delete (e2e)', () => {
         stock: 0,
         category: hoodies._id,
         updatedAt: expect.any(String),
+        // A photo stored without alt text is described by the product's current name.
+        photos: product.photos?.map((photo) => ({ ...photo, alt: 'Photo of After' })),
       });
     });
 

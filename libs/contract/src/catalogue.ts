@@ -42,6 +42,44 @@ export interface Product {
   createdAt: string;
   updatedAt: string;
   sizes?: SizeStock[];
+  /**
+   * The product's gallery, first photo first (an extension: a product read, created or updated carries it; lists
+   * don't, their cards show the first photo at the photo route without an id). Empty for a product without photos.
+   */
+  photos?: ProductPhoto[];
+}
+
+/**
+ * One photo of a product's gallery: served at `GET /product/photo/:productId/:photoId` (`size` and `v` as for the
+ * first photo). A photo's bytes never change: replacing one is a new photo with a new id.
+ */
+export interface ProductPhoto {
+  _id: string;
+  /** What the photo shows, for screen readers; a photo from before galleries says "Photo of <product name>". */
+  alt: string;
+}
+
+/** One photo's place and text in `PUT /product/:productId/photos/:userId` (the whole gallery, in its new order). */
+export interface ProductPhotoInput {
+  _id: string;
+  alt: string;
+}
+
+/** The body of `PUT /product/:productId/photos/:userId`: every photo of the gallery once, in the order to show them. */
+export interface ProductGalleryInput {
+  photos: ProductPhotoInput[];
+}
+
+/** A product's gallery holds at most this many photos. */
+export const PRODUCT_PHOTOS_MAX = 12;
+/** A photo's alt text: 1 to this many characters. */
+export const PRODUCT_PHOTO_ALT_MAX = 200;
+/** The text field of `POST /product/:productId/photos/:userId` that carries the new photo's alt text (required). */
+export const PRODUCT_PHOTO_ALT_FIELD = 'alt';
+
+/** The alt text of a photo stored without one (the spec's form has no field for it): made from the product's name. */
+export function defaultPhotoAlt(productName: string): string {
+  return `Photo of ${productName}`;
 }
 
 /**

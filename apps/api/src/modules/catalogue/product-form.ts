@@ -1,6 +1,8 @@
 import {
   decimalToCents,
   PRODUCT_FIELDS,
+  PRODUCT_PHOTO_ALT_FIELD,
+  PRODUCT_PHOTO_FIELD,
   PRODUCT_SIZES,
   PRODUCT_SIZES_FIELD,
   PRODUCT_STOCK_MAX,
@@ -9,6 +11,7 @@ import {
   type SizeStock,
 } from '@store/contract';
 import { ProductFieldsDto } from '@store/contract/dto/product.dto';
+import { NewProductPhotoDto } from '@store/contract/dto/product-gallery.dto';
 import { validateDto } from '@store/contract/dto/validate';
 import { ValidationFailedError } from '../../common/errors.js';
 
@@ -194,4 +197,24 @@ function checkSizes(text: string | undefined, errors: FieldError[]): SizeStock[]
   if (errors.length > found) return undefined;
   const stockOf = (size: ProductSize) => (list[seen.get(size)!] as SizeStock).stock;
   return PRODUCT_SIZES.filter((size) => seen.has(size)).map((size) => ({ size, stock: stockOf(size) }));
+}
+
+/**
+ * The form adding a photo to a gallery (multipart): the `photo` file and its `alt` text, both required; nothing
+ * else. Answers the upload and its alt text, trimmed.
+ */
+export function parseNewPhoto(body: unknown, photo: Buffer | undefined): { photo: Buffer; alt: string } {
+  const entries = body && typeof body === 'object' ? Object.entries(body) : [];
+  const unknown = entries.filter(([name]) => name !== PRODUCT_PHOTO_ALT_FIELD).map(([name]) => name);
+  if (unknown.length > 0) {
+    throw new ValidationFailedError(
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${PRODUCT_PHOTO_ALT_FIELD} and ${PRODUCT_PHOTO_FIELD}`,
+      unknown.map((field) => ({ field, message: 'is not a field of a new photo' })),
+    );
+  }
+  const checked = validateDto(NewProductPhotoDto, Object.fromEntries(entries));
+  const errors: FieldError[] = [...checked.errors];
+  if (!photo) errors.push({ field: PRODUCT_PHOTO_FIELD, message: 'Send the photo as a file in the "photo" field' });
+  if (errors.length > 0 || !photo) throw new ValidationFailedError(errors.map((error) => error.message).join('; '), errors);
+  return { photo, alt: checked.value.alt };
 }
