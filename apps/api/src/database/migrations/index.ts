@@ -15,6 +15,7 @@ import { SessionVersion1763700045000 } from './1763700045000-session-version.js'
 import { ProductSearchColumn1763700046000 } from './1763700046000-product-search-column.js';
 import { PasswordResets1763700060000 } from './1763700060000-password-resets.js';
 import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
+import { ProductVariants1764000100000 } from './1764000100000-product-variants.js';
 import { ProductGallery1764000200000 } from './1764000200000-product-gallery.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -36,5 +37,6 @@ export const migrations = [
   StaffRoles1763700052000,
   ProductSearchColumn1763700046000,
   PasswordResets1763700060000,
+  ProductVariants1764000100000,
   ProductGallery1764000200000,
 ];
