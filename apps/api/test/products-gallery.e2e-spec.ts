@@ -11,6 +11,7 @@ import {
 import request from 'supertest';
 import sharp from 'sharp';
 import { ProductGallery1764000200000 } from '../src/database/migrations/1764000200000-product-gallery.js';
+import { PhotoOptionValues1764000210000 } from '../src/database/migrations/1764000210000-photo-option-values.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { asCatalogueAdmin, productCalls, productForm } from './fixtures/product-requests.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
@@ -66,7 +67,7 @@ describe('product gallery (e2e)', () => {
   it("makes the form's photo photo 1 of the gallery, described by the product's name, served at both URLs", async () => {
     const created = await calls.created(productForm(shirts, { name: 'Harbour tee' }), images.jpeg);
     const { photos } = await product(created._id);
-    expect(photos).toEqual([{ _id: expect.any(String), alt: 'Photo of Harbour tee' }]);
+    expect(photos).toEqual([{ _id: expect.any(String), alt: 'Photo of Harbour tee', optionValue: null }]);
     const first = await bytesOf(calls.photo(created._id, '?size=card'));
     expect(await bytesOf(galleryPhoto(created._id, photos![0]._id, '?size=card'))).toEqual(first);
     // A product without photos has an empty gallery.
@@ -108,6 +109,7 @@ describe('product gallery (e2e)', () => {
     const noFile = await addPhoto(created._id, { alt: 'Front' }).expect(400);
     expect(noFile.body.details).toEqual([{ field: 'photo', message: 'Send the photo as a file in the "photo" field' }]);
     const unknown = await addPhoto(created._id, { alt: 'Front', colour: 'red' }, swatches[0]).expect(400);
+    expect(unknown.body.error).toContain('the form takes alt, optionValue and photo');
     expect(unknown.body.details).toEqual([{ field: 'colour', message: 'is not a field of a new photo' }]);
     await addPhoto(created._id, { alt: 'Front' }, images.textNamedPng).expect(415);
     await addPhoto('00000000-0000-4000-8000-000000000000', { alt: 'Front' }, swatches[0]).expect(404);
@@ -144,9 +146,9 @@ describe('product gallery (e2e)', () => {
     }).expect(200);
     const arranged = answer.body as Product;
     expect(arranged.photos).toEqual([
-      { _id: c._id, alt: 'Third, now first' },
-      { _id: a._id, alt: a.alt },
-      { _id: b._id, alt: 'Second' },
+      { _id: c._id, alt: 'Third, now first', optionValue: null },
+      { _id: a._id, alt: a.alt, optionValue: null },
+      { _id: b._id, alt: 'Second', optionValue: null },
     ]);
     expect(arranged.updatedAt > before.updatedAt).toBe(true);
     expect(await bytesOf(calls.photo(created._id, '?size=card'))).toEqual(cardOfC);
@@ -216,7 +218,7 @@ describe('product gallery (e2e)', () => {
     await calls.update(created._id, {}, swatches[3]).expect(200);
     const now = (await product(created._id)).photos!;
     expect(now).toHaveLength(2);
-    expect(now[0]).toEqual({ _id: expect.any(String), alt: 'Navy front' });
+    expect(now[0]).toEqual({ _id: expect.any(String), alt: 'Navy front', optionValue: null });
     expect(now[0]._id).not.toBe(photos![0]._id);
     expect(now[1]).toEqual(photos![1]);
     await galleryPhoto(created._id, photos![0]._id).expect(404);
@@ -231,23 +233,95 @@ describe('product gallery (e2e)', () => {
     expect(count).toBe(0);
   });
 
+  describe('photos tied to a colour', () => {
+    /** A Colour option on the product with the values given (the options' own API is the catalogue's). */
+    const colours = async (productId: string, ...values: string[]): Promise<number[]> => {
+      const [{ id: option }] = await t.dataSource.query(
+        `INSERT INTO product_options (product_id, name, position) VALUES ($1, 'Colour', 0) RETURNING id`,
+        [productId],
+      );
+      const ids: number[] = [];
+      for (const [position, value] of values.entries()) {
+        const [{ id }] = await t.dataSource.query(
+          `INSERT INTO product_option_values (option_id, value, position) VALUES ($1, $2, $3) RETURNING id`,
+          [option, value, position],
+        );
+        ids.push(id);
+      }
+      return ids;
+    };
+
+    it('ties a new photo to a colour of the product, and refuses another product’s value or a value that is not an id', async () => {
+      const created = await calls.created(productForm(shirts), swatches[0]);
+      const [navy, red] = await colours(created._id, 'Navy', 'Red');
+      const other = await calls.created(productForm(shirts));
+      const [foreign] = await colours(other._id, 'Green');
+      const after = (await addPhoto(created._id, { alt: 'Navy front', optionValue: String(navy) }, swatches[1]).expect(201))
+        .body as Product;
+      expect(after.photos!.map((photo) => photo.optionValue)).toEqual([null, navy]);
+      for (const optionValue of [String(foreign), 'navy', '-1', '1.5']) {
+        const refused = await addPhoto(created._id, { alt: 'Nope', optionValue }, swatches[2]).expect(400);
+        expect(refused.body.details[0].field).toBe('optionValue');
+      }
+      expect((await product(created._id)).photos).toEqual(after.photos);
+
+      // Ordering ties and unties: the whole gallery with each photo's value.
+      const [untied, tied] = after.photos!;
+      const arranged = (
+        await arrange(created._id, {
+          photos: [
+            { _id: tied._id, alt: tied.alt, optionValue: red },
+            { _id: untied._id, alt: untied.alt },
+          ],
+        }).expect(200)
+      ).body as Product;
+      expect(arranged.photos!.map((photo) => [photo._id, photo.optionValue])).toEqual([
+        [tied._id, red],
+        [untied._id, null],
+      ]);
+      const refused = await arrange(created._id, {
+        photos: [
+          { _id: tied._id, alt: tied.alt, optionValue: foreign },
+          { _id: untied._id, alt: untied.alt },
+        ],
+      }).expect(400);
+      expect(refused.body.details).toEqual([{ field: 'photos', message: `${foreign} is not an option value of this product` }]);
+      await arrange(created._id, { photos: [{ _id: tied._id, alt: tied.alt, optionValue: 'red' }, untied] }).expect(400);
+
+      // Removing the colour unties its photos; they stay in the gallery.
+      await t.dataSource.query(`DELETE FROM product_option_values WHERE id = $1`, [red]);
+      expect((await product(created._id)).photos!.map((photo) => photo.optionValue)).toEqual([null, null]);
+    });
+
+    it("keeps photo 1's colour when the form's photo field replaces it", async () => {
+      const created = await calls.created(productForm(shirts), swatches[0]);
+      const [navy] = await colours(created._id, 'Navy');
+      const [first] = (await product(created._id)).photos!;
+      await arrange(created._id, { photos: [{ _id: first._id, alt: 'Navy', optionValue: navy }] }).expect(200);
+      await calls.update(created._id, {}, swatches[1]).expect(200);
+      expect((await product(created._id)).photos).toEqual([{ _id: expect.any(String), alt: 'Navy', optionValue: navy }]);
+    });
+  });
+
   // Last: it takes the schema down a step and back up.
   it('migrates without loss: photo 1 is the photo from before galleries, and the step down keeps it', async () => {
     const created = await calls.created(productForm(shirts), swatches[4]);
     const { photos } = await added(created._id, 'Second', swatches[5]);
     const [before] = await t.dataSource.query(`SELECT etag, card_etag FROM product_photos WHERE id = $1`, [photos![0]._id]);
-    const migration = new ProductGallery1764000200000();
+    const [migration, tie] = [new ProductGallery1764000200000(), new PhotoOptionValues1764000210000()];
     const runner = t.dataSource.createQueryRunner();
     try {
+      await tie.down(runner);
       await migration.down(runner);
       const rows = await runner.query(`SELECT etag, card_etag FROM product_photos WHERE product_id = $1`, [created._id]);
       expect(rows).toEqual([before]);
       await migration.up(runner);
+      await tie.up(runner);
     } finally {
       await runner.release();
     }
     const migrated = (await product(created._id)).photos!;
-    expect(migrated).toEqual([{ _id: expect.any(String), alt: `Photo of ${created.name}` }]);
+    expect(migrated).toEqual([{ _id: expect.any(String), alt: `Photo of ${created.name}`, optionValue: null }]);
     const bytes = await bytesOf(calls.photo(created._id));
     expect(etagOf(bytes)).toBe(before.etag);
   });

@@ -49,7 +49,7 @@ describe('products: create, read, update, delete (e2e)', () => {
         updatedAt: expect.stringMatching(ISO),
         sizes: [],
         // The form's photo is photo 1 of the product's gallery, described by its name (docs/api.md).
-        photos: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), alt: 'Photo of Sunset Tee' }],
+        photos: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), alt: 'Photo of Sunset Tee', optionValue: null }],
       });
       expect((await calls.get(response.body._id).expect(200)).body).toEqual(response.body);
     });

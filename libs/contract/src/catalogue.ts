@@ -57,12 +57,31 @@ export interface ProductPhoto {
   _id: string;
   /** What the photo shows, for screen readers; a photo from before galleries says "Photo of <product name>". */
   alt: string;
+  /**
+   * The option value (a colour) the photo shows, by its id; null for a photo of the product as a whole. The
+   * product page shows the chosen value's photos, and the untied ones when that value has none.
+   */
+  optionValue: number | null;
+}
+
+/**
+ * The photos to show for a chosen option value (or none chosen): the photos tied to it, in gallery order; when it
+ * has none (or nothing is chosen), the product's untied photos; when there are none of those either, the whole
+ * gallery.
+ */
+export function photosFor<T extends Pick<ProductPhoto, 'optionValue'>>(photos: readonly T[], optionValue: number | null | undefined): T[] {
+  const tied = optionValue == null ? [] : photos.filter((photo) => photo.optionValue === optionValue);
+  if (tied.length > 0) return tied;
+  const untied = photos.filter((photo) => photo.optionValue === null);
+  return untied.length > 0 ? untied : [...photos];
 }
 
 /** One photo's place and text in `PUT /product/:productId/photos/:userId` (the whole gallery, in its new order). */
 export interface ProductPhotoInput {
   _id: string;
   alt: string;
+  /** The option value of this product the photo shows; null or left out for a photo of the product as a whole. */
+  optionValue?: number | null;
 }
 
 /** The body of `PUT /product/:productId/photos/:userId`: every photo of the gallery once, in the order to show them. */
@@ -76,6 +95,8 @@ export const PRODUCT_PHOTOS_MAX = 12;
 export const PRODUCT_PHOTO_ALT_MAX = 200;
 /** The text field of `POST /product/:productId/photos/:userId` that carries the new photo's alt text (required). */
 export const PRODUCT_PHOTO_ALT_FIELD = 'alt';
+/** The optional text field of the same form that ties the new photo to an option value of the product (its id). */
+export const PRODUCT_PHOTO_OPTION_VALUE_FIELD = 'optionValue';
 
 /** The alt text of a photo stored without one (the spec's form has no field for it): made from the product's name. */
 export function defaultPhotoAlt(productName: string): string {

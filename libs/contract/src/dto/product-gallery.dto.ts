@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsOptional, IsString, IsUUID, Length, Min, ValidateNested } from 'class-validator';
 import {
   PRODUCT_PHOTO_ALT_MAX,
   PRODUCT_PHOTOS_MAX,
@@ -28,6 +28,13 @@ function AltText(): PropertyDecorator {
 export class NewProductPhotoDto {
   @AltText()
   alt!: string;
+
+  /** A form field is text: a whole number of digits, the id of an option value of this product. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,9}$/.test(value.trim()) ? Number(value) : value))
+  @IsInt({ message: 'optionValue must be the id of an option value of this product' })
+  @Min(1, { message: 'optionValue must be the id of an option value of this product' })
+  optionValue?: number;
 }
 
 export class ProductPhotoInputDto implements ProductPhotoInput {
@@ -36,6 +43,11 @@ export class ProductPhotoInputDto implements ProductPhotoInput {
 
   @AltText()
   alt!: string;
+
+  @IsOptional()
+  @IsInt({ message: 'optionValue must be the id of an option value of this product, or null' })
+  @Min(1, { message: 'optionValue must be the id of an option value of this product, or null' })
+  optionValue?: number | null;
 }
 
 /** `PUT /product/:productId/photos/:userId`: every photo of the gallery once, in its new order, each with its alt text. */

@@ -17,6 +17,7 @@ import { PasswordResets1763700060000 } from './1763700060000-password-resets.js'
 import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
 import { ProductVariants1764000100000 } from './1764000100000-product-variants.js';
 import { ProductGallery1764000200000 } from './1764000200000-product-gallery.js';
+import { PhotoOptionValues1764000210000 } from './1764000210000-photo-option-values.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   PasswordResets1763700060000,
   ProductVariants1764000100000,
   ProductGallery1764000200000,
+  PhotoOptionValues1764000210000,
 ];

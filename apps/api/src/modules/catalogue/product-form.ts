@@ -3,6 +3,7 @@ import {
   PRODUCT_FIELDS,
   PRODUCT_PHOTO_ALT_FIELD,
   PRODUCT_PHOTO_FIELD,
+  PRODUCT_PHOTO_OPTION_VALUE_FIELD,
   PRODUCT_SIZES,
   PRODUCT_SIZES_FIELD,
   PRODUCT_STOCK_MAX,
@@ -199,16 +200,21 @@ function checkSizes(text: string | undefined, errors: FieldError[]): SizeStock[]
   return PRODUCT_SIZES.filter((size) => seen.has(size)).map((size) => ({ size, stock: stockOf(size) }));
 }
 
+const NEW_PHOTO_FIELDS: readonly string[] = [PRODUCT_PHOTO_ALT_FIELD, PRODUCT_PHOTO_OPTION_VALUE_FIELD];
+
 /**
- * The form adding a photo to a gallery (multipart): the `photo` file and its `alt` text, both required; nothing
- * else. Answers the upload and its alt text, trimmed.
+ * The form adding a photo to a gallery (multipart): the `photo` file and its `alt` text, both required, and
+ * optionally the `optionValue` it shows; nothing else. Answers the upload, its alt text (trimmed) and its value.
  */
-export function parseNewPhoto(body: unknown, photo: Buffer | undefined): { photo: Buffer; alt: string } {
+export function parseNewPhoto(
+  body: unknown,
+  photo: Buffer | undefined,
+): { photo: Buffer; alt: string; optionValue: number | null } {
   const entries = body && typeof body === 'object' ? Object.entries(body) : [];
-  const unknown = entries.filter(([name]) => name !== PRODUCT_PHOTO_ALT_FIELD).map(([name]) => name);
+  const unknown = entries.filter(([name]) => !NEW_PHOTO_FIELDS.includes(name)).map(([name]) => name);
   if (unknown.length > 0) {
     throw new ValidationFailedError(
-      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${PRODUCT_PHOTO_ALT_FIELD} and ${PRODUCT_PHOTO_FIELD}`,
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${NEW_PHOTO_FIELDS.join(', ')} and ${PRODUCT_PHOTO_FIELD}`,
       unknown.map((field) => ({ field, message: 'is not a field of a new photo' })),
     );
   }
@@ -216,5 +222,5 @@ export function parseNewPhoto(body: unknown, photo: Buffer | undefined): { photo
   const errors: FieldError[] = [...checked.errors];
   if (!photo) errors.push({ field: PRODUCT_PHOTO_FIELD, message: 'Send the photo as a file in the "photo" field' });
   if (errors.length > 0 || !photo) throw new ValidationFailedError(errors.map((error) => error.message).join('; '), errors);
-  return { photo, alt: checked.value.alt };
+  return { photo, alt: checked.value.alt, optionValue: checked.value.optionValue ?? null };
 }

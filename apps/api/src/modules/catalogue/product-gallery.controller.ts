@@ -24,7 +24,7 @@ export class ProductGalleryController {
     @CurrentUser() admin: AuthUser,
   ): Promise<Product> {
     const upload = parseNewPhoto(form, photo?.buffer);
-    return this.gallery.add(productId, upload.photo, upload.alt, admin);
+    return this.gallery.add(productId, upload, admin);
   }
 
   @Roles(StaffRole.Owner, StaffRole.Staff)

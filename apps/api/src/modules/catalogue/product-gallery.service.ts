@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { defaultPhotoAlt, PRODUCT_PHOTOS_MAX, type Product, type ProductGalleryInput, type ProductPhoto } from '@store/contract';
+import {
+  defaultPhotoAlt,
+  PRODUCT_PHOTO_OPTION_VALUE_FIELD,
+  PRODUCT_PHOTOS_MAX,
+  type Product,
+  type ProductGalleryInput,
+  type ProductPhoto,
+} from '@store/contract';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
@@ -26,13 +33,18 @@ export class ProductGalleryService {
   ) {}
 
   /** Adds a photo at the end of the gallery; the product as GET /product/:productId answers it. */
-  async add(productId: string, upload: Buffer, alt: string, actor: AuditActor): Promise<Product> {
-    const prepared = await this.photos.prepare(upload);
+  async add(
+    productId: string,
+    upload: { photo: Buffer; alt: string; optionValue: number | null },
+    actor: AuditActor,
+  ): Promise<Product> {
+    const prepared = await this.photos.prepare(upload.photo);
     return this.write(productId, actor, async (before) => {
       if (before.length >= PRODUCT_PHOTOS_MAX) {
         throw new ConflictError(`A product has at most ${PRODUCT_PHOTOS_MAX} photos; remove one first`);
       }
-      await this.photos.add(productId, prepared, alt);
+      await this.assertValuesOf(productId, [upload.optionValue], PRODUCT_PHOTO_OPTION_VALUE_FIELD);
+      await this.photos.add(productId, prepared, upload.alt, upload.optionValue);
     });
   }
 
@@ -52,10 +64,19 @@ export class ProductGalleryService {
             .map((photo) => ({ field: 'photos', message: `${photo._id} is missing` })),
         ]);
       }
+      await this.assertValuesOf(
+        productId,
+        input.photos.map((photo) => photo.optionValue ?? null),
+        'photos',
+      );
       await this.photos.arrange(
         productId,
-        // The name's own description is kept as "none given", so it follows a renamed product.
-        input.photos.map((photo, index) => ({ id: ids[index], alt: photo.alt === defaultPhotoAlt(product.name) ? null : photo.alt })),
+        input.photos.map((photo, index) => ({
+          id: ids[index],
+          // The name's own description is kept as "none given", so it follows a renamed product.
+          alt: photo.alt === defaultPhotoAlt(product.name) ? null : photo.alt,
+          optionValue: photo.optionValue ?? null,
+        })),
       );
     });
   }
@@ -69,6 +90,20 @@ export class ProductGalleryService {
     });
     this.photos.discard([removed]);
     return product;
+  }
+
+  /** Every value named (nulls aside) must be an option value of this product: else a 400 naming `field`. */
+  private async assertValuesOf(productId: string, values: Array<number | null>, field: string): Promise<void> {
+    const named = values.filter((value): value is number => value !== null);
+    if (named.length === 0) return;
+    const own = new Set(await this.photos.optionValuesOf(productId));
+    const foreign = [...new Set(named.filter((value) => !own.has(value)))];
+    if (foreign.length > 0) {
+      throw new ValidationFailedError(
+        `optionValue must be an option value of this product (${foreign.join(', ')} is not)`,
+        foreign.map((value) => ({ field, message: `${value} is not an option value of this product` })),
+      );
+    }
   }
 
   /**

@@ -203,7 +203,7 @@ export class ProductsService {
 
 /** A product's gallery on the wire: a photo stored without alt text is described by the product's name. */
 export function galleryOf(product: Pick<Product, 'name'>, rows: GalleryRow[]): ProductPhoto[] {
-  return rows.map((row) => ({ _id: row.id, alt: row.alt ?? defaultPhotoAlt(product.name) }));
+  return rows.map((row) => ({ _id: row.id, alt: row.alt ?? defaultPhotoAlt(product.name), optionValue: row.optionValue }));
 }
 
 /** The response compression middleware's threshold (COMPRESSION_THRESHOLD): smaller pages go out as they are. */

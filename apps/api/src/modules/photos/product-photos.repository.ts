@@ -100,8 +100,10 @@ export interface GalleryRow {
   id: string;
   position: number;
   alt: string | null;
+  /** The option value (a colour) the photo shows; null for the product as a whole. */
+  optionValue: number | null;
 }
-const GALLERY_COLUMNS = `id, position, alt_text AS alt`;
+const GALLERY_COLUMNS = `id, position, alt_text AS alt, option_value_id AS "optionValue"`;
 
 /** What a photo row takes from a prepared upload, in its store. */
 type PhotoBytes = Pick<PreparedPhoto, 'contentType' | 'data' | 'etag' | 'cardData' | 'cardEtag' | 'largeData' | 'largeEtag'>;
@@ -208,20 +210,20 @@ export class ProductPhotosRepository {
   /**
    * Replaces the product's first photo (the form's `photo` field), or makes it photo 1 when the product has none,
    * inside the transaction in context, in the configured store. The replacement is a new photo (a new id, so its
-   * URLs never showed other bytes) in the same place with the same alt text. Returns the replaced photo's record
+   * URLs never showed other bytes) in the same place with the same alt text and option value. Returns the replaced photo's record
    * and the new one: once the transaction has committed, the caller removes the objects only the replaced one
    * named ({@link discard}). With the object store, the objects are written first: a failed transaction leaves
    * unreferenced objects at worst, never a row naming missing ones.
    */
   async save(productId: string, photo: PreparedPhoto): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
-    const [previous] = await this.db.transactionRows<PhotoRecord & { alt: string | null; position: number }>(
-      `SELECT ${RECORD_COLUMNS}, alt_text AS alt, position FROM product_photos WHERE product_id = $1
-       ORDER BY position LIMIT 1 FOR UPDATE`,
+    const [previous] = await this.db.transactionRows<PhotoRecord & { alt: string | null; position: number; optionValue: number | null }>(
+      `SELECT ${RECORD_COLUMNS}, alt_text AS alt, position, option_value_id AS "optionValue" FROM product_photos
+       WHERE product_id = $1 ORDER BY position LIMIT 1 FOR UPDATE`,
       [productId],
     );
     if (previous) await this.db.transactionRows(`DELETE FROM product_photos WHERE id = $1`, [previous.photoId]);
     const position = previous ? previous.position : await this.nextPosition(productId);
-    const current = await this.insert(productId, photo, position, previous?.alt ?? null);
+    const current = await this.insert(productId, photo, position, previous?.alt ?? null, previous?.optionValue ?? null);
     return { previous: previous && recordOf(previous), current };
   }
 
@@ -229,8 +231,20 @@ export class ProductPhotosRepository {
    * Adds a photo at the end of the product's gallery, inside the transaction in context (the caller holds the
    * product's row lock and has checked the gallery has room).
    */
-  async add(productId: string, photo: PreparedPhoto, alt: string): Promise<PhotoRecord> {
-    return this.insert(productId, photo, await this.nextPosition(productId), alt);
+  async add(productId: string, photo: PreparedPhoto, alt: string, optionValue: number | null): Promise<PhotoRecord> {
+    return this.insert(productId, photo, await this.nextPosition(productId), alt, optionValue);
+  }
+
+  /**
+   * The ids of a product's option values. Read here, beside the photos that name them, so a tie is checked in the
+   * same transaction as it is written (the options' own writes are the catalogue's).
+   */
+  async optionValuesOf(productId: string): Promise<number[]> {
+    const rows = await this.db.rows<{ id: number }>(
+      `SELECT v.id FROM product_option_values v JOIN product_options o ON o.id = v.option_id WHERE o.product_id = $1`,
+      [productId],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** The product's gallery, first photo first; in the transaction in context when there is one. */
@@ -244,14 +258,14 @@ export class ProductPhotosRepository {
    * Puts the gallery in the order given and sets each photo's alt text, inside the transaction in context; `photos`
    * names every photo of the product once (the caller checked it against {@link gallery} under the product's lock).
    */
-  async arrange(productId: string, photos: Array<{ id: string; alt: string | null }>): Promise<void> {
+  async arrange(productId: string, photos: Array<{ id: string; alt: string | null; optionValue: number | null }>): Promise<void> {
     // Positions swap between rows: the (product_id, position) key is checked at the commit.
     await this.db.transactionRows(`SET CONSTRAINTS product_photos_position_key DEFERRED`);
     await this.db.transactionRows(
-      `UPDATE product_photos ph SET position = a.position, alt_text = a.alt
-       FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS a(id, alt, position)
+      `UPDATE product_photos ph SET position = a.position, alt_text = a.alt, option_value_id = a.option_value
+       FROM unnest($2::uuid[], $3::text[], $4::integer[]) WITH ORDINALITY AS a(id, alt, option_value, position)
        WHERE ph.product_id = $1 AND ph.id = a.id`,
-      [productId, photos.map((photo) => photo.id), photos.map((photo) => photo.alt)],
+      [productId, photos.map((photo) => photo.id), photos.map((photo) => photo.alt), photos.map((photo) => photo.optionValue)],
     );
   }
 
@@ -370,17 +384,24 @@ export class ProductPhotosRepository {
   }
 
   /** Inserts a photo row (its objects first, in the object store's case) and answers its record. */
-  private async insert(productId: string, photo: PhotoBytes, position: number, alt: string | null): Promise<PhotoRecord> {
+  private async insert(
+    productId: string,
+    photo: PhotoBytes,
+    position: number,
+    alt: string | null,
+    optionValue: number | null,
+  ): Promise<PhotoRecord> {
     const inObjects = this.writeTo === 's3';
     if (inObjects) await this.putObjects(productId, photo);
     const [row] = await this.db.transactionRows<{ id: string }>(
-      `INSERT INTO product_photos (product_id, position, alt_text, content_type, data, etag, card_data, card_etag, large_data,
-         large_etag, stored_in)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      `INSERT INTO product_photos (product_id, position, alt_text, option_value_id, content_type, data, etag, card_data, card_etag,
+         large_data, large_etag, stored_in)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
         productId,
         position,
         alt,
+        optionValue,
         photo.contentType,
         inObjects ? null : photo.data,
         photo.etag,

@@ -49,8 +49,13 @@ export class ProductPhotosService {
   }
 
   /** Adds a photo at the end of a product's gallery, inside the transaction in context (see ProductPhotosRepository.add). */
-  add(productId: string, photo: PreparedPhoto, alt: string): Promise<PhotoRecord> {
-    return this.repository.add(productId, photo, alt);
+  add(productId: string, photo: PreparedPhoto, alt: string, optionValue: number | null): Promise<PhotoRecord> {
+    return this.repository.add(productId, photo, alt, optionValue);
+  }
+
+  /** The ids of the option values of a product (which a photo may be tied to). */
+  optionValuesOf(productId: string): Promise<number[]> {
+    return this.repository.optionValuesOf(productId);
   }
 
   /** A product's gallery, first photo first (alt NULL: made from the product's name by the caller). */
@@ -59,7 +64,7 @@ export class ProductPhotosService {
   }
 
   /** Orders a product's gallery and sets each photo's alt text, inside the transaction in context. */
-  arrange(productId: string, photos: Array<{ id: string; alt: string | null }>): Promise<void> {
+  arrange(productId: string, photos: Array<{ id: string; alt: string | null; optionValue: number | null }>): Promise<void> {
     return this.repository.arrange(productId, photos);
   }
 
