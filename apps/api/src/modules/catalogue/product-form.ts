@@ -12,7 +12,7 @@ import {
   type SizeStock,
 } from '@store/contract';
 import { ProductFieldsDto } from '@store/contract/dto/product.dto';
-import { NewProductPhotoDto } from '@store/contract/dto/product-gallery.dto';
+import { NewProductPhotoDto } from '@store/contract/dto/new-product-photo.dto';
 import { validateDto } from '@store/contract/dto/validate';
 import { ValidationFailedError } from '../../common/errors.js';
 
@@ -206,10 +206,7 @@ const NEW_PHOTO_FIELDS: readonly string[] = [PRODUCT_PHOTO_ALT_FIELD, PRODUCT_PH
  * The form adding a photo to a gallery (multipart): the `photo` file and its `alt` text, both required, and
  * optionally the `optionValue` it shows; nothing else. Answers the upload, its alt text (trimmed) and its value.
  */
-export function parseNewPhoto(
-  body: unknown,
-  photo: Buffer | undefined,
-): { photo: Buffer; alt: string; optionValue: number | null } {
+export function parseNewPhoto(body: unknown, photo: Buffer | undefined): { photo: Buffer; alt: string; optionValue: number | null } {
   const entries = body && typeof body === 'object' ? Object.entries(body) : [];
   const unknown = entries.filter(([name]) => !NEW_PHOTO_FIELDS.includes(name)).map(([name]) => name);
   if (unknown.length > 0) {

@@ -3,8 +3,10 @@ import {
   describeStoreApi,
   errorBody,
   EXAMPLE,
+  EXAMPLE_GALLERY,
   EXAMPLE_PRODUCT,
   fixedPath,
+  galleryJson,
   idFromState,
   pathFromState,
   productJson,
@@ -32,6 +34,28 @@ describe('one product, for its page', () => {
       },
       async () => {
         await expect(getProduct(EXAMPLE.productId)).resolves.toEqual({ ...EXAMPLE_PRODUCT, stock: 3, sizes: [{ size: 'M', stock: 3 }] });
+      },
+    ));
+});
+
+describe('one product with its gallery', () => {
+  it('reads the product with its photos in order, each with its alt text (the product page and the admin gallery)', () =>
+    interaction(
+      {
+        given: ['a product with a gallery of two photos exists'],
+        uponReceiving: 'a request for a product with a gallery of two photos',
+        request: ['GET', pathFromState(ApiRoute.product)],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId'), category: idFromState('categoryId') }),
+              photos: galleryJson(),
+            }),
+        ],
+      },
+      async () => {
+        await expect(getProduct(EXAMPLE.productId)).resolves.toEqual({ ...EXAMPLE_PRODUCT, photos: EXAMPLE_GALLERY });
       },
     ));
 });

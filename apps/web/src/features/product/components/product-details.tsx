@@ -1,21 +1,24 @@
 import { formatDollars, type Product, type ProductSize } from '@store/contract';
 import { useForm } from 'react-hook-form';
-import { LargeProductPhoto } from './large-product-photo';
+import { ProductGallery } from './product-gallery';
 import { FEW_LEFT, SizePicker } from './size-picker';
 
 /** The message a buyer gets who adds a sized product without choosing a size. */
 export const CHOOSE_A_SIZE = 'Please choose a size.';
 
 /**
- * One product: its large photo, price, category, what is left, the size picker for a product sold in sizes, and
+ * One product: its photos (the gallery), price, category, what is left, the size picker for a product sold in sizes, and
  * Add to Cart. `onAdd` gets the chosen size (none for an unsized product); the page decides what adding means.
  */
 export function ProductDetails({
   product,
   categoryName,
+  optionValue,
   onAdd,
 }: {
   product: Product;
+  /** The option value chosen (a colour), whose photos the gallery shows; none: the product's untied photos. */
+  optionValue?: number | null;
   /** The category's name, once the categories have loaded. */
   categoryName?: string;
   onAdd: (size: ProductSize | undefined) => void;
@@ -33,7 +36,7 @@ export function ProductDetails({
   return (
     <div className="row g-4 g-lg-5">
       <div className="col-md-6">
-        <LargeProductPhoto product={product} />
+        <ProductGallery product={product} optionValue={optionValue} />
       </div>
       <div className="col-md-6">
         <p className="fs-3 fw-semibold product-price mb-1">{formatDollars(product.price)}</p>
