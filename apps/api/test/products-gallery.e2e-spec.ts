@@ -3,8 +3,9 @@ import {
   ApiRoute,
   type AuditEntry,
   type Category,
-  PRODUCT_PHOTOS_MAX,
+  GalleryRoute,
   type Product,
+  PRODUCT_PHOTOS_MAX,
   Role,
   type Session,
 } from '@store/contract';
@@ -48,7 +49,7 @@ describe('product gallery (e2e)', () => {
 
   const as = (test: request.Test, session: Session = admin) => test.set('Authorization', `Bearer ${session.token}`);
   const addPhoto = (productId: string, fields: Record<string, string>, photo?: string, session: Session = admin) => {
-    const test = as(request(t.http).post(api(ApiRoute.productPhotos, { productId, userId: session.user._id })), session);
+    const test = as(request(t.http).post(api(GalleryRoute.productPhotos, { productId, userId: session.user._id })), session);
     for (const [name, value] of Object.entries(fields)) test.field(name, value);
     if (photo) test.attach('photo', photo);
     return test;
@@ -56,11 +57,11 @@ describe('product gallery (e2e)', () => {
   const added = async (productId: string, alt: string, photo: string): Promise<Product> =>
     (await addPhoto(productId, { alt }, photo).expect(201)).body as Product;
   const arrange = (productId: string, body: unknown, session: Session = admin) =>
-    as(request(t.http).put(api(ApiRoute.productPhotos, { productId, userId: session.user._id })), session).send(body as object);
+    as(request(t.http).put(api(GalleryRoute.productPhotos, { productId, userId: session.user._id })), session).send(body as object);
   const removePhoto = (productId: string, photoId: string) =>
-    as(request(t.http).delete(api(ApiRoute.productPhotoDelete, { productId, photoId, userId: admin.user._id })));
+    as(request(t.http).delete(api(GalleryRoute.productPhotoDelete, { productId, photoId, userId: admin.user._id })));
   const galleryPhoto = (productId: string, photoId: string, query = '') =>
-    request(t.http).get(`${api(ApiRoute.productGalleryPhoto, { productId, photoId })}${query}`);
+    request(t.http).get(`${api(GalleryRoute.productGalleryPhoto, { productId, photoId })}${query}`);
   const product = async (productId: string): Promise<Product> => (await calls.get(productId).expect(200)).body as Product;
   const bytesOf = async (test: request.Test): Promise<Buffer> => (await test.expect(200)).body as Buffer;
 
@@ -159,7 +160,9 @@ describe('product gallery (e2e)', () => {
     expect(listed).not.toHaveProperty('photos');
 
     const entries = (
-      await as(request(t.http).get(api(ApiRoute.audit, { userId: admin.user._id }))).query({ limit: 5 }).expect(200)
+      await as(request(t.http).get(api(ApiRoute.audit, { userId: admin.user._id })))
+        .query({ limit: 5 })
+        .expect(200)
     ).body as AuditEntry[];
     expect(entries.find((entry) => entry.entity._id === created._id && entry.changes.photos)?.changes.photos.after).toEqual(
       arranged.photos,
@@ -212,9 +215,11 @@ describe('product gallery (e2e)', () => {
   it("replaces photo 1 with the form's photo field as a new photo, keeping its alt text and the rest of the gallery", async () => {
     const created = await calls.created(productForm(shirts), swatches[0]);
     await added(created._id, 'Second', swatches[1]);
-    const { photos } = (await arrange(created._id, {
-      photos: [...(await product(created._id)).photos!.map((photo, i) => ({ _id: photo._id, alt: i === 0 ? 'Navy front' : photo.alt }))],
-    }).expect(200)).body as Product;
+    const { photos } = (
+      await arrange(created._id, {
+        photos: [...(await product(created._id)).photos!.map((photo, i) => ({ _id: photo._id, alt: i === 0 ? 'Navy front' : photo.alt }))],
+      }).expect(200)
+    ).body as Product;
     await calls.update(created._id, {}, swatches[3]).expect(200);
     const now = (await product(created._id)).photos!;
     expect(now).toHaveLength(2);

@@ -35,12 +35,6 @@ export const ApiRoute = {
   productDelete: '/product/:productId/:userId',
   /** The product's first photo (the grid's card). */
   productPhoto: '/product/photo/:productId',
-  /** One photo of a product's gallery. */
-  productGalleryPhoto: '/product/photo/:productId/:photoId',
-  /** POST adds a photo to the gallery (multipart); PUT sets the gallery's order, alt texts and colours (JSON). */
-  productPhotos: '/product/:productId/photos/:userId',
-  /** DELETE removes one photo of the gallery. */
-  productPhotoDelete: '/product/:productId/photos/:photoId/:userId',
 
   paymentToken: '/payment/gettoken/:userId',
   payment: '/payment/braintree/:userId',

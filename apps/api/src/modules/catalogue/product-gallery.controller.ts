@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiRoute, type Product, StaffRole } from '@store/contract';
+import { GalleryRoute, type Product, StaffRole } from '@store/contract';
 import { ProductGalleryDto } from '@store/contract/dto/product-gallery.dto';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -15,7 +15,7 @@ export class ProductGalleryController {
   constructor(private readonly gallery: ProductGalleryService) {}
 
   @Roles(StaffRole.Owner, StaffRole.Staff)
-  @Post(ApiRoute.productPhotos)
+  @Post(GalleryRoute.productPhotos)
   @UseInterceptors(ProductFormInterceptor)
   add(
     @UuidParam('productId') productId: string,
@@ -28,13 +28,13 @@ export class ProductGalleryController {
   }
 
   @Roles(StaffRole.Owner, StaffRole.Staff)
-  @Put(ApiRoute.productPhotos)
+  @Put(GalleryRoute.productPhotos)
   arrange(@UuidParam('productId') productId: string, @Body() body: ProductGalleryDto, @CurrentUser() admin: AuthUser): Promise<Product> {
     return this.gallery.arrange(productId, body, admin);
   }
 
   @Roles(StaffRole.Owner, StaffRole.Staff)
-  @Delete(ApiRoute.productPhotoDelete)
+  @Delete(GalleryRoute.productPhotoDelete)
   remove(
     @UuidParam('productId') productId: string,
     @UuidParam('photoId') photoId: string,

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiRoute } from '@store/contract';
+import { ApiRoute, GalleryRoute } from '@store/contract';
 import type { Response } from 'express';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import { Public } from '../auth/public.decorator.js';
@@ -24,7 +24,7 @@ export class PhotosController {
 
   /** One photo of a product's gallery, with the same variants, ETags and versioned caching as its first photo. */
   @Public()
-  @Get(ApiRoute.productGalleryPhoto)
+  @Get(GalleryRoute.productGalleryPhoto)
   async galleryPhoto(
     @UuidParam('productId') productId: string,
     @UuidParam('photoId') photoId: string,

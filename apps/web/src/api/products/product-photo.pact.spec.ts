@@ -1,6 +1,7 @@
-import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
+import { ApiRoute, GalleryRoute, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
 import { CARD_PHOTO, describeStoreApi, EXAMPLE, LARGE_PHOTO, pathFromState, PHOTO } from '@test/pact/store-api-pact';
-import { galleryPhotoUrl, productPhotoUrl } from './product-photo';
+import { galleryPhotoUrl } from './gallery-photo-url';
+import { productPhotoUrl } from './product-photo';
 
 const interaction = describeStoreApi({ signedIn: false });
 
@@ -51,7 +52,7 @@ describe('product photos', () => {
       {
         given: ['a product with a gallery of two photos exists'],
         uponReceiving: 'a request for the large variant of the second photo of a gallery',
-        request: ['GET', pathFromState(ApiRoute.productGalleryPhoto), (request) => request.query({ size: PRODUCT_PHOTO_LARGE_SIZE })],
+        request: ['GET', pathFromState(GalleryRoute.productGalleryPhoto), (request) => request.query({ size: PRODUCT_PHOTO_LARGE_SIZE })],
         response: [200, (response) => response.body(LARGE_PHOTO.contentType, LARGE_PHOTO.bytes)],
       },
       async () => {

@@ -1,4 +1,4 @@
-import { ApiRoute, apiPath, type PRODUCT_PHOTO_CARD_SIZE, type PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
+import { apiPath, ApiRoute, type PRODUCT_PHOTO_CARD_SIZE, type PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
 import { apiUrl } from '@/lib/api-client';
 
 /**
@@ -12,13 +12,4 @@ export function productPhotoUrl(
   options: { size?: typeof PRODUCT_PHOTO_CARD_SIZE | typeof PRODUCT_PHOTO_LARGE_SIZE; version?: string } = {},
 ): string {
   return apiUrl(apiPath(ApiRoute.productPhoto, { productId }), { size: options.size, v: options.version });
-}
-
-/** Where one photo of a product's gallery is served (the same sizes and versioning as {@link productPhotoUrl}). */
-export function galleryPhotoUrl(
-  productId: string,
-  photoId: string,
-  options: { size?: typeof PRODUCT_PHOTO_CARD_SIZE | typeof PRODUCT_PHOTO_LARGE_SIZE; version?: string } = {},
-): string {
-  return apiUrl(apiPath(ApiRoute.productGalleryPhoto, { productId, photoId }), { size: options.size, v: options.version });
 }

@@ -1,5 +1,5 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute, ErrorCode } from '@store/contract';
+import { ErrorCode, GalleryRoute } from '@store/contract';
 import {
   anId,
   describeStoreApi,
@@ -25,7 +25,7 @@ describe('product gallery administration', () => {
       {
         given: ['an admin exists', 'a product with a gallery of two photos exists'],
         uponReceiving: 'a multipart request from an admin to add a photo with its alt text to a gallery',
-        request: ['POST', pathFromState(ApiRoute.productPhotos), multipartRequest({ alt: 'Classic Tee, folded' }, { photo: true })],
+        request: ['POST', pathFromState(GalleryRoute.productPhotos), multipartRequest({ alt: 'Classic Tee, folded' }, { photo: true })],
         response: [
           201,
           (response) =>
@@ -48,7 +48,7 @@ describe('product gallery administration', () => {
       {
         given: ['an admin exists', 'a product with a gallery of two photos exists'],
         uponReceiving: 'a multipart request from an admin to add a photo with an empty alt text',
-        request: ['POST', pathFromState(ApiRoute.productPhotos), multipartRequest({ alt: '' }, { photo: true })],
+        request: ['POST', pathFromState(GalleryRoute.productPhotos), multipartRequest({ alt: '' }, { photo: true })],
         response: [
           400,
           (response) =>

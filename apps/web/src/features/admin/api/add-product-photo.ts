@@ -1,10 +1,10 @@
 import {
-  ApiRoute,
   apiPath,
+  GalleryRoute,
+  type Product,
   PRODUCT_PHOTO_ALT_FIELD,
   PRODUCT_PHOTO_FIELD,
   PRODUCT_PHOTO_OPTION_VALUE_FIELD,
-  type Product,
 } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productQueryOptions } from '@/api/products/get-product';
@@ -26,7 +26,7 @@ export function addProductPhoto(productId: string, { photo, alt, optionValue }: 
   form.append(PRODUCT_PHOTO_ALT_FIELD, alt);
   if (optionValue != null) form.append(PRODUCT_PHOTO_OPTION_VALUE_FIELD, String(optionValue));
   form.append(PRODUCT_PHOTO_FIELD, photo, photo.name || 'photo');
-  return apiCall<Product>(apiPath(ApiRoute.productPhotos, { productId, userId: currentAuth().userId }), {
+  return apiCall<Product>(apiPath(GalleryRoute.productPhotos, { productId, userId: currentAuth().userId }), {
     method: 'POST',
     signedIn: true,
     form,

@@ -1,5 +1,5 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute } from '@store/contract';
+import { GalleryRoute } from '@store/contract';
 import { bearer, describeStoreApi, EXAMPLE, EXAMPLE_PRODUCT, idFromState, pathFromState, productJson } from '@test/pact/store-api-pact';
 import { arrangeProductPhotos } from './arrange-product-photos';
 
@@ -13,7 +13,7 @@ describe('product gallery administration', () => {
         uponReceiving: 'a request from an admin to put a gallery in a new order',
         request: [
           'PUT',
-          pathFromState(ApiRoute.productPhotos),
+          pathFromState(GalleryRoute.productPhotos),
           (request) =>
             request.headers(bearer()).jsonBody({
               photos: [

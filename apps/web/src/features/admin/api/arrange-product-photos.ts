@@ -1,4 +1,4 @@
-import { ApiRoute, apiPath, type Product, type ProductGalleryInput } from '@store/contract';
+import { apiPath, GalleryRoute, type Product, type ProductGalleryInput } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productQueryOptions } from '@/api/products/get-product';
 import { productsQueryKey } from '@/api/products/products-query-key';
@@ -6,7 +6,7 @@ import { apiCall, currentAuth } from '@/lib/api-client';
 
 /** Saves a gallery's order, alt texts and colours (every photo once, in the new order); answers the product. */
 export function arrangeProductPhotos(productId: string, input: ProductGalleryInput): Promise<Product> {
-  return apiCall<Product>(apiPath(ApiRoute.productPhotos, { productId, userId: currentAuth().userId }), {
+  return apiCall<Product>(apiPath(GalleryRoute.productPhotos, { productId, userId: currentAuth().userId }), {
     method: 'PUT',
     signedIn: true,
     json: input,

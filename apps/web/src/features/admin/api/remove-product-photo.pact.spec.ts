@@ -1,5 +1,5 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute } from '@store/contract';
+import { GalleryRoute } from '@store/contract';
 import {
   bearer,
   describeStoreApi,
@@ -20,7 +20,7 @@ describe('product gallery administration', () => {
       {
         given: ['an admin exists', 'a product with a gallery of two photos exists'],
         uponReceiving: 'a request from an admin to remove the second photo of a gallery',
-        request: ['DELETE', pathFromState(ApiRoute.productPhotoDelete), (request) => request.headers(bearer())],
+        request: ['DELETE', pathFromState(GalleryRoute.productPhotoDelete), (request) => request.headers(bearer())],
         response: [
           200,
           (response) =>

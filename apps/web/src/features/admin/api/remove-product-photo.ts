@@ -1,4 +1,4 @@
-import { ApiRoute, apiPath, type Product } from '@store/contract';
+import { apiPath, GalleryRoute, type Product } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productQueryOptions } from '@/api/products/get-product';
 import { productsQueryKey } from '@/api/products/products-query-key';
@@ -6,7 +6,7 @@ import { apiCall, currentAuth } from '@/lib/api-client';
 
 /** Removes one photo of a product's gallery; answers the product. */
 export function removeProductPhoto(productId: string, photoId: string): Promise<Product> {
-  return apiCall<Product>(apiPath(ApiRoute.productPhotoDelete, { productId, photoId, userId: currentAuth().userId }), {
+  return apiCall<Product>(apiPath(GalleryRoute.productPhotoDelete, { productId, photoId, userId: currentAuth().userId }), {
     method: 'DELETE',
     signedIn: true,
   });

@@ -1,4 +1,4 @@
-import { ApiRoute, type Product, type ProductGalleryInput } from '@store/contract';
+import { GalleryRoute, type Product, type ProductGalleryInput } from '@store/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { saveSession } from '@/lib/session';
@@ -30,7 +30,7 @@ const order = () =>
 
 describe('product gallery editor', () => {
   it('reorders by keyboard (Move buttons) and saves the order, alt texts and colours in one call', async () => {
-    const api = installFakeApi().on('PUT', ApiRoute.productPhotos, ({ json }) => ({
+    const api = installFakeApi().on('PUT', GalleryRoute.productPhotos, ({ json }) => ({
       body: { ...tee, photos: (json as ProductGalleryInput).photos.map((p) => ({ ...p, optionValue: p.optionValue ?? null })) },
     }));
     renderWithProviders(<ProductGalleryEditor product={tee} colours={colours} />);
@@ -46,7 +46,7 @@ describe('product gallery editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save gallery' }));
 
     expect(await screen.findByText('Gallery saved')).toBeInTheDocument();
-    const [request] = api.calls('PUT', ApiRoute.productPhotos);
+    const [request] = api.calls('PUT', GalleryRoute.productPhotos);
     expect(request.path).toBe(`/product/${tee._id}/photos/${admin.user._id}`);
     expect(request.json).toEqual({
       photos: [
@@ -80,7 +80,7 @@ describe('product gallery editor', () => {
   });
 
   it('adds a photo with its alt text (required) and colour, as multipart', async () => {
-    const api = installFakeApi().on('POST', ApiRoute.productPhotos, {
+    const api = installFakeApi().on('POST', GalleryRoute.productPhotos, {
       status: 201,
       body: { ...tee, photos: [...tee.photos!, { _id: 'a0000000-0000-4000-8000-000000000009', alt: 'Navy, back', optionValue: NAVY }] },
     });
@@ -96,8 +96,8 @@ describe('product gallery editor', () => {
     await userEvent.type(within(add).getByLabelText('Description (alt text)'), 'Navy, back');
     await userEvent.selectOptions(within(add).getByLabelText('Colour'), 'Navy');
     await userEvent.click(within(add).getByRole('button', { name: 'Add photo' }));
-    await waitFor(() => expect(api.calls('POST', ApiRoute.productPhotos)).toHaveLength(1));
-    const [request] = api.calls('POST', ApiRoute.productPhotos);
+    await waitFor(() => expect(api.calls('POST', GalleryRoute.productPhotos)).toHaveLength(1));
+    const [request] = api.calls('POST', GalleryRoute.productPhotos);
     expect(Object.fromEntries([...request.form!.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : (v as File).name]))).toEqual({
       alt: 'Navy, back',
       optionValue: String(NAVY),
@@ -106,11 +106,11 @@ describe('product gallery editor', () => {
   });
 
   it('removes a photo', async () => {
-    const api = installFakeApi().on('DELETE', ApiRoute.productPhotoDelete, { body: { ...tee, photos: tee.photos!.slice(1) } });
+    const api = installFakeApi().on('DELETE', GalleryRoute.productPhotoDelete, { body: { ...tee, photos: tee.photos!.slice(1) } });
     renderWithProviders(<ProductGalleryEditor product={tee} />);
     await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
-    await waitFor(() => expect(api.calls('DELETE', ApiRoute.productPhotoDelete)).toHaveLength(1));
-    expect(api.calls('DELETE', ApiRoute.productPhotoDelete)[0].path).toBe(
+    await waitFor(() => expect(api.calls('DELETE', GalleryRoute.productPhotoDelete)).toHaveLength(1));
+    expect(api.calls('DELETE', GalleryRoute.productPhotoDelete)[0].path).toBe(
       `/product/${tee._id}/photos/${tee.photos![0]._id}/${admin.user._id}`,
     );
   });

@@ -9,7 +9,7 @@ import {
 import { NewProductPhotoDto } from '@store/contract/dto/new-product-photo.dto';
 import { type DragEvent, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { galleryPhotoUrl } from '@/api/products/product-photo';
+import { galleryPhotoUrl } from '@/api/products/gallery-photo-url';
 import { Alert } from '@/components/alert';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
 import { errorMessage } from '@/lib/api-client';

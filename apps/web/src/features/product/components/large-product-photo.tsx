@@ -7,7 +7,8 @@ import {
 } from '@store/contract';
 import { useState } from 'react';
 import defaultPicture from '@/assets/default-tshirt.svg?no-inline';
-import { galleryPhotoUrl, productPhotoUrl } from '@/api/products/product-photo';
+import { galleryPhotoUrl } from '@/api/products/gallery-photo-url';
+import { productPhotoUrl } from '@/api/products/product-photo';
 
 /** The card WebP's width (the API's `?size=card`): enough for a phone's column at 1x. */
 const CARD_PHOTO_WIDTH = 600;

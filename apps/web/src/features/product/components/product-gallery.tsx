@@ -1,6 +1,7 @@
 import { photosFor, type Product, PRODUCT_PHOTO_CARD_SIZE } from '@store/contract';
 import { type KeyboardEvent, type TouchEvent, useRef, useState } from 'react';
-import { galleryPhotoUrl, productPhotoUrl } from '@/api/products/product-photo';
+import { galleryPhotoUrl } from '@/api/products/gallery-photo-url';
+import { productPhotoUrl } from '@/api/products/product-photo';
 import { LargeProductPhoto } from './large-product-photo';
 
 /** How far a finger must travel sideways (px) for a swipe, and more sideways than down (else it is a scroll). */
