@@ -35,12 +35,12 @@ describe('product gallery editor', () => {
     }));
     renderWithProviders(<ProductGalleryEditor product={tee} colours={colours} />);
     expect(screen.getByRole('heading', { name: 'Photos (3 of 12)' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Move photo 3 earlier' }));
-    expect(screen.getByText('Photo moved to place 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move image 3 earlier' }));
+    expect(screen.getByText('Image moved to place 2 of 3')).toBeInTheDocument();
     expect(order()).toEqual([tee.photos![0]._id, tee.photos![2]._id, tee.photos![1]._id]);
-    await userEvent.selectOptions(screen.getByLabelText('Photo 1: colour'), 'Red');
-    const alt = screen.getByLabelText('Photo 2: description (alt text)');
+    await userEvent.selectOptions(screen.getByLabelText('Colour of image 1'), 'Red');
+    const alt = screen.getByLabelText('Alt text of image 2');
     await userEvent.clear(alt);
     await userEvent.type(alt, 'Folded on a chair');
     await userEvent.click(screen.getByRole('button', { name: 'Save gallery' }));
@@ -67,13 +67,13 @@ describe('product gallery editor', () => {
     fireEvent.drop(items[2], { dataTransfer });
     expect(order()).toEqual([tee.photos![1]._id, tee.photos![2]._id, tee.photos![0]._id]);
     // No colour select without colours to offer.
-    expect(screen.queryByLabelText('Photo 1: colour')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Colour of image 1')).not.toBeInTheDocument();
   });
 
   it('refuses an empty alt text before sending anything', async () => {
     const api = installFakeApi();
     renderWithProviders(<ProductGalleryEditor product={tee} />);
-    await userEvent.clear(screen.getByLabelText('Photo 1: description (alt text)'));
+    await userEvent.clear(screen.getByLabelText('Alt text of image 1'));
     await userEvent.click(screen.getByRole('button', { name: 'Save gallery' }));
     expect(await screen.findByText(/description\) is required|must be 1 to 200/)).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
@@ -87,13 +87,13 @@ describe('product gallery editor', () => {
     renderWithProviders(<ProductGalleryEditor product={tee} colours={colours} />);
     const add = screen.getByRole('form', { name: 'Add a photo' });
     await userEvent.click(within(add).getByRole('button', { name: 'Add photo' }));
-    expect(await within(add).findByText('Choose a photo')).toBeInTheDocument();
-    await userEvent.upload(within(add).getByLabelText('Photo to add'), photo());
+    expect(await within(add).findByText('Choose an image to add')).toBeInTheDocument();
+    await userEvent.upload(within(add).getByLabelText('Image to add'), photo());
     await userEvent.click(within(add).getByRole('button', { name: 'Add photo' }));
     expect(await within(add).findByText(/description\) is required|must be 1 to 200/)).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
 
-    await userEvent.type(within(add).getByLabelText('Description (alt text)'), 'Navy, back');
+    await userEvent.type(within(add).getByLabelText('Alt text'), 'Navy, back');
     await userEvent.selectOptions(within(add).getByLabelText('Colour'), 'Navy');
     await userEvent.click(within(add).getByRole('button', { name: 'Add photo' }));
     await waitFor(() => expect(api.calls('POST', GalleryRoute.productPhotos)).toHaveLength(1));
@@ -108,7 +108,7 @@ describe('product gallery editor', () => {
   it('removes a photo', async () => {
     const api = installFakeApi().on('DELETE', GalleryRoute.productPhotoDelete, { body: { ...tee, photos: tee.photos!.slice(1) } });
     renderWithProviders(<ProductGalleryEditor product={tee} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
     await waitFor(() => expect(api.calls('DELETE', GalleryRoute.productPhotoDelete)).toHaveLength(1));
     expect(api.calls('DELETE', GalleryRoute.productPhotoDelete)[0].path).toBe(
       `/product/${tee._id}/photos/${tee.photos![0]._id}/${admin.user._id}`,

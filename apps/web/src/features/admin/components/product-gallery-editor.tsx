@@ -56,7 +56,7 @@ export function ProductGalleryEditor({ product, colours = [] }: { product: Produ
     if (to < 0 || to >= fields.length || from === to) return;
     move(from, to);
     setSaved(false);
-    setAnnouncement(`Photo moved to place ${to + 1} of ${fields.length}`);
+    setAnnouncement(`Image moved to place ${to + 1} of ${fields.length}`);
   };
   const onSubmit = form.handleSubmit(async ({ photos }) => {
     setSaved(false);
@@ -78,7 +78,7 @@ export function ProductGalleryEditor({ product, colours = [] }: { product: Produ
           Photos ({fields.length} of {PRODUCT_PHOTOS_MAX})
         </h2>
         <p className="form-text mt-0">
-          The first photo is the one the shop's grid shows. Drag a photo to move it, or use its Move buttons.
+          The first photo is the one the shop's grid shows. Drag a photo to move it, or use its Earlier and Later buttons.
         </p>
         {saved ? <Alert variant="success">Gallery saved</Alert> : null}
         {failure ? <Alert variant="danger">{errorMessage(failure)}</Alert> : null}
@@ -119,14 +119,14 @@ export function ProductGalleryEditor({ product, colours = [] }: { product: Produ
                   <div className="flex-grow-1" style={{ minWidth: '12rem' }}>
                     <TextField
                       id={`photo-alt-${index}`}
-                      label={`Photo ${index + 1}: description (alt text)`}
+                      label={`Alt text of image ${index + 1}`}
                       error={errors?.[index]?.alt}
                       type="text"
                       maxLength={PRODUCT_PHOTO_ALT_MAX}
                       registration={form.register(`photos.${index}.alt`, { validate: altRule })}
                     />
                     {colours.length > 0 ? (
-                      <Field id={`photo-colour-${index}`} label={`Photo ${index + 1}: colour`}>
+                      <Field id={`photo-colour-${index}`} label={`Colour of image ${index + 1}`}>
                         <select id={`photo-colour-${index}`} className="form-select" {...form.register(`photos.${index}.optionValue`)}>
                           <option value="">Any colour</option>
                           {colours.map((colour) => (
@@ -138,29 +138,29 @@ export function ProductGalleryEditor({ product, colours = [] }: { product: Produ
                       </Field>
                     ) : null}
                   </div>
-                  <div className="btn-group-vertical" role="group" aria-label={`Photo ${index + 1}`}>
+                  <div className="btn-group-vertical" role="group" aria-label={`Image ${index + 1}`}>
                     <button
                       type="button"
                       className="btn btn-outline-secondary btn-sm"
-                      aria-label={`Move photo ${index + 1} earlier`}
+                      aria-label={`Move image ${index + 1} earlier`}
                       disabled={index === 0}
                       onClick={() => moveTo(index, index - 1)}
                     >
-                      Move earlier
+                      Earlier
                     </button>
                     <button
                       type="button"
                       className="btn btn-outline-secondary btn-sm"
-                      aria-label={`Move photo ${index + 1} later`}
+                      aria-label={`Move image ${index + 1} later`}
                       disabled={index === fields.length - 1}
                       onClick={() => moveTo(index, index + 1)}
                     >
-                      Move later
+                      Later
                     </button>
                     <button
                       type="button"
                       className="btn btn-outline-danger btn-sm"
-                      aria-label={`Remove photo ${index + 1}`}
+                      aria-label={`Remove image ${index + 1}`}
                       disabled={removal.isPending}
                       onClick={() => removal.mutate(field._id)}
                     >
@@ -209,7 +209,7 @@ function AddPhotoForm({ product, colours }: { product: Product; colours: PhotoCo
       {add.error ? <Alert variant="danger">{errorMessage(add.error)}</Alert> : null}
       <Field
         id="gallery-photo"
-        label="Photo to add"
+        label="Image to add"
         error={errors.photo}
         hint={`JPEG, PNG, WebP or GIF, up to ${PRODUCT_PHOTO_MAX_BYTES / MB} MB.`}
       >
@@ -222,7 +222,7 @@ function AddPhotoForm({ product, colours }: { product: Product; colours: PhotoCo
           {...register('photo', {
             validate: (files) => {
               const file = files?.[0];
-              if (!file) return 'Choose a photo';
+              if (!file) return 'Choose an image to add';
               if (!file.type.startsWith('image/')) return 'Choose an image file';
               if (file.size > PRODUCT_PHOTO_MAX_BYTES) return `The photo must be at most ${PRODUCT_PHOTO_MAX_BYTES / MB} MB`;
               return true;
@@ -232,8 +232,8 @@ function AddPhotoForm({ product, colours }: { product: Product; colours: PhotoCo
       </Field>
       <TextField
         id="gallery-alt"
-        label="Description (alt text)"
-        hint="What the photo shows, for people who cannot see it: e.g. “Navy tee, back”."
+        label="Alt text"
+        hint="What the image shows, for people who cannot see it: e.g. “Navy tee, back”."
         error={errors.alt}
         type="text"
         maxLength={PRODUCT_PHOTO_ALT_MAX}
