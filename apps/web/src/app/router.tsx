@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
           { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
           { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
+          { path: paths.adminTwoFactor, lazy: lazyPage('admin', 'TwoFactorPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

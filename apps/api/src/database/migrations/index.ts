@@ -18,6 +18,7 @@ import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
 import { ProductVariants1764000100000 } from './1764000100000-product-variants.js';
 import { ProductGallery1764000200000 } from './1764000200000-product-gallery.js';
 import { PhotoOptionValues1764000210000 } from './1764000210000-photo-option-values.js';
+import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -42,5 +43,6 @@ export const migrations = [
   ProductVariants1764000100000,
   ProductGallery1764000200000,
   PhotoOptionValues1764000210000,
+  TwoFactor1764000500000,
   OrderRollupShards1764000600000,
 ];

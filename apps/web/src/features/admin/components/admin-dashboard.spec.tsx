@@ -33,6 +33,7 @@ describe('admin dashboard', () => {
       '/admin/orders',
       '/admin/audit',
       '/admin/people',
+      '/admin/two-factor',
     ]);
     expect(hrefs).not.toContain('/admin/products/update');
   });
@@ -51,7 +52,8 @@ describe('admin dashboard', () => {
       'Manage Products',
       'Manage Orders',
       'Audit Trail',
+      'Two-factor sign-in',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Audit Trail']);
+    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Audit Trail', 'Two-factor sign-in']);
   });
 });
