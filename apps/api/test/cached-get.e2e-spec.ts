@@ -145,6 +145,9 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       `/api/product/photo/${id}?size=large`,
       `/api/product/photo/${id}?size=card&v=${encodeURIComponent(photographed.updatedAt)}`,
       `/api/product/photo/${id.toUpperCase()}?size=card&v=2000-01-01T00:00:00.000Z`,
+      // A photo of the gallery by its id (here photo 1, the same bytes under its own key).
+      `/api/product/photo/${id}/${photographed.photos![0]._id}?size=large`,
+      `/api/product/photo/${id}/${photographed.photos![0]._id.toUpperCase()}?size=card&v=${encodeURIComponent(photographed.updatedAt)}`,
     ];
     for (const url of urls) {
       const plain = await rawRequest(port, url, {});
@@ -180,7 +183,12 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     const id = photographed._id;
     await rawRequest(port, `/api/product/photo/${id}?size=card`, {});
     const before = cachedGets().answered;
-    const refused = [`/api/product/photo/${id}?size=huge`, `/api/product/photo/${id}?size=card&debug=1`, `/api/product/photo/not-a-uuid`];
+    const refused = [
+      `/api/product/photo/${id}?size=huge`,
+      `/api/product/photo/${id}?size=card&debug=1`,
+      `/api/product/photo/not-a-uuid`,
+      `/api/product/photo/${id}/not-a-uuid`,
+    ];
     for (const url of refused) {
       const answer = await rawRequest(port, url, {});
       expect([url, answer.status, JSON.parse(answer.body.toString()).code]).toEqual([url, 400, 'VALIDATION_FAILED']);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { type Category, type Product, Role, type Session } from '@store/contract';
+import { type Category, GalleryRoute, type Product, Role, type Session } from '@store/contract';
+import request from 'supertest';
 import type { AppConfig } from '../src/config/env.js';
 import { migratePhotos } from '../src/modules/photos/photo-migration.js';
 import { preparePhoto } from '../src/modules/photos/photo-upload.js';
@@ -10,7 +11,7 @@ import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
 import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { BUCKET, objectKeys, s3Client, startS3 } from './support/s3rver.js';
-import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 const etagOf = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 
@@ -141,6 +142,41 @@ describe('product photos in an S3-compatible object store (e2e, s3rver)', () => 
       // Read back from the bucket (photo caching is off here).
       const again = await calls.photo(product._id, '?size=large').buffer(true).expect(200);
       expect(Buffer.compare(again.body as Buffer, large.body as Buffer)).toBe(0);
+    });
+
+    describe('a gallery', () => {
+      const addPhoto = (productId: string, alt: string, file: string) =>
+        request(t.http)
+          .post(api(GalleryRoute.productPhotos, { productId, userId: admin.user._id }))
+          .set('Authorization', `Bearer ${admin.token}`)
+          .field('alt', alt)
+          .attach('photo', file)
+          .expect(201);
+      const galleryPhoto = (productId: string, photoId: string) =>
+        request(t.http).get(api(GalleryRoute.productGalleryPhoto, { productId, photoId })).buffer(true).expect(200);
+
+      it('keeps each photo in the bucket; two photos with the same bytes share their objects until neither names them', async () => {
+        const product = await calls.created(productForm(shirts), images.png);
+        await addPhoto(product._id, 'The same again', images.png);
+        const { body } = await addPhoto(product._id, 'Another', images.jpeg);
+        const [first, same, other] = (body as Product).photos!;
+        const keys = async () => (await objectKeys(client)).filter((key) => key.includes(product._id));
+        // 3 objects for the PNG (shared by photos 1 and 2), 3 for the JPEG.
+        expect(await keys()).toHaveLength(6);
+        expect(Buffer.compare((await galleryPhoto(product._id, other._id)).body as Buffer, await storedBytes(images.jpeg))).toBe(0);
+
+        await request(t.http)
+          .delete(api(GalleryRoute.productPhotoDelete, { productId: product._id, photoId: first._id, userId: admin.user._id }))
+          .set('Authorization', `Bearer ${admin.token}`)
+          .expect(200);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(await keys()).toHaveLength(6);
+        // Read back from the bucket (photo caching is off here): the PNG's objects are still there for photo 2.
+        expect(Buffer.compare((await galleryPhoto(product._id, same._id)).body as Buffer, await storedBytes(images.png))).toBe(0);
+
+        await calls.remove(product._id).expect(200);
+        await eventually(async () => (await keys()).length === 0, 'every object of the gallery to be removed');
+      });
     });
 
     it('deleting a product removes its objects', async () => {

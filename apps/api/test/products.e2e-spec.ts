@@ -53,6 +53,8 @@ describe('products: create, read, update, delete (e2e)', () => {
         variants: [
           { _id: expect.any(Number), sku: expect.stringMatching(/^[0-9A-F]{12}$/), options: [], stock: 40, sold: 0, active: true },
         ],
+        // The form's photo is photo 1 of the product's gallery, described by its name (docs/api.md).
+        photos: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), alt: 'Photo of Sunset Tee', optionValue: null }],
       });
       expect((await calls.get(response.body._id).expect(200)).body).toEqual(response.body);
     });
@@ -211,6 +213,8 @@ describe('products: create, read, update, delete (e2e)', () => {
         category: hoodies._id,
         updatedAt: expect.any(String),
         variants: [{ ...product.variants![0], stock: 0 }],
+        // A photo stored without alt text is described by the product's current name.
+        photos: product.photos?.map((photo) => ({ ...photo, alt: 'Photo of After' })),
       });
     });
 

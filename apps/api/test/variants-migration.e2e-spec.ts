@@ -1,6 +1,7 @@
 import { DataSource, type QueryRunner } from 'typeorm';
 import { ProductVariants1764000100000 } from '../src/database/migrations/1764000100000-product-variants.js';
 import { VariantsReplaceSizes1764000110000 } from '../src/database/migrations/1764000110000-variants-replace-sizes.js';
+import { PhotoOptionValues1764000210000 } from '../src/database/migrations/1764000210000-photo-option-values.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
@@ -12,13 +13,17 @@ describe('options and variants migration (e2e)', () => {
   let t: TestApp;
   const variants = new ProductVariants1764000100000();
   const replaceSizes = new VariantsReplaceSizes1764000110000();
+  /** The photos' tie to option values, a later migration that depends on them: down first, up last. */
+  const photoTie = new PhotoOptionValues1764000210000();
   /** Both migrations, as a deploy applies them (and a rollback reverts them: the later one first). */
   const migration = {
     up: async (q: QueryRunner) => {
       await variants.up(q);
       await replaceSizes.up(q);
+      await photoTie.up(q);
     },
     down: async (q: QueryRunner) => {
+      await photoTie.down(q);
       await replaceSizes.down(q);
       await variants.down(q);
     },

@@ -165,7 +165,7 @@ describe('admin', () => {
     const etagBefore = (await fetch(`${store.baseUrl}/api/product/photo/${productId}`)).headers.get('etag');
     await page.getByLabel('Name').fill(`${productName} v2`);
     await page.getByLabel('Price').fill('29.99');
-    await page.getByLabel('Photo').setInputFiles(fixture('blue-tee.jpg'));
+    await page.getByLabel('Photo', { exact: true }).setInputFiles(fixture('blue-tee.jpg'));
     await page.getByRole('button', { name: 'Update Product' }).click();
     await shown(page.getByText(`${productName} v2 updated successfully`, { exact: true }));
     expect(await page.getByLabel('Name').inputValue()).toBe(`${productName} v2`);

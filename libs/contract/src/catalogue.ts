@@ -46,6 +46,11 @@ export interface Product {
    * values are sizes, each active size with its stock; empty otherwise.
    */
   sizes?: SizeStock[];
+  /**
+   * The product's gallery, first photo first (an extension: a product read, created or updated carries it; lists
+   * don't, their cards show the first photo at the photo route without an id). Empty for a product without photos.
+   */
+  photos?: ProductPhoto[];
   /** The price struck through beside `price` ("Sale"), in dollars; absent when there is none. Never charged. */
   compareAtPrice?: number;
   /** The product's options in order (Colour, Size...), at most {@link PRODUCT_OPTIONS_MAX}; empty without options. */
@@ -136,6 +141,60 @@ export interface ProductVariantInput {
 }
 
 /**
+ * One photo of a product's gallery: served at `GET /product/photo/:productId/:photoId` (`size` and `v` as for the
+ * first photo). A photo's bytes never change: replacing one is a new photo with a new id.
+ */
+export interface ProductPhoto {
+  _id: string;
+  /** What the photo shows, for screen readers; a photo from before galleries says "Photo of <product name>". */
+  alt: string;
+  /**
+   * The option value (a colour) the photo shows, by its id; null for a photo of the product as a whole. The
+   * product page shows the chosen value's photos, and the untied ones when that value has none.
+   */
+  optionValue: number | null;
+}
+
+/**
+ * The photos to show for a chosen option value (or none chosen): the photos tied to it, in gallery order; when it
+ * has none (or nothing is chosen), the product's untied photos; when there are none of those either, the whole
+ * gallery.
+ */
+export function photosFor<T extends Pick<ProductPhoto, 'optionValue'>>(photos: readonly T[], optionValue: number | null | undefined): T[] {
+  const tied = optionValue == null ? [] : photos.filter((photo) => photo.optionValue === optionValue);
+  if (tied.length > 0) return tied;
+  const untied = photos.filter((photo) => photo.optionValue === null);
+  return untied.length > 0 ? untied : [...photos];
+}
+
+/** One photo's place and text in `PUT /product/:productId/photos/:userId` (the whole gallery, in its new order). */
+export interface ProductPhotoInput {
+  _id: string;
+  alt: string;
+  /** The option value of this product the photo shows; null or left out for a photo of the product as a whole. */
+  optionValue?: number | null;
+}
+
+/** The body of `PUT /product/:productId/photos/:userId`: every photo of the gallery once, in the order to show them. */
+export interface ProductGalleryInput {
+  photos: ProductPhotoInput[];
+}
+
+/** A product's gallery holds at most this many photos. */
+export const PRODUCT_PHOTOS_MAX = 12;
+/** A photo's alt text: 1 to this many characters. */
+export const PRODUCT_PHOTO_ALT_MAX = 200;
+/** The text field of `POST /product/:productId/photos/:userId` that carries the new photo's alt text (required). */
+export const PRODUCT_PHOTO_ALT_FIELD = 'alt';
+/** The optional text field of the same form that ties the new photo to an option value of the product (its id). */
+export const PRODUCT_PHOTO_OPTION_VALUE_FIELD = 'optionValue';
+
+/** The alt text of a photo stored without one (the spec's form has no field for it): made from the product's name. */
+export function defaultPhotoAlt(productName: string): string {
+  return `Photo of ${productName}`;
+}
+
+/**
  * The text fields of the multipart create/update form; the file goes in the `photo` field.
  * `sizes` (optional extension) is a JSON array of {@link SizeStock} sent as the text of the form field `sizes`:
  * when it is non-empty `stock` may be left out and is the sum of the sizes (a `stock` sent beside it must equal
@@ -222,8 +281,4 @@ export interface ProductListQuery {
   category?: string;
   after?: string;
   q?: string;
-  /** Only products with an active variant in stock in this colour (the value of an option named Colour), case ignored. */
-  colour?: string;
-  /** Only products with an active variant in stock in this size (the value of an option named Size), case ignored. */
-  size?: string;
 }

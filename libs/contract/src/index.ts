@@ -1,4 +1,5 @@
 export * from './routes.js';
+export * from './gallery-routes.js';
 export * from './errors.js';
 export * from './identity.js';
 export * from './catalogue.js';

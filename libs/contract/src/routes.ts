@@ -51,6 +51,7 @@ export const ApiRoute = {
   productCreate: '/product/create/:userId',
   productUpdate: '/product/:productId/:userId',
   productDelete: '/product/:productId/:userId',
+  /** The product's first photo (the grid's card). */
   productPhoto: '/product/photo/:productId',
 
   paymentToken: '/payment/gettoken/:userId',

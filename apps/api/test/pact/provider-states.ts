@@ -24,6 +24,7 @@ import { CategoryEntity } from '../../src/modules/categories/category.entity.js'
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
+import { ProductGalleryService } from '../../src/modules/catalogue/product-gallery.service.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
@@ -224,6 +225,15 @@ export class ProviderStates {
       'a product with a photo exists': async () => {
         const product = await this.classicTee({ photo: await pngPhoto() });
         return { productId: product._id, categoryId: product.category };
+      },
+      // Photo 1 from the product form (its alt text made from the name), photo 2 added to the gallery.
+      'a product with a gallery of two photos exists': async () => {
+        const product = await this.classicTee({ photo: await pngPhoto() });
+        await this.t.app
+          .get(ProductGalleryService)
+          .add(product._id, { photo: await pngPhoto({ r: 30, g: 30, b: 200 }), alt: 'Classic Tee, back', optionValue: null }, SYSTEM_ACTOR);
+        const [first, second] = (await this.products.get(product._id)).photos ?? [];
+        return { productId: product._id, categoryId: product.category, firstPhotoId: first._id, photoId: second._id };
       },
       'a product priced {price} with {stock} in stock exists': async (params) => {
         const product = await this.classicTee({ priceCents: Math.round(number(params, 'price') * 100), stock: number(params, 'stock') });
@@ -435,8 +445,8 @@ function size(params: StateParams): ProductSize {
 }
 
 /** A small real PNG: the API judges photos by their bytes. */
-function pngPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+function pngPhoto(background = { r: 200, g: 30, b: 30 }): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background } })
     .png()
     .toBuffer();
 }

@@ -101,6 +101,9 @@ export const EXAMPLE = {
   userId: '5f0c1a2e-1111-4b7a-9c3e-000000000001',
   categoryId: '5f0c1a2e-2222-4b7a-9c3e-000000000002',
   productId: '5f0c1a2e-3333-4b7a-9c3e-000000000003',
+  /** The photos of the example product's gallery, first and second (the provider state makes them and returns their ids). */
+  firstPhotoId: '5f0c1a2e-6666-4b7a-9c3e-000000000007',
+  photoId: '5f0c1a2e-6666-4b7a-9c3e-000000000006',
   orderId: '5f0c1a2e-4444-4b7a-9c3e-000000000004',
   /** One of the shop's people (not the signed-in owner). */
   staffId: '5f0c1a2e-5555-4b7a-9c3e-000000000005',
@@ -189,6 +192,19 @@ export function productJson(ids: { _id?: unknown; category?: unknown } = {}) {
     updatedAt: anInstant(),
   };
 }
+
+/** A gallery of two untied photos as the API answers it: photo 1 (the product's photo) and the state's `photoId`. */
+export function galleryJson() {
+  return [
+    { _id: idFromState('firstPhotoId'), alt: MatchersV3.string('Photo of Classic Tee'), optionValue: null },
+    { _id: idFromState('photoId'), alt: MatchersV3.string('Classic Tee, back'), optionValue: null },
+  ];
+}
+/** The same gallery as the client's functions return it. */
+export const EXAMPLE_GALLERY = [
+  { _id: EXAMPLE.firstPhotoId, alt: 'Photo of Classic Tee', optionValue: null },
+  { _id: EXAMPLE.photoId, alt: 'Classic Tee, back', optionValue: null },
+];
 
 /** Any size the store knows, as a regex matcher's pattern. */
 export const ANY_SIZE = `^(${PRODUCT_SIZES.join('|')})$`;

@@ -5,6 +5,8 @@ import { CategoriesModule } from '../categories/categories.module.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { CachedListRoute } from './cached-list-route.js';
 import { CatalogueCache } from './catalogue-cache.js';
+import { ProductGalleryController } from './product-gallery.controller.js';
+import { ProductGalleryService } from './product-gallery.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
 import { ProductsRepository } from './products.repository.js';
@@ -13,13 +15,14 @@ import { ProductsService } from './products.service.js';
 /**
  * The catalogue: products (listing, reading, the admin's writes) and their list cache. All its SQL on products
  * is in ProductsRepository; lists are read through CatalogueCache, and cached pages are offered to the HTTP layer's
- * cached GET through CachedListRoute. A product's photo is saved through the photos module, in the catalogue's
- * transaction; stock moves are the inventory's.
+ * cached GET through CachedListRoute. A product's photos (the form's first photo, and the gallery's writes in
+ * ProductGalleryService) are saved through the photos module, in the catalogue's transaction; stock moves are the
+ * inventory's.
  */
 @Module({
   imports: [CategoriesModule, AuditModule, PhotosModule, CatalogueChangesModule],
-  controllers: [ProductsController],
-  providers: [ProductsRepository, ProductVariantsRepository, CatalogueCache, ProductsService, CachedListRoute],
+  controllers: [ProductsController, ProductGalleryController],
+  providers: [ProductsRepository, ProductVariantsRepository, CatalogueCache, ProductsService, ProductGalleryService, CachedListRoute],
   exports: [ProductsService, CachedListRoute],
 })
 export class CatalogueModule {}

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
-import type { DeletedResponse, Product } from '@store/contract';
+import { defaultPhotoAlt, type DeletedResponse, type Product, type ProductPhoto } from '@store/contract';
 import { busy, ConcurrencyGate } from '../../common/concurrency-gate.js';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
@@ -13,7 +13,7 @@ import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
 import { type ProductListParams, parseProductListQuery } from './dto/product-list-query.js';
-import { type PhotoRecord, ProductPhotosService } from '../photos/index.js';
+import { type GalleryRow, type PhotoRecord, ProductPhotosService } from '../photos/index.js';
 import type { ProductChanges, ProductDraft, VariantsDraft } from './product-form.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
 import { type ProductPage, ProductsRepository, SEARCH_COUNT_CAP } from './products.repository.js';
@@ -147,9 +147,11 @@ export class ProductsService {
     return { products: JSON.parse(entry.body.toString()) as Product[], total: entry.total, capped: entry.capped ?? false };
   }
 
-  /** One product, or undefined when there is none with this id (or `id` is not an id at all). */
+  /** One product with its gallery, as `get` answers it, or undefined when there is none with this id (or `id` is not an id at all). */
   async find(id: string): Promise<Product | undefined> {
-    return isUuid(id) ? this.repository.find(id) : undefined;
+    if (!isUuid(id)) return undefined;
+    const [product, gallery] = await Promise.all([this.repository.find(id), this.photos.gallery(id)]);
+    return product && { ...product, photos: galleryOf(product, gallery) };
   }
 
   /** Every product's id and last change, for the sitemap. */
@@ -157,10 +159,11 @@ export class ProductsService {
     return this.repository.sitemapEntries();
   }
 
+  /** One product, with its gallery (which lists leave out: their cards show the first photo). */
   async get(id: string): Promise<Product> {
-    const product = await this.repository.find(id);
+    const [product, gallery] = await Promise.all([this.repository.find(id), this.photos.gallery(id)]);
     if (!product) throw new NotFoundError('Product not found');
-    return product;
+    return { ...product, photos: galleryOf(product, gallery) };
   }
 
   /** The sales overview's product figures: the best sellers and the products running low. */
@@ -177,7 +180,7 @@ export class ProductsService {
     return { bestSellers, bestVariants, lowStock };
   }
 
-  /** Creates a product (and its photo); the audit entry commits with it. */
+  /** Creates a product (and its photo, photo 1 of its gallery); the audit entry commits with it. Answers it as GET does. */
   async create(draft: ProductDraft, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     await this.assertCategoryExists(draft.categoryId);
     const prepared = photo && (await this.photos.prepare(photo));
@@ -192,11 +195,11 @@ export class ProductsService {
         entityId: product._id,
         changes: { ...this.audit.changedFields(null, audited(product), AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
       });
-      return product;
+      return { ...product, photos: galleryOf(product, await this.photos.gallery(product._id)) };
     });
   }
 
-  /** Changes only the fields given, and replaces the photo when one is given. */
+  /** Changes only the fields given, and replaces the first photo when one is given. Answers the product as GET does. */
   async update(id: string, changes: ProductChanges, photo: Buffer | undefined, actor: AuditActor): Promise<Product> {
     if (Object.keys(changes).length === 0 && !photo)
       throw new ValidationFailedError('Nothing to update: send at least one field or a photo');
@@ -219,16 +222,16 @@ export class ProductsService {
         entityId: id,
         changes: { ...this.audit.changedFields(audited(old), audited(product), AUDITED), ...(prepared ? PHOTO_CHANGE : {}) },
       });
-      return product;
+      return { ...product, photos: galleryOf(product, await this.photos.gallery(id)) };
     }, id);
-    if (replaced) this.photos.discard([replaced.previous], replaced.current);
+    if (replaced) this.photos.discard([replaced.previous]);
     return updated;
   }
 
   async remove(id: string, actor: AuditActor): Promise<DeletedResponse> {
-    let photo: PhotoRecord | undefined;
+    let photos: PhotoRecord[] = [];
     const deleted = await this.write(async () => {
-      photo = await this.photos.record(id);
+      photos = await this.photos.records(id);
       const product = await this.repository.findForUpdate(id);
       if (product && (await this.repository.delete(id))) {
         await this.audit.record(actor, {
@@ -241,7 +244,7 @@ export class ProductsService {
       return product;
     }, id);
     if (!deleted) throw new NotFoundError('Product not found');
-    this.photos.discard([photo]);
+    this.photos.discard(photos);
     return { message: `Product "${deleted.name}" deleted`, _id: id };
   }
 
@@ -273,6 +276,11 @@ export class ProductsService {
     if (productId) this.photos.invalidate(productId);
     return result;
   }
+}
+
+/** A product's gallery on the wire: a photo stored without alt text is described by the product's name. */
+export function galleryOf(product: Pick<Product, 'name'>, rows: GalleryRow[]): ProductPhoto[] {
+  return rows.map((row) => ({ _id: row.id, alt: row.alt ?? defaultPhotoAlt(product.name), optionValue: row.optionValue }));
 }
 
 /** The response compression middleware's threshold (COMPRESSION_THRESHOLD): smaller pages go out as they are. */

@@ -5,16 +5,18 @@ import type { CachedAnswer, CachedGetRoute } from '../../common/cached-get.js';
 import { isUuid } from '../../common/uuid-param.decorator.js';
 import { photoVariant } from './photo-answer.js';
 import type { PhotoVariant } from './photo-store.js';
+import type { PhotoRef } from './product-photos.repository.js';
 import { ProductPhotosService } from './product-photos.service.js';
 
 interface PhotoRequest {
-  productId: string;
+  ref: PhotoRef;
   variant: PhotoVariant;
   version: string | undefined;
 }
 
 /**
- * The product photos in memory, for the HTTP layer's cached GET (every card of the home grid): the controller's
+ * The product photos in memory, for the HTTP layer's cached GET (every card of the home grid, and each photo of a
+ * gallery at `<product id>/<photo id>`): the controller's
  * checks (a UUID, photoVariant), the same photo from the same cache, and the same answer (photoAnswer), a 304
  * included when If-None-Match names the cached photo.
  */
@@ -26,9 +28,10 @@ export class CachedPhotoRoute implements CachedGetRoute<PhotoRequest> {
   constructor(private readonly photos: ProductPhotosService) {}
 
   parse(pathRest: string, query: Record<string, unknown>): PhotoRequest | undefined {
-    if (!isUuid(pathRest)) return undefined;
+    const [productId, photoId, ...rest] = pathRest.split('/');
+    if (!isUuid(productId) || (photoId !== undefined && !isUuid(photoId)) || rest.length > 0) return undefined;
     try {
-      return { productId: pathRest, variant: photoVariant(query), version: typeof query.v === 'string' ? query.v : undefined };
+      return { ref: photoId ? { productId, photoId } : { productId }, variant: photoVariant(query), version: typeof query.v === 'string' ? query.v : undefined };
     } catch {
       // Refused by the photo route's checks: the controller answers it, with the error the contract specifies.
       return undefined;
@@ -36,6 +39,6 @@ export class CachedPhotoRoute implements CachedGetRoute<PhotoRequest> {
   }
 
   cached(request: PhotoRequest, _coding: unknown, headers: IncomingHttpHeaders): CachedAnswer | undefined {
-    return this.photos.cachedAnswer(request.productId, request.variant, headers['if-none-match'], request.version);
+    return this.photos.cachedAnswer(request.ref, request.variant, headers['if-none-match'], request.version);
   }
 }

@@ -6,13 +6,18 @@ import type { AppConfig } from '../../config/env.js';
 import { CatalogueChanges } from '../../database/catalogue-changes.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { PHOTO_VARIANTS } from './photo-store.js';
-import type { PhotoVariant, StoredPhoto } from './product-photos.repository.js';
+import type { PhotoRef, PhotoVariant, StoredPhoto } from './product-photos.repository.js';
 
 /** A photo entry's bookkeeping beyond its bytes, counted against the byte bound. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
+/** A cached variant's key: the product's first photo as before galleries, `<product>:<photo>:<variant>` for the others. */
+function keyOf(ref: PhotoRef, variant: PhotoVariant): string {
+  return ref.photoId ? `${ref.productId}:${ref.photoId}:${variant}` : `${ref.productId}:${variant}`;
+}
+
 /**
- * The API process's read-through cache of product photos, per (product, variant), an LRU bounded in bytes
+ * The API process's read-through cache of product photos, per (product, photo, variant), an LRU bounded in bytes
  * (PHOTO_CACHE_MAX_BYTES). It follows {@link CatalogueChanges} as the list cache does: a photo's notification
  * (`photo:<id>`) drops that product's variants, a notification it does not know drops them all, and while the
  * listening connection is down nothing is served from or stored here.
@@ -21,6 +26,8 @@ const ENTRY_OVERHEAD_BYTES = 200;
 export class PhotoCache {
   private readonly photos: ByteLru<StoredPhoto>;
   private readonly reads = new ReadThrough();
+  /** The gallery photos' keys stored per product, to drop with the product's first photo (at most 12 x 3 each). */
+  private readonly galleryKeys = new Map<string, Set<string>>();
 
   constructor(
     private readonly changes: CatalogueChanges,
@@ -44,20 +51,26 @@ export class PhotoCache {
   }
 
   /** A photo variant if memory has it (counted as a hit), else undefined and nothing counted. */
-  peek(productId: string, variant: PhotoVariant): StoredPhoto | undefined {
+  peek(ref: PhotoRef, variant: PhotoVariant): StoredPhoto | undefined {
     if (!this.changes.isLive) return undefined;
-    const hit = this.photos.get(`${productId}:${variant}`);
+    const hit = this.photos.get(keyOf(ref, variant));
     if (hit !== undefined) this.metrics.cacheLookup('product_photo', true);
     return hit;
   }
 
   /** A photo variant, from memory or from `load`; a photo that is not there is not remembered. */
-  read(productId: string, variant: PhotoVariant, load: () => Promise<StoredPhoto | undefined>): Promise<StoredPhoto | undefined> {
+  read(ref: PhotoRef, variant: PhotoVariant, load: () => Promise<StoredPhoto | undefined>): Promise<StoredPhoto | undefined> {
     if (!this.changes.isLive) return load();
+    const key = keyOf(ref, variant);
+    if (ref.photoId) {
+      let keys = this.galleryKeys.get(ref.productId);
+      if (!keys) this.galleryKeys.set(ref.productId, (keys = new Set()));
+      keys.add(key);
+    }
     return this.reads.read(
       this.photos,
       'product_photo',
-      `${productId}:${variant}`,
+      key,
       load,
       (photo) => photo.bytes.length + ENTRY_OVERHEAD_BYTES,
       () => this.changes.isLive,
@@ -68,11 +81,14 @@ export class PhotoCache {
   /** Drops a product's variants (this process's own writes call it at commit; other replicas hear the NOTIFY). */
   invalidate(productId: string): void {
     this.reads.invalidate();
-    for (const variant of PHOTO_VARIANTS) this.photos.delete(`${productId}:${variant}`);
+    for (const variant of PHOTO_VARIANTS) this.photos.delete(keyOf({ productId }, variant));
+    for (const key of this.galleryKeys.get(productId) ?? []) this.photos.delete(key);
+    this.galleryKeys.delete(productId);
   }
 
   private clear(): void {
     this.reads.invalidate();
     this.photos.clear();
+    this.galleryKeys.clear();
   }
 }

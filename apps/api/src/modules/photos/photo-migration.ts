@@ -8,7 +8,7 @@ export interface PhotoMigrationResult {
 }
 
 /**
- * Moves every photo's bytes to `to`, one photo at a time in product id order. Resumable by construction: each
+ * Moves every photo's bytes to `to`, one photo at a time in photo id order. Resumable by construction: each
  * photo moves in its own statement and the next run picks up the rows still stored elsewhere, so an interrupted
  * run loses nothing and a second run finishes the work. Safe beside a running shop (see ProductPhotosRepository.move).
  */
@@ -28,7 +28,7 @@ export async function migratePhotos(
       if (await photos.move(record, to)) result.moved += 1;
       else result.skipped += 1;
     }
-    after = records.at(-1)?.productId;
+    after = records.at(-1)?.photoId;
     options.log?.(
       `moved ${result.moved} photo(s) to ${to}${result.skipped ? `, ${result.skipped} changed meanwhile and left as they are` : ''}`,
     );

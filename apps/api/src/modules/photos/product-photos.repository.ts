@@ -17,8 +17,19 @@ import { isoTimestampSql } from '../../database/pg.js';
 // Defined beside the object store (which names objects by variant), so the two files do not import each other.
 export type { PhotoVariant } from './photo-store.js';
 
+/**
+ * Which photo: a product's first (the photo route without a photo id, the grid's card) or one photo of its gallery.
+ * The photo id is checked against the product too, so a URL never shows another product's photo.
+ */
+export interface PhotoRef {
+  productId: string;
+  photoId?: string;
+}
+
 /** One variant of a stored photo, with the version (the product's updatedAt, as the wire shows it) it belongs to. */
 export interface StoredPhoto {
+  /** The gallery photo's id (the row these bytes are in). */
+  photoId: string;
   etag: string;
   /** The stored type of the original; the card and large variants are always WebP. */
   contentType: string;
@@ -34,6 +45,7 @@ export const LARGE_NOT_MADE = 'large-not-made';
 
 /** A photo row's ETags and where its bytes are: what a replacement or a deletion must clean up. */
 export interface PhotoRecord {
+  photoId: string;
   productId: string;
   contentType: string;
   etag: string;
@@ -41,6 +53,11 @@ export interface PhotoRecord {
   /** NULL for a photo stored before the large variant existed, until its first request makes it. */
   largeEtag: string | null;
   storedIn: PhotoLocation;
+}
+
+/** A record without the columns a query read beside it. */
+function recordOf({ photoId, productId, contentType, etag, cardEtag, largeEtag, storedIn }: PhotoRecord): PhotoRecord {
+  return { photoId, productId, contentType, etag, cardEtag, largeEtag, storedIn };
 }
 
 /** The objects a photo row in the object store owns. */
@@ -57,14 +74,39 @@ const COLUMNS: Record<PhotoVariant, { etag: string; data: string }> = {
   card: { etag: 'card_etag', data: 'card_data' },
   large: { etag: 'large_etag', data: 'large_data' },
 };
-const readSql = (variant: PhotoVariant, withBytes: boolean): string =>
-  `SELECT ph.${COLUMNS[variant].etag} AS etag, ph.content_type, ph.stored_in,
+/**
+ * A variant of one photo row: the product's first (lowest position, on the (product_id, position) key's index) or
+ * the gallery photo `$2` of product `$1`.
+ */
+const readSql = (variant: PhotoVariant, withBytes: boolean, byId: boolean): string =>
+  `SELECT ph.id, ph.${COLUMNS[variant].etag} AS etag, ph.content_type, ph.stored_in,
      ${withBytes ? `ph.${COLUMNS[variant].data}` : 'NULL'} AS bytes, ${isoTimestampSql('p.updated_at')} AS version
-   FROM product_photos ph JOIN products p ON p.id = ph.product_id WHERE ph.product_id = $1`;
-const READ_SQL = Object.fromEntries(PHOTO_VARIANTS.map((variant) => [variant, readSql(variant, true)])) as Record<PhotoVariant, string>;
-const TAG_SQL = Object.fromEntries(PHOTO_VARIANTS.map((variant) => [variant, readSql(variant, false)])) as Record<PhotoVariant, string>;
-const RECORD_COLUMNS = `product_id AS "productId", content_type AS "contentType", etag, card_etag AS "cardEtag",
+   FROM product_photos ph JOIN products p ON p.id = ph.product_id
+   WHERE ph.product_id = $1${byId ? ' AND ph.id = $2' : ''} ORDER BY ph.position LIMIT 1`;
+const statements = (withBytes: boolean, byId: boolean) =>
+  Object.fromEntries(PHOTO_VARIANTS.map((variant) => [variant, readSql(variant, withBytes, byId)])) as Record<PhotoVariant, string>;
+const READ_SQL = { first: statements(true, false), byId: statements(true, true) };
+const TAG_SQL = { first: statements(false, false), byId: statements(false, true) };
+const RECORD_COLUMNS = `id AS "photoId", product_id AS "productId", content_type AS "contentType", etag, card_etag AS "cardEtag",
   large_etag AS "largeEtag", stored_in AS "storedIn"`;
+
+/** The statement and parameters that read `ref`'s row. */
+function readQuery(sql: typeof READ_SQL, ref: PhotoRef, variant: PhotoVariant): [string, unknown[]] {
+  return ref.photoId ? [sql.byId[variant], [ref.productId, ref.photoId]] : [sql.first[variant], [ref.productId]];
+}
+
+/** A gallery photo as stored: its id, place (1 first) and alt text (NULL: the product's name makes it). */
+export interface GalleryRow {
+  id: string;
+  position: number;
+  alt: string | null;
+  /** The option value (a colour) the photo shows; null for the product as a whole. */
+  optionValue: number | null;
+}
+const GALLERY_COLUMNS = `id, position, alt_text AS alt, option_value_id AS "optionValue"`;
+
+/** What a photo row takes from a prepared upload, in its store. */
+type PhotoBytes = Pick<PreparedPhoto, 'contentType' | 'data' | 'etag' | 'cardData' | 'cardEtag' | 'largeData' | 'largeEtag'>;
 
 /**
  * The object keys of every photo whose bytes are in the object store, read on `client`: a backup reads them inside
@@ -75,12 +117,13 @@ export async function objectKeysOfStoredPhotos(client: pg.ClientBase): Promise<s
   const { rows: table } = await client.query<{ found: boolean }>(`SELECT to_regclass('product_photos') IS NOT NULL AS found`);
   if (!table[0].found) return [];
   const { rows } = await client.query<PhotoRecord>(
-    `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE stored_in = 's3' ORDER BY product_id`,
+    `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE stored_in = 's3' ORDER BY product_id, position`,
   );
   return rows.flatMap(objectKeysOf);
 }
 
 interface PhotoRow {
+  id: string;
   /** NULL only for a large variant not made yet. */
   etag: string | null;
   content_type: string;
@@ -112,15 +155,15 @@ export class ProductPhotosRepository {
    * A variant of a product's photo, or undefined when the product has none (or does not exist), or
    * {@link LARGE_NOT_MADE} for the large variant of a photo stored before uploads made one.
    */
-  async find(productId: string, variant: PhotoVariant): Promise<StoredPhoto | typeof LARGE_NOT_MADE | undefined> {
-    const { rows } = await pgPool(this.dataSource).query<PhotoRow>(READ_SQL[variant], [productId]);
+  async find(ref: PhotoRef, variant: PhotoVariant): Promise<StoredPhoto | typeof LARGE_NOT_MADE | undefined> {
+    const { rows } = await pgPool(this.dataSource).query<PhotoRow>(...readQuery(READ_SQL, ref, variant));
     const row = rows[0];
     if (!row) return undefined;
     if (row.etag === null) return LARGE_NOT_MADE;
-    const bytes = row.stored_in === 'postgres' ? row.bytes : await this.store().get(photoObjectKey(productId, variant, row.etag));
+    const bytes = row.stored_in === 'postgres' ? row.bytes : await this.store().get(photoObjectKey(ref.productId, variant, row.etag));
     // The row names an object that is not there (removed by hand, a bucket restored from an older backup): no photo.
     if (!bytes) return undefined;
-    return { etag: row.etag, contentType: row.content_type, bytes, version: row.version };
+    return { photoId: row.id, etag: row.etag, contentType: row.content_type, bytes, version: row.version };
   }
 
   /**
@@ -128,12 +171,12 @@ export class ProductPhotosRepository {
    * The ETag is null for a large variant not made yet.
    */
   async findTag(
-    productId: string,
+    ref: PhotoRef,
     variant: PhotoVariant,
   ): Promise<(Omit<StoredPhoto, 'bytes' | 'etag'> & { etag: string | null }) | undefined> {
-    const { rows } = await pgPool(this.dataSource).query<PhotoRow>(TAG_SQL[variant], [productId]);
+    const { rows } = await pgPool(this.dataSource).query<PhotoRow>(...readQuery(TAG_SQL, ref, variant));
     const row = rows[0];
-    return row && { etag: row.etag, contentType: row.content_type, version: row.version };
+    return row && { photoId: row.id, etag: row.etag, contentType: row.content_type, version: row.version };
   }
 
   /**
@@ -141,11 +184,11 @@ export class ProductPhotosRepository {
    * Only while the row still has that original and no large variant: a replaced photo (which came with its own)
    * or a concurrent first request (on another replica) wins, and then this answers false and keeps nothing.
    */
-  async saveLarge(productId: string, originalEtag: string, bytes: Buffer, etag: string): Promise<boolean> {
+  async saveLarge(productId: string, photoId: string, originalEtag: string, bytes: Buffer, etag: string): Promise<boolean> {
     const pool = pgPool(this.dataSource);
-    const where = `product_id = $1 AND etag = $2 AND large_etag IS NULL`;
+    const where = `id = $1 AND etag = $2 AND large_etag IS NULL`;
     const { rows } = await pool.query<{ stored_in: PhotoLocation }>(`SELECT stored_in FROM product_photos WHERE ${where}`, [
-      productId,
+      photoId,
       originalEtag,
     ]);
     const storedIn = rows[0]?.stored_in;
@@ -153,89 +196,126 @@ export class ProductPhotosRepository {
     const key = photoObjectKey(productId, 'large', etag);
     if (storedIn === 's3') await this.store().put(key, bytes, VARIANT_CONTENT_TYPE);
     const saved = await pool.query(`UPDATE product_photos SET large_data = $3, large_etag = $4 WHERE ${where} AND stored_in = $5`, [
-      productId,
+      photoId,
       originalEtag,
       storedIn === 'postgres' ? bytes : null,
       etag,
       storedIn,
     ]);
     if ((saved.rowCount ?? 0) > 0) return true;
-    if (storedIn === 's3') {
-      const [now] = (await pool.query<PhotoRecord>(`SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1`, [productId])).rows;
-      if (now?.storedIn !== 's3' || now.largeEtag !== etag) await this.store().delete([key]);
-    }
+    if (storedIn === 's3' && !(await this.objectKeysInUse([productId])).has(key)) await this.store().delete([key]);
     return false;
   }
 
   /**
-   * Stores (or replaces) a product's photo inside the transaction in context, in the configured store; returns the
-   * replaced photo's record and the new one: once the transaction has committed, the caller removes the objects
-   * only the replaced one named ({@link discard}).
-   * With the object store, the objects are written first: a failed transaction leaves unreferenced objects at
-   * worst, never a row naming missing ones.
+   * Replaces the product's first photo (the form's `photo` field), or makes it photo 1 when the product has none,
+   * inside the transaction in context, in the configured store. The replacement is a new photo (a new id, so its
+   * URLs never showed other bytes) in the same place with the same alt text and option value. Returns the replaced photo's record
+   * and the new one: once the transaction has committed, the caller removes the objects only the replaced one
+   * named ({@link discard}). With the object store, the objects are written first: a failed transaction leaves
+   * unreferenced objects at worst, never a row naming missing ones.
    */
   async save(productId: string, photo: PreparedPhoto): Promise<{ previous: PhotoRecord | undefined; current: PhotoRecord }> {
-    const [previous] = await this.db.transactionRows<PhotoRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1 FOR UPDATE`,
+    const [previous] = await this.db.transactionRows<PhotoRecord & { alt: string | null; position: number; optionValue: number | null }>(
+      `SELECT ${RECORD_COLUMNS}, alt_text AS alt, position, option_value_id AS "optionValue" FROM product_photos
+       WHERE product_id = $1 ORDER BY position LIMIT 1 FOR UPDATE`,
       [productId],
     );
-    const inObjects = this.writeTo === 's3';
-    if (inObjects) await this.putObjects(productId, photo);
-    await this.db.transactionRows(
-      `INSERT INTO product_photos (product_id, content_type, data, etag, card_data, card_etag, large_data, large_etag, stored_in)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (product_id) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data,
-         etag = EXCLUDED.etag, card_data = EXCLUDED.card_data, card_etag = EXCLUDED.card_etag,
-         large_data = EXCLUDED.large_data, large_etag = EXCLUDED.large_etag,
-         stored_in = EXCLUDED.stored_in, updated_at = now()`,
-      [
-        productId,
-        photo.contentType,
-        inObjects ? null : photo.data,
-        photo.etag,
-        inObjects ? null : photo.cardData,
-        photo.cardEtag,
-        inObjects ? null : photo.largeData,
-        photo.largeEtag,
-        this.writeTo,
-      ],
-    );
-    const current: PhotoRecord = {
-      productId,
-      contentType: photo.contentType,
-      etag: photo.etag,
-      cardEtag: photo.cardEtag,
-      largeEtag: photo.largeEtag,
-      storedIn: this.writeTo,
-    };
-    return { previous, current };
+    if (previous) await this.db.transactionRows(`DELETE FROM product_photos WHERE id = $1`, [previous.photoId]);
+    const position = previous ? previous.position : await this.nextPosition(productId);
+    const current = await this.insert(productId, photo, position, previous?.alt ?? null, previous?.optionValue ?? null);
+    return { previous: previous && recordOf(previous), current };
   }
 
-  /** The photo record of a product (to clean up after deleting the product), inside the transaction in context. */
-  async record(productId: string): Promise<PhotoRecord | undefined> {
-    const [row] = await this.db.transactionRows<PhotoRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1 FOR UPDATE`,
+  /**
+   * Adds a photo at the end of the product's gallery, inside the transaction in context (the caller holds the
+   * product's row lock and has checked the gallery has room).
+   */
+  async add(productId: string, photo: PreparedPhoto, alt: string, optionValue: number | null): Promise<PhotoRecord> {
+    return this.insert(productId, photo, await this.nextPosition(productId), alt, optionValue);
+  }
+
+  /**
+   * The ids of a product's option values. Read here, beside the photos that name them, so a tie is checked in the
+   * same transaction as it is written (the options' own writes are the catalogue's).
+   */
+  async optionValuesOf(productId: string): Promise<number[]> {
+    const rows = await this.db.rows<{ id: number }>(
+      `SELECT v.id FROM product_option_values v JOIN product_options o ON o.id = v.option_id WHERE o.product_id = $1`,
       [productId],
     );
-    return row;
+    return rows.map((row) => row.id);
+  }
+
+  /** The product's gallery, first photo first; in the transaction in context when there is one. */
+  gallery(productId: string): Promise<GalleryRow[]> {
+    return this.db.rows<GalleryRow>(`SELECT ${GALLERY_COLUMNS} FROM product_photos WHERE product_id = $1 ORDER BY position`, [
+      productId,
+    ]);
+  }
+
+  /**
+   * Puts the gallery in the order given and sets each photo's alt text, inside the transaction in context; `photos`
+   * names every photo of the product once (the caller checked it against {@link gallery} under the product's lock).
+   */
+  async arrange(productId: string, photos: Array<{ id: string; alt: string | null; optionValue: number | null }>): Promise<void> {
+    // Positions swap between rows: the (product_id, position) key is checked at the commit.
+    await this.db.transactionRows(`SET CONSTRAINTS product_photos_position_key DEFERRED`);
+    await this.db.transactionRows(
+      `UPDATE product_photos ph SET position = a.position, alt_text = a.alt, option_value_id = a.option_value
+       FROM unnest($2::uuid[], $3::text[], $4::integer[]) WITH ORDINALITY AS a(id, alt, option_value, position)
+       WHERE ph.product_id = $1 AND ph.id = a.id`,
+      [productId, photos.map((photo) => photo.id), photos.map((photo) => photo.alt), photos.map((photo) => photo.optionValue)],
+    );
+  }
+
+  /**
+   * Removes one photo of the product and closes the gap in the order, inside the transaction in context; its
+   * record (for {@link discard} after the commit), or undefined when the product has no such photo.
+   */
+  async remove(productId: string, photoId: string): Promise<PhotoRecord | undefined> {
+    const [removed] = await this.db.transactionRows<PhotoRecord>(
+      `DELETE FROM product_photos WHERE product_id = $1 AND id = $2 RETURNING ${RECORD_COLUMNS}`,
+      [productId, photoId],
+    );
+    if (!removed) return undefined;
+    await this.db.transactionRows(`SET CONSTRAINTS product_photos_position_key DEFERRED`);
+    await this.db.transactionRows(
+      `UPDATE product_photos ph SET position = n.position
+       FROM (SELECT id, row_number() OVER (ORDER BY position) AS position FROM product_photos WHERE product_id = $1) n
+       WHERE ph.id = n.id AND ph.position <> n.position`,
+      [productId],
+    );
+    return removed;
+  }
+
+  /** The photo records of a product (to clean up after deleting the product), locked in the transaction in context. */
+  records(productId: string): Promise<PhotoRecord[]> {
+    return this.db.transactionRows<PhotoRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1 ORDER BY position FOR UPDATE`,
+      [productId],
+    );
   }
 
   /**
    * Removes the objects of photo records no longer referenced (after the commit that replaced or deleted them),
-   * keeping any the current row still names (a photo replaced by the same bytes). Failures are logged by the
-   * store and leave unreferenced objects, never a broken photo: the caller does not wait on the result.
+   * keeping any a photo row still names (two photos of one product with the same bytes share their objects).
+   * Failures are logged by the store and leave unreferenced objects, never a broken photo: the caller does not
+   * wait on the result.
    */
-  async discard(records: Array<PhotoRecord | undefined>, keep: PhotoRecord | undefined = undefined): Promise<void> {
-    const kept = new Set(keep ? objectKeysOf(keep) : []);
-    const keys = records.flatMap((record) => (record ? objectKeysOf(record) : [])).filter((key) => !kept.has(key));
+  async discard(records: Array<PhotoRecord | undefined>): Promise<void> {
+    const stored = records.filter((record): record is PhotoRecord => record?.storedIn === 's3');
+    if (stored.length === 0) return;
+    const inUse = await this.objectKeysInUse([...new Set(stored.map((record) => record.productId))]);
+    const keys = [...new Set(stored.flatMap(objectKeysOf))].filter((key) => !inUse.has(key));
     if (keys.length > 0) await this.store().delete(keys);
   }
 
-  /** The photo records stored in `from`, a batch at a time in product id order after `after` (for the migration). */
+  /** The photo records stored in `from`, a batch at a time in photo id order after `after` (for the migration). */
   async recordsStoredIn(from: PhotoLocation, after: string | undefined, limit: number): Promise<PhotoRecord[]> {
     const { rows } = await pgPool(this.dataSource).query<PhotoRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE stored_in = $1 AND ($2::uuid IS NULL OR product_id > $2::uuid)
-       ORDER BY product_id LIMIT $3`,
+      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE stored_in = $1 AND ($2::uuid IS NULL OR id > $2::uuid)
+       ORDER BY id LIMIT $3`,
       [from, after ?? null, limit],
     );
     return rows;
@@ -244,14 +324,14 @@ export class ProductPhotosRepository {
   /**
    * Moves one photo's bytes (every variant it has) to `to`. The row changes only if it is still the photo that was
    * read (same ETags, same place), so an admin replacing it, or a first request making its large variant, meanwhile
-   * wins; returns whether it moved. Objects are written before the row names them, and removed only after the row
-   * no longer does.
+   * wins; returns whether it moved. Objects are written before the row names them, and removed only after no row
+   * does.
    */
   async move(record: PhotoRecord, to: PhotoLocation): Promise<boolean> {
     if (record.storedIn === to) return false;
     const pool = pgPool(this.dataSource);
-    const same = `product_id = $1 AND etag = $2 AND card_etag = $3 AND large_etag IS NOT DISTINCT FROM $4`;
-    const ids = [record.productId, record.etag, record.cardEtag, record.largeEtag];
+    const same = `id = $1 AND etag = $2 AND card_etag = $3 AND large_etag IS NOT DISTINCT FROM $4`;
+    const ids = [record.photoId, record.etag, record.cardEtag, record.largeEtag];
     if (to === 's3') {
       const { rows } = await pool.query<{ data: Buffer; card_data: Buffer; large_data: Buffer | null }>(
         `SELECT data, card_data, large_data FROM product_photos WHERE ${same} AND stored_in = 'postgres'`,
@@ -273,11 +353,8 @@ export class ProductPhotosRepository {
         ids,
       );
       if ((moved.rowCount ?? 0) > 0) return true;
-      // Replaced or deleted meanwhile: the objects just written belong to no row (unless the new row has the same bytes).
-      const [now] = (
-        await pool.query<PhotoRecord>(`SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = $1`, [record.productId])
-      ).rows;
-      await this.discard([{ ...record, storedIn: 's3' }], now);
+      // Replaced or deleted meanwhile: the objects just written belong to no row (unless another row has the same bytes).
+      await this.discard([{ ...record, storedIn: 's3' }]);
       return false;
     }
     const [data, cardData, largeData] = await Promise.all([
@@ -297,6 +374,63 @@ export class ProductPhotosRepository {
     return true;
   }
 
+  /** The next free place at the end of the product's gallery. */
+  private async nextPosition(productId: string): Promise<number> {
+    const [row] = await this.db.transactionRows<{ next: number }>(
+      `SELECT coalesce(max(position), 0) + 1 AS next FROM product_photos WHERE product_id = $1`,
+      [productId],
+    );
+    return row.next;
+  }
+
+  /** Inserts a photo row (its objects first, in the object store's case) and answers its record. */
+  private async insert(
+    productId: string,
+    photo: PhotoBytes,
+    position: number,
+    alt: string | null,
+    optionValue: number | null,
+  ): Promise<PhotoRecord> {
+    const inObjects = this.writeTo === 's3';
+    if (inObjects) await this.putObjects(productId, photo);
+    const [row] = await this.db.transactionRows<{ id: string }>(
+      `INSERT INTO product_photos (product_id, position, alt_text, option_value_id, content_type, data, etag, card_data, card_etag,
+         large_data, large_etag, stored_in)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        productId,
+        position,
+        alt,
+        optionValue,
+        photo.contentType,
+        inObjects ? null : photo.data,
+        photo.etag,
+        inObjects ? null : photo.cardData,
+        photo.cardEtag,
+        inObjects ? null : photo.largeData,
+        photo.largeEtag,
+        this.writeTo,
+      ],
+    );
+    return {
+      photoId: row.id,
+      productId,
+      contentType: photo.contentType,
+      etag: photo.etag,
+      cardEtag: photo.cardEtag,
+      largeEtag: photo.largeEtag,
+      storedIn: this.writeTo,
+    };
+  }
+
+  /** The object keys the photo rows of these products name now (which a discard must keep). */
+  private async objectKeysInUse(productIds: string[]): Promise<Set<string>> {
+    const { rows } = await pgPool(this.dataSource).query<PhotoRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM product_photos WHERE product_id = ANY($1::uuid[]) AND stored_in = 's3'`,
+      [productIds],
+    );
+    return new Set(rows.flatMap(objectKeysOf));
+  }
   private async putObjects(
     productId: string,
     photo: Pick<PreparedPhoto, 'data' | 'cardData' | 'etag' | 'cardEtag'> & {

@@ -5,14 +5,16 @@ import { type PhotoResponse, photoAnswer } from './photo-answer.js';
 import { PhotoCache } from './photo-cache.js';
 import { makeLargeVariant, photoEtag, preparePhoto, type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
 import {
+  type GalleryRow,
   LARGE_NOT_MADE,
   type PhotoRecord,
+  type PhotoRef,
   type PhotoVariant,
   ProductPhotosRepository,
   type StoredPhoto,
 } from './product-photos.repository.js';
 
-export type { PhotoVariant } from './product-photos.repository.js';
+export type { GalleryRow, PhotoRef, PhotoVariant } from './product-photos.repository.js';
 
 /** At most this many entity tags of an If-None-Match are compared; a browser sends one. */
 const MAX_IF_NONE_MATCH_TAGS = 16;
@@ -46,17 +48,42 @@ export class ProductPhotosService {
     return this.repository.save(productId, photo);
   }
 
-  /** A product's photo record, locked in the transaction in context (to clean up after deleting the product). */
-  record(productId: string): Promise<PhotoRecord | undefined> {
-    return this.repository.record(productId);
+  /** Adds a photo at the end of a product's gallery, inside the transaction in context (see ProductPhotosRepository.add). */
+  add(productId: string, photo: PreparedPhoto, alt: string, optionValue: number | null): Promise<PhotoRecord> {
+    return this.repository.add(productId, photo, alt, optionValue);
+  }
+
+  /** The ids of the option values of a product (which a photo may be tied to). */
+  optionValuesOf(productId: string): Promise<number[]> {
+    return this.repository.optionValuesOf(productId);
+  }
+
+  /** A product's gallery, first photo first (alt NULL: made from the product's name by the caller). */
+  gallery(productId: string): Promise<GalleryRow[]> {
+    return this.repository.gallery(productId);
+  }
+
+  /** Orders a product's gallery and sets each photo's alt text, inside the transaction in context. */
+  arrange(productId: string, photos: Array<{ id: string; alt: string | null; optionValue: number | null }>): Promise<void> {
+    return this.repository.arrange(productId, photos);
+  }
+
+  /** Removes one photo of a product's gallery, inside the transaction in context; undefined when it has no such photo. */
+  remove(productId: string, photoId: string): Promise<PhotoRecord | undefined> {
+    return this.repository.remove(productId, photoId);
+  }
+
+  /** A product's photo records, locked in the transaction in context (to clean up after deleting the product). */
+  records(productId: string): Promise<PhotoRecord[]> {
+    return this.repository.records(productId);
   }
 
   /**
    * After a commit: removes the object-store copies of photos no row names any more. Not awaited by the request:
    * a failure (logged by the store) leaves unreferenced objects, never a broken photo.
    */
-  discard(records: Array<PhotoRecord | undefined>, keep?: PhotoRecord): void {
-    this.repository.discard(records, keep).catch(() => undefined);
+  discard(records: Array<PhotoRecord | undefined>): void {
+    this.repository.discard(records).catch(() => undefined);
   }
 
   /** After a commit that changed a product's photo or version: this process drops its cached variants at once. */
@@ -65,18 +92,18 @@ export class ProductPhotosService {
   }
 
   /**
-   * The photo of a product: no bytes when a tag of `ifNoneMatch` matches (a 304). 404 when the product has no
-   * photo (or does not exist). `version` is the client's copy of the product's updatedAt; whether it is current
-   * decides how long the answer may be cached.
+   * A photo of a product (its first, or the gallery photo `ref.photoId`): no bytes when a tag of `ifNoneMatch`
+   * matches (a 304). 404 when the product has no such photo (or does not exist). `version` is the client's copy of
+   * the product's updatedAt; whether it is current decides how long the answer may be cached.
    */
-  async read(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): Promise<PhotoResponse> {
+  async read(ref: PhotoRef, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): Promise<PhotoResponse> {
     // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is invalidated too.
-    const id = productId.toLowerCase();
+    const id = normalized(ref);
     // A conditional request that misses the cache is answered from the row's ETag when it matches, without
     // reading the bytes (which may be in the object store, a round trip away, or unreachable).
     if (ifNoneMatch && !this.cache.peek(id, variant)) {
       const tag = await this.repository.findTag(id, variant);
-      if (!tag) throw new NotFoundError('This product has no photo');
+      if (!tag) throw noPhoto(ref);
       const { tags, any } = parseIfNoneMatch(ifNoneMatch);
       // A large variant not made yet has no ETag to match: it is made below.
       if (tag.etag !== null && (any || tags.includes(tag.etag))) {
@@ -89,13 +116,13 @@ export class ProductPhotosService {
       }
     }
     const photo = await this.cache.read(id, variant, () => this.load(id, variant));
-    if (!photo) throw new NotFoundError('This product has no photo');
+    if (!photo) throw noPhoto(ref);
     return answer(photo, variant, ifNoneMatch, version);
   }
 
-  private async load(id: string, variant: PhotoVariant): Promise<StoredPhoto | undefined> {
-    const photo = await this.repository.find(id, variant);
-    return photo === LARGE_NOT_MADE ? this.makeLarge(id) : photo;
+  private async load(ref: PhotoRef, variant: PhotoVariant): Promise<StoredPhoto | undefined> {
+    const photo = await this.repository.find(ref, variant);
+    return photo === LARGE_NOT_MADE ? this.makeLarge(ref) : photo;
   }
 
   /**
@@ -103,13 +130,13 @@ export class ProductPhotosService {
    * never its bytes as they are) and saved, so later requests, on every replica, read it like any variant. When
    * the row changed meanwhile (the photo was replaced, or another replica saved its own first), what is stored now wins.
    */
-  private async makeLarge(id: string): Promise<StoredPhoto | undefined> {
-    const original = await this.repository.find(id, 'original');
+  private async makeLarge(ref: PhotoRef): Promise<StoredPhoto | undefined> {
+    const original = await this.repository.find(ref, 'original');
     if (original === undefined || original === LARGE_NOT_MADE) return undefined;
     const bytes = await makeLargeVariant(original.bytes);
     const etag = photoEtag(bytes);
-    if (await this.repository.saveLarge(id, original.etag, bytes, etag)) return { ...original, etag, bytes };
-    const now = await this.repository.find(id, 'large');
+    if (await this.repository.saveLarge(ref.productId, original.photoId, original.etag, bytes, etag)) return { ...original, etag, bytes };
+    const now = await this.repository.find({ productId: ref.productId, photoId: original.photoId }, 'large');
     // Still none: the row was replaced by one without a large variant, which only a restore could do; this once, serve what was made.
     return now === LARGE_NOT_MADE ? { ...original, etag, bytes } : now;
   }
@@ -119,9 +146,9 @@ export class ProductPhotosService {
    * same object for the same cached photo and outcome (200 or 304, versioned or not), so the HTTP layer can keep
    * its header block with it.
    */
-  cachedAnswer(productId: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): CachedAnswer | undefined {
+  cachedAnswer(ref: PhotoRef, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): CachedAnswer | undefined {
     // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is a hit too.
-    const photo = this.cache.peek(productId.toLowerCase(), variant);
+    const photo = this.cache.peek(normalized(ref), variant);
     if (!photo) return undefined;
     const response = answer(photo, variant, ifNoneMatch, version);
     const key = `${response.bytes ? 200 : 304} ${response.versioned ? 1 : 0}`;
@@ -131,6 +158,15 @@ export class ProductPhotosService {
     if (!cached) answers.set(key, (cached = photoAnswer(response)));
     return cached;
   }
+}
+
+/** The ids in lower case, as the NOTIFY names the product (a URL in capitals is the same photo). */
+function normalized(ref: PhotoRef): PhotoRef {
+  return ref.photoId ? { productId: ref.productId.toLowerCase(), photoId: ref.photoId.toLowerCase() } : { productId: ref.productId.toLowerCase() };
+}
+
+function noPhoto(ref: PhotoRef): NotFoundError {
+  return new NotFoundError(ref.photoId ? 'This product has no such photo' : 'This product has no photo');
 }
 
 /** What to send for a stored photo: no bytes when a tag matches (a 304); `versioned` when `v` is current. */

@@ -4,12 +4,14 @@ import {
   describeStoreApi,
   errorBody,
   EXAMPLE,
+  EXAMPLE_GALLERY,
   EXAMPLE_OPTIONS,
   EXAMPLE_PRODUCT,
   EXAMPLE_VARIANTS,
   optionsJson,
   variantsJson,
   fixedPath,
+  galleryJson,
   idFromState,
   pathFromState,
   productJson,
@@ -95,6 +97,28 @@ describe('one product, for the admin update form', () => {
       },
       async () => {
         await expect(getProduct(UNKNOWN_PRODUCT_ID)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      },
+    ));
+});
+
+describe('one product with its gallery', () => {
+  it('reads the product with its photos in order, each with its alt text (the product page and the admin gallery)', () =>
+    interaction(
+      {
+        given: ['a product with a gallery of two photos exists'],
+        uponReceiving: 'a request for a product with a gallery of two photos',
+        request: ['GET', pathFromState(ApiRoute.product)],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ _id: idFromState('productId'), category: idFromState('categoryId') }),
+              photos: galleryJson(),
+            }),
+        ],
+      },
+      async () => {
+        await expect(getProduct(EXAMPLE.productId)).resolves.toEqual({ ...EXAMPLE_PRODUCT, photos: EXAMPLE_GALLERY });
       },
     ));
 });

@@ -1,5 +1,6 @@
-import { ApiRoute, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
+import { ApiRoute, GalleryRoute, PRODUCT_PHOTO_CARD_SIZE, PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
 import { CARD_PHOTO, describeStoreApi, EXAMPLE, LARGE_PHOTO, pathFromState, PHOTO } from '@test/pact/store-api-pact';
+import { galleryPhotoUrl } from './gallery-photo-url';
 import { productPhotoUrl } from './product-photo';
 
 const interaction = describeStoreApi({ signedIn: false });
@@ -45,4 +46,18 @@ describe('product photos', () => {
       },
     ),
   );
+
+  it('serves one photo of a gallery, large (the product page)', () =>
+    interaction(
+      {
+        given: ['a product with a gallery of two photos exists'],
+        uponReceiving: 'a request for the large variant of the second photo of a gallery',
+        request: ['GET', pathFromState(GalleryRoute.productGalleryPhoto), (request) => request.query({ size: PRODUCT_PHOTO_LARGE_SIZE })],
+        response: [200, (response) => response.body(LARGE_PHOTO.contentType, LARGE_PHOTO.bytes)],
+      },
+      async () => {
+        const photo = await loadImage(galleryPhotoUrl(EXAMPLE.productId, EXAMPLE.photoId, { size: PRODUCT_PHOTO_LARGE_SIZE }));
+        expect(photo).toEqual({ contentType: LARGE_PHOTO.contentType, bytes: LARGE_PHOTO.bytes });
+      },
+    ));
 });

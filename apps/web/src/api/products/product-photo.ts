@@ -1,4 +1,4 @@
-import { ApiRoute, apiPath, type PRODUCT_PHOTO_CARD_SIZE, type PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
+import { apiPath, ApiRoute, type PRODUCT_PHOTO_CARD_SIZE, type PRODUCT_PHOTO_LARGE_SIZE } from '@store/contract';
 import { apiUrl } from '@/lib/api-client';
 
 /**

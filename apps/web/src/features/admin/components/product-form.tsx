@@ -6,6 +6,7 @@ import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { ProductFormFields } from './product-form-fields';
+import { ProductGalleryEditor } from './product-gallery-editor';
 import { EMPTY_PRODUCT_FORM, productFormValues, type ProductFormValues } from './product-form-values';
 import { ProductPhotoField } from './product-photo-field';
 import { useProductFormSubmit } from './use-product-form-submit';
@@ -52,11 +53,16 @@ export function ProductForm({ product }: Props) {
   );
 }
 
-/** Loads the product, then shows the form with every field filled in. */
+/** Loads the product, then shows the form with every field filled in, and its gallery. */
 export function UpdateProductForm({ productId }: { productId: string }) {
   // After a save the product's query holds the saved product (useSaveProduct): the form shows what was saved.
   const { data: product, error } = useProduct(productId);
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!product) return <Spinner label="Loading product..." />;
-  return <ProductForm key={product._id} product={product} />;
+  return (
+    <>
+      <ProductForm key={product._id} product={product} />
+      <ProductGalleryEditor product={product} />
+    </>
+  );
 }

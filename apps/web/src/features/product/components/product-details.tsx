@@ -1,8 +1,15 @@
 import { formatDollars, type Product, type ProductSize, type ProductVariant, variantCompareAt, variantPrice } from '@store/contract';
 import { useForm } from 'react-hook-form';
-import { LargeProductPhoto } from './large-product-photo';
+import { ProductGallery } from './product-gallery';
 import { FEW_LEFT, SizePicker } from './size-picker';
 import { chosenVariant, VariantPicker } from './variant-picker';
+
+/** The id of the chosen value of the product's colour option (the one whose values carry swatches), if one is chosen. */
+function chosenColour(product: Product, chosen: readonly (string | undefined)[]): number | null {
+  const index = (product.options ?? []).findIndex((option) => option.values.some((value) => value.swatch));
+  if (index < 0) return null;
+  return product.options![index].values.find((value) => value.value === chosen[index])?._id ?? null;
+}
 
 /** The message a buyer gets who adds a sized product without choosing a size. */
 export const CHOOSE_A_SIZE = 'Please choose a size.';
@@ -14,20 +21,24 @@ export function chooseOptions(names: readonly string[]): string {
 }
 
 /**
- * One product: its large photo, price (and the compare-at price struck through, "Sale"), category, what is left,
- * the size picker for a product sold in sizes or the option picker (colour swatches, then sizes) for one with other
- * options, and Add to Cart. `onAdd` gets the chosen size (none for an unsized product), `onAddVariant` the chosen
- * variant; `chosen` and `onChoose` are the options' values as the page keeps them (in its URL).
+ * One product: its photos (the gallery: the chosen colour's, else the untied ones), price (and the compare-at price
+ * struck through, "Sale"), category, what is left, the size picker for a product sold in sizes or the option picker
+ * (colour swatches, then sizes) for one with other options, and Add to Cart. `onAdd` gets the chosen size (none for
+ * an unsized product), `onAddVariant` the chosen variant; `chosen` and `onChoose` are the options' values as the
+ * page keeps them (in its URL).
  */
 export function ProductDetails({
   product,
   categoryName,
+  optionValue,
   onAdd,
   onAddVariant,
   chosen = [],
   onChoose,
 }: {
   product: Product;
+  /** The option value chosen (a colour), whose photos the gallery shows; none: the product's untied photos. */
+  optionValue?: number | null;
   /** The category's name, once the categories have loaded. */
   categoryName?: string;
   onAdd: (size: ProductSize | undefined) => void;
@@ -67,7 +78,7 @@ export function ProductDetails({
   return (
     <div className="row g-4 g-lg-5">
       <div className="col-md-6">
-        <LargeProductPhoto product={product} />
+        <ProductGallery product={product} optionValue={optionValue ?? chosenColour(product, chosen)} />
       </div>
       <div className="col-md-6">
         <p className="fs-3 fw-semibold mb-1">
