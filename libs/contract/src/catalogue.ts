@@ -46,17 +46,17 @@ export interface Product {
    * values are sizes, each active size with its stock; empty otherwise.
    */
   sizes?: SizeStock[];
-  /**
-   * The product's gallery, first photo first (an extension: a product read, created or updated carries it; lists
-   * don't, their cards show the first photo at the photo route without an id). Empty for a product without photos.
-   */
-  photos?: ProductPhoto[];
   /** The price struck through beside `price` ("Sale"), in dollars; absent when there is none. Never charged. */
   compareAtPrice?: number;
   /** The product's options in order (Colour, Size...), at most {@link PRODUCT_OPTIONS_MAX}; empty without options. */
   options?: ProductOption[];
   /** Every variant (inactive ones too, marked), in the admin's order; a product without options has one, the default. */
   variants?: ProductVariant[];
+  /**
+   * The product's gallery, first photo first (an extension: a product read, created or updated carries it; lists
+   * don't, their cards show the first photo at the photo route without an id). Empty for a product without photos.
+   */
+  photos?: ProductPhoto[];
 }
 
 /** One value of an option; a colour's `swatch` is its hex colour (`#1e3a8a`). */
@@ -281,4 +281,8 @@ export interface ProductListQuery {
   category?: string;
   after?: string;
   q?: string;
+  /** Only products with an active variant in stock in this colour (the value of an option named Colour), case ignored. */
+  colour?: string;
+  /** Only products with an active variant in stock in this size (the value of an option named Size), case ignored. */
+  size?: string;
 }

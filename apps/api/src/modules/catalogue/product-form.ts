@@ -1,5 +1,4 @@
 import {
-  checkVariants,
   decimalToCents,
   PRODUCT_COMPARE_AT_FIELD,
   PRODUCT_FIELDS,
@@ -20,6 +19,7 @@ import {
   type SizeStock,
 } from '@store/contract';
 import { ProductFieldsDto } from '@store/contract/dto/product.dto';
+import { checkVariants } from '@store/contract/dto/product-variants';
 import { NewProductPhotoDto } from '@store/contract/dto/new-product-photo.dto';
 import { validateDto } from '@store/contract/dto/validate';
 import { ValidationFailedError } from '../../common/errors.js';
@@ -247,28 +247,6 @@ function checkSizes(text: string | undefined, errors: FieldError[]): SizeStock[]
   return PRODUCT_SIZES.filter((size) => seen.has(size)).map((size) => ({ size, stock: stockOf(size) }));
 }
 
-const NEW_PHOTO_FIELDS: readonly string[] = [PRODUCT_PHOTO_ALT_FIELD, PRODUCT_PHOTO_OPTION_VALUE_FIELD];
-
-/**
- * The form adding a photo to a gallery (multipart): the `photo` file and its `alt` text, both required, and
- * optionally the `optionValue` it shows; nothing else. Answers the upload, its alt text (trimmed) and its value.
- */
-export function parseNewPhoto(body: unknown, photo: Buffer | undefined): { photo: Buffer; alt: string; optionValue: number | null } {
-  const entries = body && typeof body === 'object' ? Object.entries(body) : [];
-  const unknown = entries.filter(([name]) => !NEW_PHOTO_FIELDS.includes(name)).map(([name]) => name);
-  if (unknown.length > 0) {
-    throw new ValidationFailedError(
-      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${NEW_PHOTO_FIELDS.join(', ')} and ${PRODUCT_PHOTO_FIELD}`,
-      unknown.map((field) => ({ field, message: 'is not a field of a new photo' })),
-    );
-  }
-  const checked = validateDto(NewProductPhotoDto, Object.fromEntries(entries));
-  const errors: FieldError[] = [...checked.errors];
-  if (!photo) errors.push({ field: PRODUCT_PHOTO_FIELD, message: 'Send the photo as a file in the "photo" field' });
-  if (errors.length > 0 || !photo) throw new ValidationFailedError(errors.map((error) => error.message).join('; '), errors);
-  return { photo, alt: checked.value.alt, optionValue: checked.value.optionValue ?? null };
-}
-
 /** The older `sizes` as variants: a Size option with the sizes as values, a variant each; `[]`: one default variant. */
 export function sizesAsVariants(sizes: SizeStock[], stock: number | undefined): VariantsDraft {
   if (sizes.length === 0) return { options: [], variants: [{ options: [], stock: stock ?? 0, active: true }] };
@@ -313,4 +291,26 @@ function checkOptionsAndVariants(fields: FormValues, errors: FieldError[]): Vari
       active: variant.active,
     })),
   };
+}
+
+const NEW_PHOTO_FIELDS: readonly string[] = [PRODUCT_PHOTO_ALT_FIELD, PRODUCT_PHOTO_OPTION_VALUE_FIELD];
+
+/**
+ * The form adding a photo to a gallery (multipart): the `photo` file and its `alt` text, both required, and
+ * optionally the `optionValue` it shows; nothing else. Answers the upload, its alt text (trimmed) and its value.
+ */
+export function parseNewPhoto(body: unknown, photo: Buffer | undefined): { photo: Buffer; alt: string; optionValue: number | null } {
+  const entries = body && typeof body === 'object' ? Object.entries(body) : [];
+  const unknown = entries.filter(([name]) => !NEW_PHOTO_FIELDS.includes(name)).map(([name]) => name);
+  if (unknown.length > 0) {
+    throw new ValidationFailedError(
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}: the form takes ${NEW_PHOTO_FIELDS.join(', ')} and ${PRODUCT_PHOTO_FIELD}`,
+      unknown.map((field) => ({ field, message: 'is not a field of a new photo' })),
+    );
+  }
+  const checked = validateDto(NewProductPhotoDto, Object.fromEntries(entries));
+  const errors: FieldError[] = [...checked.errors];
+  if (!photo) errors.push({ field: PRODUCT_PHOTO_FIELD, message: 'Send the photo as a file in the "photo" field' });
+  if (errors.length > 0 || !photo) throw new ValidationFailedError(errors.map((error) => error.message).join('; '), errors);
+  return { photo, alt: checked.value.alt, optionValue: checked.value.optionValue ?? null };
 }

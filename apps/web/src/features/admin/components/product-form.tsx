@@ -6,7 +6,7 @@ import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { ProductFormFields } from './product-form-fields';
-import { ProductGalleryEditor } from './product-gallery-editor';
+import { type PhotoColour, ProductGalleryEditor } from './product-gallery-editor';
 import { EMPTY_PRODUCT_FORM, productFormValues, type ProductFormValues } from './product-form-values';
 import { ProductPhotoField } from './product-photo-field';
 import { useProductFormSubmit } from './use-product-form-submit';
@@ -53,6 +53,12 @@ export function ProductForm({ product }: Props) {
   );
 }
 
+/** The values of the product's colour option (the one whose values carry swatches), which a photo may show. */
+function photoColours(product: Product): PhotoColour[] {
+  const colour = (product.options ?? []).find((option) => option.values.some((value) => value.swatch));
+  return colour ? colour.values.map((value) => ({ id: value._id, label: value.value })) : [];
+}
+
 /** Loads the product, then shows the form with every field filled in, and its gallery. */
 export function UpdateProductForm({ productId }: { productId: string }) {
   // After a save the product's query holds the saved product (useSaveProduct): the form shows what was saved.
@@ -62,7 +68,7 @@ export function UpdateProductForm({ productId }: { productId: string }) {
   return (
     <>
       <ProductForm key={product._id} product={product} />
-      <ProductGalleryEditor product={product} />
+      <ProductGalleryEditor product={product} colours={photoColours(product)} />
     </>
   );
 }
