@@ -11,3 +11,4 @@ export * from './money.js';
 export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
+export * from './pricing.js';

@@ -15,6 +15,7 @@ import { SessionVersion1763700045000 } from './1763700045000-session-version.js'
 import { ProductSearchColumn1763700046000 } from './1763700046000-product-search-column.js';
 import { PasswordResets1763700060000 } from './1763700060000-password-resets.js';
 import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
+import { Pricing1764000300000 } from './1764000300000-pricing.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   StaffRoles1763700052000,
   ProductSearchColumn1763700046000,
   PasswordResets1763700060000,
+  Pricing1764000300000,
 ];
