@@ -29,6 +29,8 @@ export const paths = {
   adminUpdateProduct: '/admin/product/update/:productId',
   adminOrders: '/admin/orders',
   adminAudit: '/admin/audit',
+  /** Shipping zones and methods, tax rates, discount codes and whether prices include tax */
+  adminPricing: '/admin/pricing',
   /** The shop's people: owners invite, change roles, remove */
   adminPeople: '/admin/people',
   /** A staff invitation's link: `/staff/join#<token>` (the server's e-mails build it the same way) */

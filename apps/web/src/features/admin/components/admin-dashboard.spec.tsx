@@ -31,6 +31,7 @@ describe('admin dashboard', () => {
       '/admin/create/product',
       '/admin/products',
       '/admin/orders',
+      '/admin/pricing',
       '/admin/audit',
       '/admin/people',
     ]);
@@ -50,8 +51,9 @@ describe('admin dashboard', () => {
       'Create Product',
       'Manage Products',
       'Manage Orders',
+      'Pricing',
       'Audit Trail',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Audit Trail']);
+    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Pricing', 'Audit Trail']);
   });
 });

@@ -14,6 +14,9 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'staff.join': 'Joined the staff',
   'staff.role': 'Changed the role of',
   'staff.remove': 'Removed from the staff',
+  'pricing.create': 'Added pricing rule',
+  'pricing.update': 'Changed pricing setting',
+  'pricing.delete': 'Deleted pricing rule',
 };
 
 /**
