@@ -133,7 +133,11 @@ export class PricingRepository {
   // --- The admin's writes ---
 
   async setPricesIncludeTax(value: boolean): Promise<void> {
-    await this.db.rows(`UPDATE pricing_settings SET prices_include_tax = $1`, [value]);
+    // An upsert: the one row is there from the migration, but a restore or a test's TRUNCATE may leave none.
+    await this.db.rows(
+      `INSERT INTO pricing_settings (id, prices_include_tax) VALUES (true, $1) ON CONFLICT (id) DO UPDATE SET prices_include_tax = EXCLUDED.prices_include_tax`,
+      [value],
+    );
   }
 
   async insertZone(name: string, countries: string[]): Promise<string> {
