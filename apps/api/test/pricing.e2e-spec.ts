@@ -365,6 +365,25 @@ describe('pricing (e2e)', () => {
         ['Pricing Tee', 4, 1.8],
       ]);
       expect(await codeUses('TEES10')).toBe(1);
+
+      // The confirmation e-mail and the admin's CSV export say how the total was made up.
+      const [mail] = (await t.dataSource.query(`SELECT text_body FROM mail_outbox WHERE order_id = $1 AND kind = 'order-confirmation'`, [
+        order._id,
+      ])) as { text_body: string }[];
+      expect(mail.text_body).toContain(
+        [
+          'Subtotal: $49.99',
+          'Discount (TEES10): -$4.00',
+          'Shipping (Standard): $5.00',
+          'Sales tax 5%: $2.30',
+          `Total: $${fresh.total.toFixed(2)}`,
+        ].join('\n'),
+      );
+      const csv = await as(admin)
+        .get(api(ApiRoute.ordersExport, userId(admin)))
+        .buffer(true)
+        .expect(200);
+      expect(csv.text.split('\r\n').find((line) => line.includes(order._id))).toMatch(/,49\.99,4\.00,5\.00,2\.30,no,Standard,TEES10$/);
     });
 
     it('covers every pricing input in the Idempotency-Key fingerprint', async () => {
