@@ -1,5 +1,5 @@
 import { formatDollars } from '@store/contract';
-import type { PaymentInfo, PaymentResult, QuoteRequest, Session, ShippingAddress } from '@store/contract';
+import type { PaymentInfo, PaymentResult, Quote, QuoteRequest, Session, ShippingAddress } from '@store/contract';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -94,17 +94,24 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
       : null;
   const quoteQuery = useQuote(quoteRequest);
   const problems = quoteProblems(quoteQuery.error);
-  // The quote of exactly what is on screen (not the previous one still shown while the next loads).
-  const currentQuote = quoteQuery.isSuccess && !quoteQuery.isPlaceholderData ? quoteQuery.data : undefined;
-  const priceProblem = problems.country ?? problems.shippingMethod ?? problems.discountCode;
 
+  // The quote Buy pays: the one of exactly this cart, address, method and code, waited for if still loading.
+  const settled = useRef<Quote | null>(null);
   const addressReady = async () => {
     const address = await checkedAddress();
     if (address === null) return false;
-    // A field-level refusal (a code, a country, a method) stops Buy until it is put right. A quote that could not be
-    // had at all (the store unreachable) does not: the cart's own sum is sent, and the payment, which prices the cart
-    // again, answers 409 with the right quote if it differs.
-    return quoteRequest === null || (!priceProblem && (currentQuote !== undefined || quoteQuery.isError));
+    settled.current = null;
+    if (quoteRequest === null) return true;
+    try {
+      settled.current = await quoteQuery.settle();
+      return true;
+    } catch (error) {
+      // A field-level refusal (a code, a country, a method) stops Buy until it is put right; it shows in place. A
+      // quote that could not be had at all (the store unreachable) does not: the cart's own sum is sent, and the
+      // payment, which prices the cart again, answers 409 with the right quote if it differs.
+      const refused = quoteProblems(error);
+      return !(refused.country ?? refused.shippingMethod ?? refused.discountCode);
+    }
   };
 
   const total = quoteQuery.data?.total ?? cartTotal(items);
@@ -115,10 +122,10 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     if (!shippingAddress) return;
     const paymentInfo: PaymentInfo = {
       paymentMethodNonce: nonce,
-      amount: currentQuote?.total ?? cartTotal(items),
+      amount: settled.current?.total ?? cartTotal(items),
       products,
       shippingAddress,
-      ...(currentQuote?.shippingMethod ? { shippingMethod: currentQuote.shippingMethod.id } : {}),
+      ...(settled.current?.shippingMethod ? { shippingMethod: settled.current.shippingMethod.id } : {}),
       ...(discountCode ? { discountCode } : {}),
     };
     const body = JSON.stringify(paymentInfo);
