@@ -157,7 +157,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         <h2 id="checkout-heading" className="h4 card-title">
           Checkout
         </h2>
-        <PriceBreakdown quote={quoteQuery.data} problems={problems} onMethod={(id) => setMethod({ id, country })} />
+        <PriceBreakdown quote={quoteQuery.data} selected={methodId} problems={problems} onMethod={(id) => setMethod({ id, country })} />
         <dl className="d-flex justify-content-between align-items-baseline border-bottom pb-2 mb-3">
           <dt className="fw-normal">Total</dt>
           <dd className="fs-4 fw-semibold mb-0" data-testid="cart-total">

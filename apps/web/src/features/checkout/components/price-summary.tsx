@@ -30,10 +30,13 @@ export function quoteProblems(error: unknown): QuoteProblems {
  */
 export function PriceBreakdown({
   quote,
+  selected,
   problems,
   onMethod,
 }: {
   quote: Quote | undefined;
+  /** The method the buyer picked (checked at once, while its quote loads); else the one the quote priced. */
+  selected: string | undefined;
   problems: QuoteProblems;
   onMethod: (methodId: string) => void;
 }) {
@@ -52,7 +55,7 @@ export function PriceBreakdown({
                 name="shipping-method"
                 id={`shipping-${method.id}`}
                 value={method.id}
-                checked={quote.shippingMethod?.id === method.id}
+                checked={(selected ?? quote.shippingMethod?.id) === method.id}
                 onChange={() => onMethod(method.id)}
               />
               <label className="form-check-label" htmlFor={`shipping-${method.id}`}>
