@@ -57,56 +57,78 @@ interface CodeSqlRow {
 export class PricingRepository {
   constructor(private readonly db: Database) {}
 
-  /** The products of a cart, priced as they are now (a quote; the payment prices the rows it locked). */
-  async products(ids: string[]): Promise<PricedProductRow[]> {
-    const rows = await this.db.rows<{ id: string; name: string; price_cents: number; category_id: string | null }>(
-      `SELECT id, name, price_cents, category_id FROM products WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return rows.map((row) => ({ id: row.id, name: row.name, priceCents: row.price_cents, categoryId: row.category_id }));
+  /** The shop's rules: its tax setting, every zone with its methods, every tax rate. */
+  async rules(): Promise<PricingRules> {
+    return (await this.rulesAndCategories([])).rules;
   }
 
-  /** The shop's rules: its tax setting, every zone with its methods, every tax rate (three small tables). */
-  async rules(): Promise<PricingRules> {
-    const [settings, zones, methods, rates] = await Promise.all([
-      this.db.rows<{ prices_include_tax: boolean }>(`SELECT prices_include_tax FROM pricing_settings`),
-      this.db.rows<{ id: string; name: string; countries: string[] }>(
-        `SELECT id, name, countries FROM shipping_zones ORDER BY created_at, id`,
-      ),
-      this.db.rows<{ id: string; zone_id: string; name: string; rate_cents: number; free_over_cents: number | null }>(
-        `SELECT id, zone_id, name, rate_cents, free_over_cents FROM shipping_methods ORDER BY created_at, id`,
-      ),
-      this.db.rows<{ id: string; country: string; region: string; name: string; rate_milli: number }>(
-        `SELECT id, country, region, name, rate_milli FROM tax_rates ORDER BY country, region`,
-      ),
-    ]);
+  /**
+   * The shop's rules and the categories of `productIds`, in ONE statement (the payment runs it inside its
+   * reservation's transaction, where every round trip holds the stock rows' locks a little longer).
+   */
+  async rulesAndCategories(productIds: string[]): Promise<{ rules: PricingRules; categories: Map<string, string | null> }> {
+    const [row] = await this.db.rows<{
+      prices_include_tax: boolean | null;
+      zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
+      tax_rates: TaxRule[];
+      categories: Record<string, string | null>;
+    }>(
+      `SELECT
+         (SELECT prices_include_tax FROM pricing_settings LIMIT 1) AS prices_include_tax,
+         (SELECT coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'methods',
+            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'rateCents', m.rate_cents, 'freeOverCents', m.free_over_cents)
+               ORDER BY m.created_at, m.id), '[]') FROM shipping_methods m WHERE m.zone_id = z.id)) ORDER BY z.created_at, z.id), '[]')
+          FROM shipping_zones z) AS zones,
+         (SELECT coalesce(json_agg(json_build_object('id', r.id, 'country', r.country, 'region', r.region, 'name', r.name, 'rateMilli', r.rate_milli)
+            ORDER BY r.country, r.region), '[]') FROM tax_rates r) AS tax_rates,
+         (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($1::uuid[])) AS categories`,
+      [productIds],
+    );
     return {
-      pricesIncludeTax: settings[0]?.prices_include_tax ?? false,
-      zones: zones.map((zone): ShippingZoneRule => ({
-        id: zone.id,
-        name: zone.name,
-        countries: zone.countries,
-        methods: methods
-          .filter((method) => method.zone_id === zone.id)
-          .map((method) => ({ id: method.id, name: method.name, rateCents: method.rate_cents, freeOverCents: method.free_over_cents })),
-      })),
-      taxRates: rates.map((rate): TaxRule => ({
-        id: rate.id,
-        country: rate.country,
-        region: rate.region,
-        name: rate.name,
-        rateMilli: rate.rate_milli,
-      })),
+      rules: { pricesIncludeTax: row.prices_include_tax ?? false, zones: row.zones, taxRates: row.tax_rates },
+      categories: new Map(Object.entries(row.categories)),
     };
   }
 
   /**
-   * The live code spelled `code` (any case) and its uses by `customer`. With `lock`, the code's row is locked until
-   * the transaction ends, so the uses read after it are exact until this checkout commits or rolls back.
+   * What a quote reads, in ONE statement: the cart's products as they are now and, when a code is given, the live
+   * code spelled so (any case) with its uses by `customer` (nothing is locked: a quote reserves nothing).
    */
-  async findCode(code: string, customer: string, lock = false): Promise<DiscountRule | undefined> {
-    const sql = `SELECT ${CODE_COLUMNS} FROM discount_codes WHERE upper(code) = upper($1) AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`;
-    const [row] = lock ? await this.db.transactionRows<CodeSqlRow>(sql, [code]) : await this.db.rows<CodeSqlRow>(sql, [code]);
+  async quoteReads(
+    productIds: string[],
+    code: string | undefined,
+    customer: string,
+  ): Promise<{ products: PricedProductRow[]; code: DiscountRule | undefined }> {
+    const [row] = await this.db.rows<{ products: PricedProductRow[]; code: (JsonCodeRow & { customer_uses: number }) | null }>(
+      `SELECT
+         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'priceCents', p.price_cents, 'categoryId', p.category_id)), '[]')
+          FROM products p WHERE p.id = ANY($1::uuid[])) AS products,
+         (SELECT row_to_json(c) FROM (
+            SELECT ${CODE_COLUMNS}, (SELECT count(*)::int FROM discount_code_uses u WHERE u.code_id = d.id AND u.customer = $3 AND u.released_at IS NULL) AS customer_uses
+            FROM discount_codes d WHERE $2::text IS NOT NULL AND upper(d.code) = upper($2) AND d.deleted_at IS NULL) c) AS code`,
+      [productIds, code ?? null, customer],
+    );
+    const found = row.code;
+    return {
+      products: row.products,
+      code: found
+        ? {
+            ...toRule({ ...found, valid_from: toDate(found.valid_from), valid_until: toDate(found.valid_until) }),
+            customerUses: found.customer_uses,
+          }
+        : undefined,
+    };
+  }
+
+  /**
+   * The live code spelled `code` (any case) and its uses by `customer`, the code's row locked until the transaction
+   * ends, so the uses read after it are exact until this checkout commits or rolls back.
+   */
+  async lockCode(code: string, customer: string): Promise<DiscountRule | undefined> {
+    const [row] = await this.db.transactionRows<CodeSqlRow>(
+      `SELECT ${CODE_COLUMNS} FROM discount_codes WHERE upper(code) = upper($1) AND deleted_at IS NULL FOR UPDATE`,
+      [code],
+    );
     if (!row) return undefined;
     // Read after the lock (a new statement, so a new snapshot under READ COMMITTED): every use committed before is seen.
     const [{ count }] = await this.db.rows<{ count: number }>(
@@ -216,6 +238,13 @@ export class PricingRepository {
     );
     return rows.map((row) => ({ ...toRule(row), discountCents: Number(row.discount_cents) }));
   }
+}
+
+/** A code row as `row_to_json` gives it: times as text. */
+type JsonCodeRow = Omit<CodeSqlRow, 'valid_from' | 'valid_until'> & { valid_from: string | null; valid_until: string | null };
+
+function toDate(text: string | null): Date | null {
+  return text === null ? null : new Date(text);
 }
 
 function toRule(row: CodeSqlRow): Omit<DiscountRule, 'customerUses'> {

@@ -64,10 +64,9 @@ export class PricingService {
   /** The cart's price for a destination, method and code, with no side effect. Throws a field-level 4xx when it cannot be priced. */
   async quote(request: QuoteRequest, customer: string): Promise<Quote> {
     const merged = mergeRefs(request.products);
-    const [rows, rules, code] = await Promise.all([
-      this.repository.products([...new Set(merged.map((line) => line.productId))]),
+    const [{ products: rows, code }, rules] = await Promise.all([
+      this.repository.quoteReads([...new Set(merged.map((line) => line.productId))], request.discountCode, customer),
       this.rulesCache.get(),
-      request.discountCode !== undefined ? this.repository.findCode(request.discountCode, customer) : Promise.resolve(undefined),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const items: CartItem[] = [];
@@ -99,8 +98,8 @@ export class PricingService {
    * is not the one the buyer saw (409 with the new quote).
    */
   async priceReserved(reserved: ReservedItem[], input: PaymentPricingInput): Promise<PaymentPrice> {
-    const [rules, categories] = await Promise.all([this.repository.rules(), this.categoriesOf(reserved)]);
-    const code = input.discountCode !== undefined ? await this.repository.findCode(input.discountCode, input.customer, true) : undefined;
+    const { rules, categories } = await this.repository.rulesAndCategories([...new Set(reserved.map((line) => line.productId))]);
+    const code = input.discountCode !== undefined ? await this.repository.lockCode(input.discountCode, input.customer) : undefined;
     const items: CartItem[] = reserved.map((line) => ({
       productId: line.productId,
       ...(line.size ? { size: line.size } : {}),
@@ -138,11 +137,6 @@ export class PricingService {
 
   rules(): Promise<PricingRules> {
     return this.repository.rules();
-  }
-
-  private async categoriesOf(reserved: ReservedItem[]): Promise<Map<string, string | null>> {
-    const rows = await this.repository.products([...new Set(reserved.map((line) => line.productId))]);
-    return new Map(rows.map((row) => [row.id, row.categoryId]));
   }
 }
 
