@@ -215,7 +215,9 @@ export class PaymentsService {
   }
 
   /** One transaction: reserve and record the Pending order (and tie the key to it), or roll back a refused cart. */
-  private reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+  private async reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+    // The shop's pricing rules, read before the transaction takes any row lock (docs/pricing.md).
+    const prepared = await this.pricing.prepare(attempt.lines.map((line) => line.productId));
     return this.transactions.runOrRollBack(
       async () => {
         const customer = buyer.email.toLowerCase();
@@ -227,15 +229,19 @@ export class PaymentsService {
           shippingAddress: attempt.shippingAddress,
           // The reserved rows' prices, the rules read fresh and the code's row locked: what is charged is exact.
           price: async (reserved) => {
-            const price = await this.pricing.priceReserved(reserved, {
-              ...(attempt.shippingAddress
-                ? { destination: { country: attempt.shippingAddress.country, ...(attempt.region ? { region: attempt.region } : {}) } }
-                : {}),
-              ...(attempt.shippingMethod !== undefined ? { shippingMethod: attempt.shippingMethod } : {}),
-              ...(attempt.discountCode !== undefined ? { discountCode: attempt.discountCode } : {}),
-              customer,
-              expectedCents: attempt.amountCents,
-            });
+            const price = await this.pricing.priceReserved(
+              reserved,
+              {
+                ...(attempt.shippingAddress
+                  ? { destination: { country: attempt.shippingAddress.country, ...(attempt.region ? { region: attempt.region } : {}) } }
+                  : {}),
+                ...(attempt.shippingMethod !== undefined ? { shippingMethod: attempt.shippingMethod } : {}),
+                ...(attempt.discountCode !== undefined ? { discountCode: attempt.discountCode } : {}),
+                customer,
+                expectedCents: attempt.amountCents,
+              },
+              prepared,
+            );
             if (price.kind === 'refused') return price.error;
             priced = price.cart;
             return toOrderPrice(price.cart);

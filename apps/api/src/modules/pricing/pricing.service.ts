@@ -34,6 +34,12 @@ export interface PaymentPricingInput {
   expectedCents: number;
 }
 
+/** The shop's rules and the cart's categories, read for one payment by {@link PricingService.prepare}. */
+export interface PreparedPricing {
+  rules: PricingRules;
+  categories: Map<string, string | null>;
+}
+
 /** The payment's price: the cart as priced, or why it is refused (an AppError to answer, nothing reserved). */
 export type PaymentPrice = { kind: 'priced'; cart: PricedCart } | { kind: 'refused'; error: AppError };
 
@@ -93,12 +99,12 @@ export class PricingService {
   }
 
   /**
-   * Prices the payment's reserved lines, inside its reservation transaction: the rules read fresh, the code's row
-   * locked (so its uses are exact until this transaction ends). Refused when a rule refuses the cart or the total
+   * Prices the payment's reserved lines, inside its reservation transaction: the rules as `prepare` read them just
+   * before, the code's row locked (so its uses are exact until this transaction ends). Refused when a rule refuses the cart or the total
    * is not the one the buyer saw (409 with the new quote).
    */
-  async priceReserved(reserved: ReservedItem[], input: PaymentPricingInput): Promise<PaymentPrice> {
-    const { rules, categories } = await this.repository.rulesAndCategories([...new Set(reserved.map((line) => line.productId))]);
+  async priceReserved(reserved: ReservedItem[], input: PaymentPricingInput, prepared: PreparedPricing): Promise<PaymentPrice> {
+    const { rules, categories } = prepared;
     const code = input.discountCode !== undefined ? await this.repository.lockCode(input.discountCode, input.customer) : undefined;
     const items: CartItem[] = reserved.map((line) => ({
       productId: line.productId,
@@ -123,6 +129,14 @@ export class PricingService {
       return { kind: 'refused', error: new PriceChangedError(cart, input.expectedCents) };
     }
     return { kind: 'priced', cart };
+  }
+
+  /**
+   * What the payment's price needs besides the locked rows, read fresh (never the quote's copy) in one statement
+   * BEFORE the reservation takes its row locks, so the locks are held no longer than without pricing.
+   */
+  prepare(productIds: string[]): Promise<PreparedPricing> {
+    return this.repository.rulesAndCategories([...new Set(productIds.map((id) => id.toLowerCase()))]);
   }
 
   /** Counts the code's use by the order just recorded (same transaction, under the lock priceReserved took). */
