@@ -2,6 +2,8 @@ import { ApiRoute, type Order, type PricingAdmin, type Quote, Role, type Session
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { orderStatusCounts, pay, SHIPPING_ADDRESS, seedProduct, setOrderStatus, stockOf } from './support/checkout-fixtures.js';
+import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
+import { TestGateway } from '../src/modules/payments/test.gateway.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
@@ -384,6 +386,35 @@ describe('pricing (e2e)', () => {
         .buffer(true)
         .expect(200);
       expect(csv.text.split('\r\n').find((line) => line.includes(order._id))).toMatch(/,49\.99,4\.00,5\.00,2\.30,no,Standard,TEES10$/);
+    });
+
+    it('refunds a line its share: price x count less its discount plus its tax; a cancel returns the rest with shipping', async () => {
+      const fresh = (
+        await quote({ products: cart(), destination: { country: 'US' }, shippingMethod: standard, discountCode: 'TEES10' }).expect(200)
+      ).body as Quote;
+      const paid = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        products: cart(),
+        shippingAddress: SHIPPING_ADDRESS,
+        shippingMethod: standard,
+        discountCode: 'TEES10',
+        amount: fresh.total,
+      }).expect(200);
+      const orderId = paid.body.order._id as string;
+      (t.app.get(PaymentGateway) as TestGateway).settle(paid.body.transaction.id as string);
+      const refunded = (
+        await as(admin)
+          .post(api(ApiRoute.orderLineRefund, { orderId, ...userId(admin) }), { product: tee })
+          .expect(200)
+      ).body as Order;
+      // The tees: 39.98 - 4.00 discount + 1.80 tax = 37.78 (their line of the quote).
+      const teeLine = fresh.lines.find((line) => line.product === tee)!;
+      expect(refunded.products.find((line) => line.product === tee)!.refund!.amount).toBe(teeLine.total);
+      expect(teeLine.total).toBe(37.78);
+      const cancelled = (await setOrderStatus(t, admin, orderId, 'Cancelled').expect(200)).body as Order;
+      // What is left: the mug with its tax (10.51) and the shipping (5.00).
+      expect(cancelled.refund!.amount).toBe(Math.round((fresh.total - teeLine.total) * 100) / 100);
+      expect(cancelled.refund!.amount).toBe(15.51);
     });
 
     it('covers every pricing input in the Idempotency-Key fingerprint', async () => {
