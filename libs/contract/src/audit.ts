@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'pricing.create',
   'pricing.update',
   'pricing.delete',
+  'staff.two-factor-reset',
+  'two-factor.enable',
+  'two-factor.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

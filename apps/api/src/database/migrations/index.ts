@@ -16,6 +16,7 @@ import { ProductSearchColumn1763700046000 } from './1763700046000-product-search
 import { PasswordResets1763700060000 } from './1763700060000-password-resets.js';
 import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
 import { Pricing1764000300000 } from './1764000300000-pricing.js';
+import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -38,5 +39,6 @@ export const migrations = [
   ProductSearchColumn1763700046000,
   PasswordResets1763700060000,
   Pricing1764000300000,
+  TwoFactor1764000500000,
   OrderRollupShards1764000600000,
 ];

@@ -34,6 +34,7 @@ describe('admin dashboard', () => {
       '/admin/pricing',
       '/admin/audit',
       '/admin/people',
+      '/admin/two-factor',
     ]);
     expect(hrefs).not.toContain('/admin/products/update');
   });
@@ -53,7 +54,8 @@ describe('admin dashboard', () => {
       'Manage Orders',
       'Pricing',
       'Audit Trail',
+      'Two-factor sign-in',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Pricing', 'Audit Trail']);
+    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Pricing', 'Audit Trail', 'Two-factor sign-in']);
   });
 });

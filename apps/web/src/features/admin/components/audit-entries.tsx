@@ -17,6 +17,9 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'pricing.create': 'Added pricing rule',
   'pricing.update': 'Changed pricing setting',
   'pricing.delete': 'Deleted pricing rule',
+  'staff.two-factor-reset': 'Reset the two-factor sign-in of',
+  'two-factor.enable': 'Turned on two-factor sign-in',
+  'two-factor.disable': 'Turned off two-factor sign-in',
 };
 
 /**
