@@ -56,6 +56,13 @@ describe('admin dashboard', () => {
       'Audit Trail',
       'Two-factor sign-in',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Pricing', 'Audit Trail', 'Two-factor sign-in']);
+    expect(linksFor('read-only')).toEqual([
+      'Manage Categories',
+      'Manage Products',
+      'Manage Orders',
+      'Pricing',
+      'Audit Trail',
+      'Two-factor sign-in',
+    ]);
   });
 });
