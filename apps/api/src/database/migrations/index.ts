@@ -15,6 +15,7 @@ import { SessionVersion1763700045000 } from './1763700045000-session-version.js'
 import { ProductSearchColumn1763700046000 } from './1763700046000-product-search-column.js';
 import { PasswordResets1763700060000 } from './1763700060000-password-resets.js';
 import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
+import { Pricing1764000300000 } from './1764000300000-pricing.js';
 import { Accounts1764000400000 } from './1764000400000-accounts.js';
 import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
@@ -38,6 +39,7 @@ export const migrations = [
   StaffRoles1763700052000,
   ProductSearchColumn1763700046000,
   PasswordResets1763700060000,
+  Pricing1764000300000,
   Accounts1764000400000,
   TwoFactor1764000500000,
   OrderRollupShards1764000600000,
