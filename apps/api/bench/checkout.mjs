@@ -3,8 +3,9 @@
 // Starts the built API (production settings, the test gateway: no network, the same database work as a real
 // charge) on a scratch database with 20 products and 200 buyers, then loads it in turn with the catalogue list
 // (the baseline, in the same run) and with checkouts: each request a different buyer, a fresh Idempotency-Key and
-// one to three cart lines, at 10 and at 50 connections. Prints requests/s, p99, the API's CPU per request and the
-// CPU of the API's own Postgres backends per request, from which the checkouts/s one Postgres primary can carry
+// one to three cart lines, and with quotes of such carts with a discount code (docs/pricing.md), at 10 and at 50
+// connections. Prints requests/s, p99, the API's CPU per request and the CPU of the API's own Postgres backends
+// per request, from which the checkouts/s one Postgres primary can carry
 // follow (its cores / its CPU per checkout). Afterwards it checks that every answered checkout is one Received
 // order and that stock + sold did not change.
 //
@@ -64,6 +65,10 @@ async function main() {
     const scenarios = [
       { name: 'browse: GET /api/products?limit=100', requests: [{ method: 'GET', path: '/api/products?limit=100' }] },
       { name: 'checkout: POST /api/payment/braintree/{userId}', requests: [checkoutRequest(products, buyers, tokens)] },
+      // The checkout's quote (docs/pricing.md) with a discount code: the products, the code and the buyer's uses read
+      // per request, the shop's rules from the process's copy. The shop has no zones or rates here, so the checkouts
+      // above pay as the original client does.
+      { name: 'quote: POST /api/checkout/quote/{userId}', requests: [quoteRequest(products, buyers, tokens)] },
     ];
     step(`load: ${CONNECTIONS.join(' and ')} connections, ${WARMUP} s warm-up then ${DURATION} s measured per run`);
     const rows = [];
@@ -102,8 +107,9 @@ async function seed(db) {
      FROM generate_series(1, $1) AS n RETURNING id`,
     [BUYERS],
   );
+  await db.query(`INSERT INTO discount_codes (code, kind, value) VALUES ('BENCH10', 'percentage', 1000)`);
   await db.query('ANALYZE');
-  step(`seeded ${PRODUCTS} products and ${BUYERS} buyers`);
+  step(`seeded ${PRODUCTS} products, ${BUYERS} buyers and a discount code`);
   return { products, buyers: buyers.map((row) => row.id) };
 }
 
@@ -131,6 +137,29 @@ function checkoutRequest(products, buyers, tokens) {
             amount: amountCents / 100,
             products: lines.map((product) => ({ _id: product.id, count: 1 })),
           },
+        }),
+      };
+    },
+  };
+}
+
+/** Quotes of 1-3 line carts to the US with the code, each request another buyer. */
+function quoteRequest(products, buyers, tokens) {
+  let n = 0;
+  return {
+    method: 'POST',
+    setupRequest: (request) => {
+      n += 1;
+      const buyer = n % buyers.length;
+      const lines = Array.from({ length: 1 + (n % 3) }, (_, i) => products[(n + i * 7) % products.length]);
+      return {
+        ...request,
+        path: `/api/checkout/quote/${buyers[buyer]}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[buyer]}` },
+        body: JSON.stringify({
+          products: lines.map((product) => ({ _id: product.id, count: 1 })),
+          destination: { country: 'US' },
+          discountCode: 'bench10',
         }),
       };
     },

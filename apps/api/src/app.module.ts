@@ -19,6 +19,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { InventoryModule } from './modules/inventory/inventory.module.js';
 import { PhotosModule } from './modules/photos/photos.module.js';
+import { PricingModule } from './modules/pricing/index.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WebPagesModule } from './web-app/web-pages.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         CatalogueModule,
         InventoryModule,
         PhotosModule,
+        PricingModule,
         PaymentsModule,
         OrdersModule,
         AuditModule,

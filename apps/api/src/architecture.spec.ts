@@ -232,6 +232,10 @@ describe('API architecture', () => {
     expect(publicSurface('catalogue').has('modules/catalogue/products.repository.ts')).toBe(false);
     expect(publicSurface('photos').has('modules/photos/photo-cache.ts')).toBe(false);
     expect(publicSurface('audit').has('modules/audit/audit-changes.ts')).toBe(false);
+    expect(publicSurface('pricing').has('modules/pricing/index.ts')).toBe(true);
+    expect(publicSurface('pricing').has('modules/pricing/pricing.service.ts')).toBe(true);
+    expect(publicSurface('pricing').has('modules/pricing/pricing.repository.ts')).toBe(false);
+    expect(publicSurface('pricing').has('modules/pricing/pricing-rules.cache.ts')).toBe(false);
   });
 
   it('nothing imports upward (common/config < database < modules < http < app), composition roots aside', () => {

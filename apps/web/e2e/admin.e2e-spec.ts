@@ -58,6 +58,7 @@ describe('admin', () => {
       'Create Product',
       'Manage Products',
       'Manage Orders',
+      'Pricing',
       'Audit Trail',
       'People',
       'Two-factor sign-in',

@@ -113,6 +113,7 @@ describe('staff roles', () => {
       'Create Product',
       'Manage Products',
       'Manage Orders',
+      'Pricing',
       'Audit Trail',
       'Two-factor sign-in',
     ]);

@@ -17,13 +17,27 @@ export const AUDIT_ACTIONS = [
   'staff.join',
   'staff.role',
   'staff.remove',
+  'pricing.create',
+  'pricing.update',
+  'pricing.delete',
   'staff.two-factor-reset',
   'two-factor.enable',
   'two-factor.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_TYPES = ['category', 'product', 'order', 'user', 'invitation'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'category',
+  'product',
+  'order',
+  'user',
+  'invitation',
+  'shipping-zone',
+  'shipping-method',
+  'tax-rate',
+  'discount-code',
+  'pricing',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** One changed field: its value before and after the write (`null` for a field that did not exist). */

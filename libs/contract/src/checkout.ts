@@ -29,6 +29,12 @@ export interface PaymentInfo {
   products: CartLineRef[];
   /** Where the order ships (optional extension: the web app always sends it; a spec-only client may not). */
   shippingAddress?: ShippingAddress;
+  /** The shipping method chosen from the quote (optional extension; required once the shop has shipping zones). */
+  shippingMethod?: string;
+  /** A discount code, any case (optional extension). */
+  discountCode?: string;
+  /** The tax region of the address, for tax rates by region (optional extension). */
+  region?: string;
 }
 
 export interface PaymentRequest {
@@ -103,6 +109,9 @@ export interface OrderLine {
   options?: string;
   /** Present once this line alone was refunded (a partial refund); the rest of the order stands. */
   refund?: OrderLineRefund;
+  /** Dollars of discount this line got and of tax on it (optional extension: orders priced with docs/pricing.md). */
+  discount?: number;
+  tax?: number;
 }
 
 /** A single line's money returned to the card: `id` is the provider's credit transaction. */
@@ -138,6 +147,22 @@ export interface Order {
   refund?: OrderRefund;
   /** Where the order ships, when the buyer gave an address (optional extension). */
   shippingAddress?: ShippingAddress;
+  /** How `amount` was made up (optional extension): subtotal - discount + shipping (+ tax when added). */
+  pricing?: OrderPricing;
+}
+
+/** An order's price breakdown, as the quote it was paid at (dollars). */
+export interface OrderPricing {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  pricesIncludeTax: boolean;
+  taxes: Array<{ name: string; rate: number; amount: number }>;
+  shippingMethod?: string;
+  discountCode?: string;
+  /** Present once the shipping was refunded on its own. */
+  shippingRefund?: { id: string; amount: number; at: string };
 }
 
 /**

@@ -14,3 +14,4 @@ export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
 export * from './account.js';
+export * from './pricing.js';

@@ -54,6 +54,20 @@ export const ApiRoute = {
   /** The product's first photo (the grid's card). */
   productPhoto: '/product/photo/:productId',
 
+  /** The cart's price (lines, discount, shipping, tax, total) for a destination, method and code; no side effects. */
+  quote: '/checkout/quote/:userId',
+  /** The admin's Pricing screen: the shop's tax setting, shipping zones and methods, tax rates, discount codes. */
+  pricingAdmin: '/pricing/:userId',
+  pricingSettings: '/pricing/settings/:userId',
+  shippingZoneCreate: '/pricing/zone/:userId',
+  shippingZoneDelete: '/pricing/zone/:zoneId/:userId',
+  shippingMethodCreate: '/pricing/method/:userId',
+  shippingMethodDelete: '/pricing/method/:methodId/:userId',
+  taxRateCreate: '/pricing/tax/:userId',
+  taxRateDelete: '/pricing/tax/:rateId/:userId',
+  discountCodeCreate: '/pricing/code/:userId',
+  discountCodeDelete: '/pricing/code/:codeId/:userId',
+
   paymentToken: '/payment/gettoken/:userId',
   payment: '/payment/braintree/:userId',
 

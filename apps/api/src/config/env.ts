@@ -225,6 +225,11 @@ export class EnvironmentVariables {
   @WholeNumber(0, 1_000_000)
   LOW_STOCK_THRESHOLD = 5;
 
+  // How long a process quotes from its copy of the shop's shipping, tax and setting rules (0: read them every time).
+  // The payment always reads them fresh, so a stale quote costs a 409 with the new quote, never a wrong charge.
+  @WholeNumber(0, 300)
+  PRICING_RULES_CACHE_SECONDS = 5;
+
   @WholeNumber(1, 600)
   IDEMPOTENCY_LEASE_SECONDS = 5;
 
@@ -518,6 +523,8 @@ export function appConfig(env: EnvironmentVariables) {
     staffInviteTtlHours: env.STAFF_INVITE_TTL_HOURS,
     /** Products at or below this stock are "low" on the admin's sales overview. */
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    /** How long a process quotes from its copy of the pricing rules, in seconds (docs/pricing.md). */
+    pricingRulesCacheSeconds: env.PRICING_RULES_CACHE_SECONDS,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
     photoStore: (env.PHOTO_STORE === 's3' && s3 ? { kind: 's3', s3 } : { kind: 'postgres', s3 }) as PhotoStoreConfig,
   };

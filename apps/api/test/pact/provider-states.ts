@@ -235,6 +235,30 @@ export class ProviderStates {
         const [first, second] = (await this.products.get(product._id)).photos ?? [];
         return { productId: product._id, categoryId: product.category, firstPhotoId: first._id, photoId: second._id };
       },
+      // The pricing rules (docs/pricing.md), written straight to their tables: the admin routes are what other interactions test.
+      'the shop ships to {country} by {method} for {price} and taxes it at {rate}%': async (params) => {
+        const country = text(params, 'country');
+        const [zone] = (await this.t.dataSource.query(`INSERT INTO shipping_zones (name, countries) VALUES ($1, $2) RETURNING id`, [
+          `${country} zone`,
+          [country],
+        ])) as { id: string }[];
+        const [method] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_methods (zone_id, name, rate_cents) VALUES ($1, $2, $3) RETURNING id`,
+          [zone.id, text(params, 'method'), toCents(number(params, 'price'))],
+        )) as { id: string }[];
+        const [rate] = (await this.t.dataSource.query(
+          `INSERT INTO tax_rates (country, name, rate_milli) VALUES ($1, 'Sales tax', $2) RETURNING id`,
+          [country, Math.round(number(params, 'rate') * 1000)],
+        )) as { id: string }[];
+        return { zoneId: zone.id, shippingMethodId: method.id, rateId: rate.id };
+      },
+      'a discount code {code} takes {percent}% off': async (params) => {
+        const [code] = (await this.t.dataSource.query(
+          `INSERT INTO discount_codes (code, kind, value) VALUES ($1, 'percentage', $2) RETURNING id`,
+          [text(params, 'code'), Math.round(number(params, 'percent') * 100)],
+        )) as { id: string }[];
+        return { codeId: code.id };
+      },
       'a product priced {price} with {stock} in stock exists': async (params) => {
         const product = await this.classicTee({ priceCents: Math.round(number(params, 'price') * 100), stock: number(params, 'stock') });
         return { productId: product._id };

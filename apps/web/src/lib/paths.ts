@@ -31,6 +31,8 @@ export const paths = {
   adminUpdateProduct: '/admin/product/update/:productId',
   adminOrders: '/admin/orders',
   adminAudit: '/admin/audit',
+  /** Shipping zones and methods, tax rates, discount codes and whether prices include tax */
+  adminPricing: '/admin/pricing',
   /** The shop's people: owners invite, change roles, remove */
   adminPeople: '/admin/people',
   /** The signed-in member's two-factor sign-in: set up (QR code, recovery codes) or turn off */

@@ -109,6 +109,11 @@ export const EXAMPLE = {
   staffId: '5f0c1a2e-5555-4b7a-9c3e-000000000005',
   /** An address of the signed-in customer's address book. */
   addressId: '5f0c1a2e-6666-4b7a-9c3e-000000000006',
+  /** A shipping zone, one of its methods, a tax rate and a discount code (docs/pricing.md). */
+  zoneId: '5f0c1a2e-aaaa-4b7a-9c3e-00000000000a',
+  shippingMethodId: '5f0c1a2e-7777-4b7a-9c3e-000000000007',
+  rateId: '5f0c1a2e-8888-4b7a-9c3e-000000000008',
+  codeId: '5f0c1a2e-9999-4b7a-9c3e-000000000009',
   /** The token of a staff invitation's link (the provider state makes a real one and returns it). */
   invitationToken: 'Tm90LWEtcmVhbC10b2tlbi1qdXN0LWFuLWV4YW1wbGU',
   /** Any JWT-shaped string: the provider's request filter swaps in a real token for the state's user. */

@@ -8,7 +8,8 @@ import {
   type PaymentRequest,
 } from '../checkout.js';
 import { isWholeCents } from '../money.js';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
+import { DISCOUNT_CODE_MAX, TAX_REGION_MAX } from '../pricing.js';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -22,13 +23,15 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Length,
+  Matches,
   Max,
   registerDecorator,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { NoControlCharacters } from './text-rules.js';
+import { NoControlCharacters, trimOrAbsent } from './text-rules.js';
 import { ShippingAddressDto } from './shipping-address.dto.js';
 
 export class CartLineDto implements CartLineRef {
@@ -83,6 +86,24 @@ export class PaymentInfoDto implements PaymentInfo {
   @ValidateNested()
   @Type(() => ShippingAddressDto)
   shippingAddress?: ShippingAddressDto;
+
+  // The pricing inputs (docs/pricing.md): optional, so a client that sends none pays the sum of the items in a shop
+  // with no shipping, taxes or codes configured.
+  @IsOptional()
+  @IsUUID('all', { message: 'shippingMethod must be the id of a shipping method the quote offered' })
+  shippingMethod?: string;
+
+  @Transform(trimOrAbsent)
+  @IsOptional()
+  @IsString({ message: 'discountCode must be text' })
+  @Length(1, DISCOUNT_CODE_MAX, { message: `discountCode must be 1 to ${DISCOUNT_CODE_MAX} characters` })
+  discountCode?: string;
+
+  /** The tax region (a state or province code) for a shop with tax rates by region. */
+  @Transform(trimOrAbsent)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9-]{1,8}$/, { message: `region must be a region code of 1 to ${TAX_REGION_MAX} letters or digits` })
+  region?: string;
 }
 
 export class PaymentRequestDto implements PaymentRequest {

@@ -19,6 +19,7 @@ import { ProductVariants1764000100000 } from './1764000100000-product-variants.j
 import { VariantsReplaceSizes1764000110000 } from './1764000110000-variants-replace-sizes.js';
 import { ProductGallery1764000200000 } from './1764000200000-product-gallery.js';
 import { PhotoOptionValues1764000210000 } from './1764000210000-photo-option-values.js';
+import { Pricing1764000300000 } from './1764000300000-pricing.js';
 import { Accounts1764000400000 } from './1764000400000-accounts.js';
 import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
@@ -46,6 +47,7 @@ export const migrations = [
   VariantsReplaceSizes1764000110000,
   ProductGallery1764000200000,
   PhotoOptionValues1764000210000,
+  Pricing1764000300000,
   Accounts1764000400000,
   TwoFactor1764000500000,
   OrderRollupShards1764000600000,

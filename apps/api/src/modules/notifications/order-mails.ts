@@ -46,6 +46,23 @@ function addressLines(order: Order): string[] {
   });
 }
 
+/**
+ * How the total is made up (docs/pricing.md), for an order that has a breakdown: subtotal, discount, shipping, and
+ * the tax per rate (added, or "incl." when the shop's prices include it). None for a plain sum of items.
+ */
+function priceLines(order: Order): string[] {
+  const pricing = order.pricing;
+  if (!pricing) return [];
+  return [
+    `Subtotal: ${formatDollars(pricing.subtotal)}`,
+    ...(pricing.discount > 0
+      ? [`Discount${pricing.discountCode ? ` (${pricing.discountCode})` : ''}: -${formatDollars(pricing.discount)}`]
+      : []),
+    ...(pricing.shippingMethod !== undefined ? [`Shipping (${pricing.shippingMethod}): ${formatDollars(pricing.shipping)}`] : []),
+    ...pricing.taxes.map((tax) => `${pricing.pricesIncludeTax ? 'incl. ' : ''}${tax.name} ${tax.rate}%: ${formatDollars(tax.amount)}`),
+  ];
+}
+
 function orderSummary(order: Order): string[] {
   const address = addressLines(order);
   return [
@@ -54,6 +71,7 @@ function orderSummary(order: Order): string[] {
     'Items:',
     ...(order.products as LineWithSize[]).map(lineText),
     '',
+    ...priceLines(order),
     `Total: ${formatDollars(order.amount)}`,
     ...(address.length > 0 ? ['', 'Shipping to:', ...address] : []),
   ];

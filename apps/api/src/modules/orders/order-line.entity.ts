@@ -42,6 +42,13 @@ export class OrderLineEntity {
   @Column({ type: 'integer' })
   count!: number;
 
+  /** This line's share of the order's discount, and the tax on what is left of it (docs/pricing.md), in cents. */
+  @Column({ name: 'discount_cents', type: 'integer', default: 0 })
+  discountCents!: number;
+
+  @Column({ name: 'tax_cents', type: 'integer', default: 0 })
+  taxCents!: number;
+
   /** The provider's credit id when this line alone was refunded (the three refund columns go together). */
   @Column({ name: 'refund_id', type: 'varchar', length: 64, nullable: true })
   refundId!: string | null;

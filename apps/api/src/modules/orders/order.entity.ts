@@ -7,6 +7,13 @@ import { OrderLineEntity } from './order-line.entity.js';
  * not (or no longer) an order: `Pending` while its stock is reserved and the card is being charged, `Failed`
  * once the charge was declined or abandoned and the stock released. Only paid orders are ever listed.
  */
+/** One tax rate's share of an order: thousandths of a percent, cents. */
+export interface OrderTax {
+  name: string;
+  rateMilli: number;
+  cents: number;
+}
+
 export type OrderRowStatus = OrderStatus | 'Pending' | 'Failed';
 
 @Entity('orders')
@@ -66,6 +73,37 @@ export class OrderEntity {
   /** Where the order ships, as the buyer gave it at checkout (validated then); null for an order paid without one. */
   @Column({ name: 'shipping_address', type: 'jsonb', nullable: true })
   shippingAddress!: ShippingAddress | null;
+
+  /**
+   * The price breakdown (docs/pricing.md): amount = subtotal - discount + shipping (+ tax when prices exclude it).
+   * NULL on orders paid before pricing, whose amount is the sum of their lines.
+   */
+  @Column({ name: 'subtotal_cents', type: 'integer', nullable: true })
+  subtotalCents!: number | null;
+
+  @Column({ name: 'discount_cents', type: 'integer', nullable: true })
+  discountCents!: number | null;
+
+  @Column({ name: 'shipping_cents', type: 'integer', nullable: true })
+  shippingCents!: number | null;
+
+  @Column({ name: 'tax_cents', type: 'integer', nullable: true })
+  taxCents!: number | null;
+
+  @Column({ name: 'prices_include_tax', type: 'boolean', nullable: true })
+  pricesIncludeTax!: boolean | null;
+
+  /** The tax per rate: `[{name, rateMilli, cents}]`. */
+  @Column({ type: 'jsonb', nullable: true })
+  taxes!: OrderTax[] | null;
+
+  /** The shipping method's name as at purchase. */
+  @Column({ name: 'shipping_method', type: 'varchar', length: 64, nullable: true })
+  shippingMethod!: string | null;
+
+  /** The discount code applied, upper case. */
+  @Column({ name: 'discount_code', type: 'varchar', length: 32, nullable: true })
+  discountCode!: string | null;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: Relation<OrderLineEntity[]>;

@@ -1,9 +1,23 @@
-import { fromCents, type Order, type OrderStatus, PRODUCT_SIZES, SHIPPING_ADDRESS_FIELDS, type ShippingAddress } from '@store/contract';
+import {
+  fromCents,
+  type Order,
+  type OrderPricing,
+  type OrderStatus,
+  PRODUCT_SIZES,
+  SHIPPING_ADDRESS_FIELDS,
+  type ShippingAddress,
+} from '@store/contract';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
 
-/** A paid order and its lines in the wire shape; lines by name (then size, then values), so a receipt reads the same every time. */
+/**
+ * A paid order and its lines in the wire shape; lines by name (then size), so a receipt reads the same every time.
+ * The price breakdown (`pricing`, the lines' `discount` and `tax`) is there when it says something: an order whose
+ * total was the plain sum of its items (no shipping, tax or code, as in a shop that configured none) reads as it
+ * always did.
+ */
 export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
+  const priced = hasBreakdown(order);
   return {
     _id: order.id,
     number: order.number,
@@ -26,6 +40,7 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
         variant: line.variantId,
         ...(line.sku !== null ? { sku: line.sku } : {}),
         ...(line.variantLabel ? { options: line.variantLabel } : {}),
+        ...(priced ? { discount: fromCents(line.discountCents), tax: fromCents(line.taxCents) } : {}),
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
           ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: line.refundedAt.toISOString() } }
           : {}),
@@ -45,6 +60,26 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
         }
       : {}),
     ...(order.shippingAddress ? { shippingAddress: toShippingAddress(order.shippingAddress) } : {}),
+    ...(priced ? { pricing: toPricing(order) } : {}),
+  };
+}
+
+/** True when the order was priced with a shipping method, a code or a tax rate (docs/pricing.md). */
+export function hasBreakdown(order: OrderEntity): boolean {
+  return order.subtotalCents !== null && (order.shippingMethod !== null || order.discountCode !== null || (order.taxes ?? []).length > 0);
+}
+
+/** The order's price breakdown in the wire shape (orders paid before pricing have none). */
+function toPricing(order: OrderEntity): OrderPricing {
+  return {
+    subtotal: fromCents(order.subtotalCents ?? 0),
+    discount: fromCents(order.discountCents ?? 0),
+    shipping: fromCents(order.shippingCents ?? 0),
+    tax: fromCents(order.taxCents ?? 0),
+    pricesIncludeTax: order.pricesIncludeTax ?? false,
+    taxes: (order.taxes ?? []).map((tax) => ({ name: tax.name, rate: tax.rateMilli / 1000, amount: fromCents(tax.cents) })),
+    ...(order.shippingMethod ? { shippingMethod: order.shippingMethod } : {}),
+    ...(order.discountCode ? { discountCode: order.discountCode } : {}),
   };
 }
 

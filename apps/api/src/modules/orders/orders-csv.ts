@@ -2,7 +2,9 @@ import { centsToDecimal, type Order, SHIPPING_ADDRESS_FIELDS, toCents } from '@s
 
 /**
  * The export's columns, one order a row; amounts in dollars with 2 decimals, times in UTC (ISO 8601). The
- * shipping address comes last (empty for an order without one), so the older columns keep their positions.
+ * shipping address comes next (empty for an order without one), then the price breakdown (docs/pricing.md; an
+ * order priced as the plain sum of its items has that sum as subtotal and nothing else), each added after the older
+ * columns so that those keep their positions.
  */
 const COLUMNS = [
   'number',
@@ -23,6 +25,13 @@ const COLUMNS = [
   'ship_postal_code',
   'ship_country',
   'ship_phone',
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'prices_include_tax',
+  'shipping_method',
+  'discount_code',
 ] as const;
 
 export const ORDERS_CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
@@ -49,6 +58,13 @@ function row(order: Order): Array<string | number> {
     order.transactionId,
     [order.refund?.id, ...lineRefunds.map((line) => line.refund!.id)].filter(Boolean).join(' '),
     ...SHIPPING_ADDRESS_FIELDS.map((field) => order.shippingAddress?.[field] ?? ''),
+    centsToDecimal(toCents(order.pricing?.subtotal ?? order.amount)),
+    centsToDecimal(toCents(order.pricing?.discount ?? 0)),
+    centsToDecimal(toCents(order.pricing?.shipping ?? 0)),
+    centsToDecimal(toCents(order.pricing?.tax ?? 0)),
+    order.pricing?.pricesIncludeTax ? 'yes' : 'no',
+    order.pricing?.shippingMethod ?? '',
+    order.pricing?.discountCode ?? '',
   ];
 }
 

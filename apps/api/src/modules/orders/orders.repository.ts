@@ -12,7 +12,7 @@ import type { Cursor } from '../../common/pagination.js';
 import { isCalendarDateTime } from '../../common/sql-values.js';
 import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import { OrderEntity } from './order.entity.js';
+import { OrderEntity, type OrderTax } from './order.entity.js';
 
 /** What narrows an order list; every field optional. `from`/`to` are UTC dates (YYYY-MM-DD), both inclusive. */
 export interface OrderFilter {
@@ -38,6 +38,14 @@ export interface PendingOrderRow {
   userName: string;
   amountCents: number;
   shippingAddress: ShippingAddress | null;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  taxes: OrderTax[];
+  shippingMethod: string | null;
+  discountCode: string | null;
 }
 
 /** One line of a new order: a variant of a product, as reserved. */
@@ -50,6 +58,8 @@ export interface NewOrderLine {
   name: string;
   priceCents: number;
   count: number;
+  discountCents: number;
+  taxCents: number;
 }
 
 /** Money a payment provider returned, as an order (all of it, with its kind) or a line (its own part) records it. */
@@ -185,6 +195,8 @@ export class OrdersRepository {
         name: line.name,
         priceCents: line.priceCents,
         count: line.count,
+        discountCents: line.discountCents,
+        taxCents: line.taxCents,
       })),
     );
     return id;

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  formatCents,
   fromCents,
   type LastAddressResponse,
   ORDER_STATUS_MOVES,
@@ -21,11 +20,11 @@ import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { OutboxService } from '../notifications/outbox.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
-import { ProductStockService, type StockLine } from '../inventory/index.js';
+import { ProductStockService, type ReservedLine, type StockLine } from '../inventory/index.js';
 import { UsersService } from '../users/users.service.js';
 import type { OrderLineEntity } from './order-line.entity.js';
 import { toOrder, toShippingAddress } from './order.mapper.js';
-import type { OrderEntity } from './order.entity.js';
+import type { OrderEntity, OrderTax } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 
 /** A checkout attempt whose stock is reserved and whose card is about to be charged. */
@@ -49,10 +48,31 @@ export interface PendingOrderInput {
   userId: string;
   userName: string;
   lines: StockLine[];
-  /** The total the buyer saw, in cents: the order is refused (409) unless the database prices the cart the same. */
-  expectedCents: number;
   /** Where the order ships (validated by the payment DTO); absent for a client that sends none. */
   shippingAddress?: ShippingAddress;
+  /**
+   * Prices the reserved lines (named and priced as their rows were locked) into the order's breakdown, its lines in
+   * the order given; or refuses the cart (an AppError: 409 a total that is not what the buyer saw, 400/409 a
+   * pricing rule). The payments module passes the pricing module's price here (docs/pricing.md).
+   */
+  price: (reserved: ReservedLine[]) => Promise<OrderPrice | AppError>;
+  /** Runs once the order row exists, in the same transaction (a discount code's use is counted against it). */
+  recorded?: (orderId: string, price: OrderPrice) => Promise<void>;
+}
+
+/** What an order is charged and how that total is made up, in cents (stored whole on the order and its lines). */
+export interface OrderPrice {
+  totalCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  taxes: OrderTax[];
+  shippingMethod: string | null;
+  discountCode: string | null;
+  /** One per reserved line, in the reserved lines' order. */
+  lines: Array<{ discountCents: number; taxCents: number }>;
 }
 
 /**
@@ -74,31 +94,34 @@ export class OrdersService {
   ) {}
 
   /**
-   * Reserves the cart's stock and records a Pending order with lines priced from the database. Returns
-   * CartRefused (409; the caller must roll back, undoing any stock taken) when a product is short or the total
-   * is not what the buyer saw. Totals compare in integer cents.
+   * Reserves the cart's stock, prices the reserved lines (`input.price`) and records a Pending order with its whole
+   * breakdown. Returns CartRefused (the caller must roll back, undoing any stock taken) when a product is short or
+   * the price refuses the cart.
    */
   async createPending(input: PendingOrderInput): Promise<PendingOrder | CartRefused> {
     const reserved = await this.stock.reserve(input.lines);
     if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.refused };
-    const amountCents = reserved.reduce((sum, line) => sum + line.priceCents * line.count, 0);
-    if (amountCents !== input.expectedCents) {
-      const error = new ConflictError(
-        `The cart total is ${formatCents(amountCents)}, not ${formatCents(input.expectedCents)}; prices have changed, review your cart`,
-        [{ field: 'paymentInfo.amount', message: `must be ${fromCents(amountCents)}` }],
-      );
-      return { kind: 'refused', error };
-    }
+    const price = await input.price(reserved);
+    if (price instanceof Error) return { kind: 'refused', error: price };
     const id = await this.repository.insertPending(
       {
         userId: input.userId,
         userName: input.userName,
-        amountCents,
+        amountCents: price.totalCents,
         shippingAddress: input.shippingAddress ? toShippingAddress(input.shippingAddress) : null,
+        subtotalCents: price.subtotalCents,
+        discountCents: price.discountCents,
+        shippingCents: price.shippingCents,
+        taxCents: price.taxCents,
+        pricesIncludeTax: price.pricesIncludeTax,
+        taxes: price.taxes,
+        shippingMethod: price.shippingMethod,
+        discountCode: price.discountCode,
       },
-      reserved,
+      reserved.map((line, i) => ({ ...line, discountCents: price.lines[i].discountCents, taxCents: price.lines[i].taxCents })),
     );
-    return { kind: 'pending', id, amountCents };
+    await input.recorded?.(id, price);
+    return { kind: 'pending', id, amountCents: price.totalCents };
   }
 
   /**
@@ -274,7 +297,7 @@ export class OrdersService {
       const line = pickLine(lines, productId, which);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
 
-      const amountCents = line.priceCents * line.count;
+      const amountCents = linePaidCents(line, order);
       const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents, { refundOnly: true });
       if (outcome.outcome === 'not-settled') {
         throw new ConflictError(
@@ -315,6 +338,15 @@ export class OrdersService {
     if (!order) throw new NotFoundError('Order not found');
     return order;
   }
+}
+
+/**
+ * What a line cost its buyer (docs/pricing.md, "Refunds"): its price times its count, less its share of the
+ * discount, plus its tax when the tax was added on top (prices that include it already contain it). Shipping is not
+ * part of any line.
+ */
+function linePaidCents(line: OrderLineEntity, order: OrderEntity): number {
+  return line.priceCents * line.count - line.discountCents + (order.pricesIncludeTax === false ? line.taxCents : 0);
 }
 
 /** The line a line refund names: by product, and by variant (or size) when the order has the product in several variants. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders/orders.module.js';
+import { PricingModule } from '../pricing/index.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { PaymentGatewayModule } from './payment-gateway.module.js';
@@ -9,7 +10,7 @@ import { ReservationSweeper } from './reservation-sweeper.js';
 
 /** Payments: the client token and the checkout, behind the {@link PaymentGateway} port. */
 @Module({
-  imports: [OrdersModule, PaymentGatewayModule],
+  imports: [OrdersModule, PricingModule, PaymentGatewayModule],
   controllers: [PaymentsController],
   providers: [PaymentsService, IdempotencyStore, IdempotencyKeysRepository, ReservationSweeper],
 })

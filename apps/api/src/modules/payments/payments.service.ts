@@ -14,7 +14,8 @@ import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import { type CartRefused, OrdersService, type PendingOrder } from '../orders/orders.service.js';
+import { type CartRefused, type OrderPrice, OrdersService, type PendingOrder } from '../orders/orders.service.js';
+import { type PricedCart, PricingService } from '../pricing/index.js';
 import { mergeLines, type StockLine } from '../inventory/index.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { type ChargeLookup, type ChargeOutcome, PaymentGateway } from './payment-gateway.js';
@@ -38,6 +39,10 @@ interface Attempt {
   amountCents: number;
   lines: StockLine[];
   shippingAddress?: ShippingAddress;
+  /** The pricing inputs (docs/pricing.md); the code as typed, trimmed. */
+  shippingMethod?: string;
+  discountCode?: string;
+  region?: string;
 }
 
 /**
@@ -60,6 +65,7 @@ export class PaymentsService {
     private readonly keys: IdempotencyStore,
     private readonly transactions: Transactions,
     private readonly metrics: StoreMetrics,
+    private readonly pricing: PricingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,6 +84,9 @@ export class PaymentsService {
       amountCents: toCents(info.amount),
       lines: mergeLines(info.products.map((p) => ({ productId: p._id, count: p.count, size: p.size, variantId: p.variant }))),
       ...(info.shippingAddress ? { shippingAddress: info.shippingAddress } : {}),
+      ...(info.shippingMethod !== undefined ? { shippingMethod: info.shippingMethod.toLowerCase() } : {}),
+      ...(info.discountCode !== undefined ? { discountCode: info.discountCode } : {}),
+      ...(info.region !== undefined ? { region: info.region.toUpperCase() } : {}),
     };
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
 
@@ -206,15 +215,40 @@ export class PaymentsService {
   }
 
   /** One transaction: reserve and record the Pending order (and tie the key to it), or roll back a refused cart. */
-  private reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+  private async reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+    // The shop's pricing rules, read before the transaction takes any row lock (docs/pricing.md).
+    const prepared = await this.pricing.prepare(attempt.lines.map((line) => line.productId));
     return this.transactions.runOrRollBack(
       async () => {
+        const customer = buyer.email.toLowerCase();
+        let priced: PricedCart | undefined;
         const pending = await this.orders.createPending({
           userId: buyer.id,
           userName: buyer.name,
           lines: attempt.lines,
-          expectedCents: attempt.amountCents,
           shippingAddress: attempt.shippingAddress,
+          // The reserved rows' prices, the rules read fresh and the code's row locked: what is charged is exact.
+          price: async (reserved) => {
+            const price = await this.pricing.priceReserved(
+              reserved,
+              {
+                ...(attempt.shippingAddress
+                  ? { destination: { country: attempt.shippingAddress.country, ...(attempt.region ? { region: attempt.region } : {}) } }
+                  : {}),
+                ...(attempt.shippingMethod !== undefined ? { shippingMethod: attempt.shippingMethod } : {}),
+                ...(attempt.discountCode !== undefined ? { discountCode: attempt.discountCode } : {}),
+                customer,
+                expectedCents: attempt.amountCents,
+              },
+              prepared,
+            );
+            if (price.kind === 'refused') return price.error;
+            priced = price.cart;
+            return toOrderPrice(price.cart);
+          },
+          recorded: async (orderId) => {
+            if (priced) await this.pricing.recordCodeUse(priced, orderId, customer);
+          },
         });
         if (pending.kind === 'pending' && key !== undefined) await this.keys.attachOrder(buyer.id, key, pending.id);
         return pending;
@@ -245,11 +279,28 @@ function settle(order: PendingOrder, outcome: ChargeOutcome): PaymentAnswer {
   }
 }
 
+/** The priced cart as the order stores it. */
+function toOrderPrice(cart: PricedCart): OrderPrice {
+  return {
+    totalCents: cart.totalCents,
+    subtotalCents: cart.subtotalCents,
+    discountCents: cart.discountCents,
+    shippingCents: cart.shippingCents,
+    taxCents: cart.taxCents,
+    pricesIncludeTax: cart.pricesIncludeTax,
+    taxes: cart.taxes,
+    shippingMethod: cart.method?.name ?? null,
+    discountCode: cart.code?.code ?? null,
+    lines: cart.lines.map((line) => ({ discountCents: line.discountCents, taxCents: line.taxCents })),
+  };
+}
+
 /**
- * What makes two requests "the same payment": nonce, amount, the merged cart and the shipping address (as
- * validated: trimmed, empty optional fields dropped, fields in one order), not the JSON's formatting. A line without a
- * size is hashed as before sizes existed (a line without a variant as before variants), and a request without an
- * address as before addresses existed, so a key stored then still matches its retry.
+ * What makes two requests "the same payment": nonce, amount, the merged cart, the shipping address (as
+ * validated: trimmed, empty optional fields dropped, fields in one order) and the pricing inputs (shipping method,
+ * discount code, tax region), not the JSON's formatting. A line without a
+ * size is hashed as before sizes existed (a line without a variant as before variants), and a request without an address as before addresses existed, so a key
+ * stored then still matches its retry.
  */
 function fingerprint(attempt: Attempt): string {
   const lines = attempt.lines.map((line) => {
@@ -257,7 +308,12 @@ function fingerprint(attempt: Attempt): string {
     return line.variantId !== undefined ? [...base, { variant: line.variantId }] : base;
   });
   const address = attempt.shippingAddress ? [SHIPPING_ADDRESS_FIELDS.map((field) => attempt.shippingAddress?.[field] ?? null)] : [];
+  // The pricing inputs, when sent (docs/pricing.md): the method, the code (its case does not matter) and the region.
+  const pricing =
+    attempt.shippingMethod !== undefined || attempt.discountCode !== undefined || attempt.region !== undefined
+      ? [{ m: attempt.shippingMethod ?? null, c: attempt.discountCode?.toUpperCase() ?? null, r: attempt.region ?? null }]
+      : [];
   return createHash('sha256')
-    .update(JSON.stringify([attempt.nonce, attempt.amountCents, lines, ...address]))
+    .update(JSON.stringify([attempt.nonce, attempt.amountCents, lines, ...address, ...pricing]))
     .digest('hex');
 }

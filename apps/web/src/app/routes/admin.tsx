@@ -10,6 +10,7 @@ import { ManageProducts } from '@/features/admin/components/manage-products';
 import { ProductForm, UpdateProductForm } from '@/features/admin/components/product-form';
 import { ManageOrders } from '@/features/admin/components/manage-orders';
 import { People } from '@/features/admin/components/people';
+import { PricingRules } from '@/features/admin/components/pricing-rules';
 import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
@@ -105,6 +106,14 @@ export function AuditTrailPage() {
   return (
     <AdminPage title="Audit trail" description="Who changed what in the shop, and when">
       <AuditTrail />
+    </AdminPage>
+  );
+}
+
+export function PricingPage() {
+  return (
+    <AdminPage title="Pricing" description="Shipping, taxes and discount codes: what the checkout charges">
+      <PricingRules />
     </AdminPage>
   );
 }

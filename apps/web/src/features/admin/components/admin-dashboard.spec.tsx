@@ -31,6 +31,7 @@ describe('admin dashboard', () => {
       '/admin/create/product',
       '/admin/products',
       '/admin/orders',
+      '/admin/pricing',
       '/admin/audit',
       '/admin/people',
       '/admin/two-factor',
@@ -51,9 +52,17 @@ describe('admin dashboard', () => {
       'Create Product',
       'Manage Products',
       'Manage Orders',
+      'Pricing',
       'Audit Trail',
       'Two-factor sign-in',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Audit Trail', 'Two-factor sign-in']);
+    expect(linksFor('read-only')).toEqual([
+      'Manage Categories',
+      'Manage Products',
+      'Manage Orders',
+      'Pricing',
+      'Audit Trail',
+      'Two-factor sign-in',
+    ]);
   });
 });

@@ -17,6 +17,7 @@ const ADMIN_LINKS: { to: string; label: string; shownTo?: 'editors' | 'owners' }
   { to: paths.adminCreateProduct, label: 'Create Product', shownTo: 'editors' },
   { to: paths.adminProducts, label: 'Manage Products' },
   { to: paths.adminOrders, label: 'Manage Orders' },
+  { to: paths.adminPricing, label: 'Pricing' },
   { to: paths.adminAudit, label: 'Audit Trail' },
   { to: paths.adminPeople, label: 'People', shownTo: 'owners' },
   { to: paths.adminTwoFactor, label: 'Two-factor sign-in' },

@@ -14,6 +14,7 @@ import { useRefundLine } from '../api/refund-line';
 import { useSetOrderStatus } from '../api/set-order-status';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge, nextStatuses } from '@/components/order-status';
+import { OrderPricingList } from '@/components/order-pricing';
 
 /**
  * The shop's orders, newest first, a page at a time: filtered by status and date range, searched by order number
@@ -64,6 +65,7 @@ export function ManageOrders() {
                   </div>
                   <div className="col-md-4">
                     <OrderItems order={order} />
+                    <OrderPricingList pricing={order.pricing} />
                     <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
                     {order.refund ? <RefundNote refund={order.refund} /> : null}
                     {isOwner ? <LineRefunds order={order} /> : null}

@@ -207,4 +207,106 @@ describe('payment', () => {
         });
       },
     ));
+
+  describe("with the shop's pricing (docs/pricing.md)", () => {
+    const usShop = [
+      'a customer exists',
+      cartProduct,
+      [
+        'the shop ships to {country} by {method} for {price} and taxes it at {rate}%',
+        { country: 'US', method: 'Standard', price: 5, rate: 5 },
+      ],
+      ['a discount code {code} takes {percent}% off', { code: 'SAVE10', percent: 10 }],
+    ] as const;
+    const pricedBody = (amount: number) => ({
+      paymentInfo: {
+        ...paymentBody('fake-valid-nonce').paymentInfo,
+        amount,
+        shippingAddress: EXAMPLE_ADDRESS,
+        shippingMethod: idFromState('shippingMethodId'),
+        discountCode: 'save10',
+      },
+    });
+    const pricedInfo = (amount: number): PaymentInfo => ({
+      ...paymentInfo('fake-valid-nonce'),
+      amount,
+      shippingAddress: EXAMPLE_ADDRESS,
+      shippingMethod: EXAMPLE.shippingMethodId,
+      discountCode: 'save10',
+    });
+
+    it('charges the quoted total with a shipping method and a discount code', () =>
+      interaction(
+        {
+          given: usShop,
+          uponReceiving: 'a payment with a shipping method and a discount code at the quoted total',
+          request: [
+            'POST',
+            pathFromState(ApiRoute.payment),
+            (request) => request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(pricedBody(23.89)),
+          ],
+          response: [
+            200,
+            (response) =>
+              response.jsonBody({
+                success: true,
+                transaction: { id: string('k3j9x2p1'), amount: number(23.89), status: string('submitted_for_settlement') },
+                order: { _id: anId(EXAMPLE.orderId), status: 'Received', amount: number(23.89) },
+              }),
+          ],
+        },
+        async () => {
+          const result = await pay(pricedInfo(23.89), IDEMPOTENCY_KEY);
+          expect(result.transaction.amount).toBe(23.89);
+        },
+      ));
+
+    it('answers 409 with the new quote when the total is not the one the server prices', () =>
+      interaction(
+        {
+          given: usShop,
+          uponReceiving: 'a payment at a total the shop no longer quotes',
+          request: [
+            'POST',
+            pathFromState(ApiRoute.payment),
+            (request) => request.headers({ ...bearer(), ...idempotencyHeader }).jsonBody(pricedBody(19.99)),
+          ],
+          response: [
+            409,
+            (response) =>
+              response.jsonBody({
+                error: string('The cart total is $23.89, not $19.99; prices have changed, review your cart'),
+                code: ErrorCode.Conflict,
+                details: eachLike({ field: 'paymentInfo.amount', message: string('must be 23.89') }),
+                quote: {
+                  lines: eachLike({
+                    product: anId(EXAMPLE.productId),
+                    name: string('Classic Tee'),
+                    price: number(19.99),
+                    count: number(1),
+                    subtotal: number(19.99),
+                    discount: number(2),
+                    tax: number(0.9),
+                    total: number(18.89),
+                  }),
+                  subtotal: number(19.99),
+                  discount: number(2),
+                  shipping: number(5),
+                  tax: number(0.9),
+                  total: number(23.89),
+                  pricesIncludeTax: boolean(false),
+                  taxes: eachLike({ name: string('Sales tax'), rate: number(5), amount: number(0.9) }),
+                  shippingMethods: eachLike({ id: anId(EXAMPLE.shippingMethodId), name: string('Standard'), price: number(5) }),
+                  shippingMethod: { id: anId(EXAMPLE.shippingMethodId), name: string('Standard') },
+                  discountCode: 'SAVE10',
+                  needsDestination: boolean(false),
+                },
+              }),
+          ],
+        },
+        async () => {
+          await expect(pay(pricedInfo(19.99), IDEMPOTENCY_KEY)).rejects.toMatchObject({ status: 409, body: { quote: { total: 23.89 } } });
+        },
+      ));
+  });
 });

@@ -2,10 +2,12 @@ import { ApiRoute, apiPath, IDEMPOTENCY_KEY_HEADER, type PaymentInfo, type Payme
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersQueryKey } from '@/api/orders/orders-query-key';
 import { productsQueryKey } from '@/api/products/products-query-key';
-import { apiCall, currentAuth } from '@/lib/api-client';
+import { ApiError, apiCall, currentAuth } from '@/lib/api-client';
+import { quoteQueryKey } from './get-quote';
 
 /**
- * Charges the cart. The server prices `products` itself and refuses (409) when `amount` is not its total;
+ * Charges the cart. The server prices `products` with the shipping method and code itself (docs/pricing.md) and
+ * refuses (409, with its new quote) when `amount` is not its total;
  * the same `idempotencyKey` on a retry returns the first answer instead of charging twice.
  * A decline rejects with the server's error text (402).
  */
@@ -27,6 +29,13 @@ export function usePay() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: productsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      // A code's uses changed: the next quote with it reads them again.
+      void queryClient.invalidateQueries({ queryKey: quoteQueryKey });
+    },
+    onError: (error) => {
+      // Refused with a new price (409) or a pricing rule (4xx): the quote shown is re-read.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        void queryClient.invalidateQueries({ queryKey: quoteQueryKey });
     },
   });
 }

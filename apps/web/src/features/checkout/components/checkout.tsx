@@ -1,7 +1,7 @@
 import { formatDollars } from '@store/contract';
-import type { PaymentInfo, PaymentResult, Session, ShippingAddress } from '@store/contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import type { PaymentInfo, PaymentResult, Quote, QuoteRequest, Session, ShippingAddress } from '@store/contract';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -12,6 +12,8 @@ import { useAddresses } from '@/api/addresses/list-addresses';
 import { useLastAddress } from '../api/get-last-address';
 import { AddressPicker } from './address-picker';
 import { usePay } from '../api/pay';
+import { useQuote } from '../api/get-quote';
+import { DiscountCodeForm, PriceBreakdown, quoteProblems } from './price-summary';
 import { DropInPayment } from './drop-in-payment';
 import { newIdempotencyKey } from './idempotency-key';
 import {
@@ -89,9 +91,47 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         () => resolve(null),
       )();
     });
-  const addressReady = async () => (await checkedAddress()) !== null;
 
-  const total = cartTotal(items);
+  // The server's price (docs/pricing.md): asked again whenever the cart, the country, the method or the code
+  // changes, and shown exactly; the payment sends the quoted total and the same inputs.
+  const country = useWatch({ control: addressForm.control, name: 'country' });
+  // A method is chosen for a country: in another country the server offers (and prices) its cheapest again.
+  const [method, setMethod] = useState<{ id: string; country: string } | undefined>();
+  const methodId = method && method.country === country ? method.id : undefined;
+  const [discountCode, setDiscountCode] = useState<string | undefined>();
+  const products = useMemo(() => cartLines(items), [items]);
+  const quoteRequest: QuoteRequest | null =
+    session && items.length > 0
+      ? {
+          products,
+          ...(country ? { destination: { country } } : {}),
+          ...(methodId ? { shippingMethod: methodId } : {}),
+          ...(discountCode ? { discountCode } : {}),
+        }
+      : null;
+  const quoteQuery = useQuote(quoteRequest);
+  const problems = quoteProblems(quoteQuery.error);
+
+  // The quote Buy pays: the one of exactly this cart, address, method and code, waited for if still loading.
+  const settled = useRef<Quote | null>(null);
+  const addressReady = async () => {
+    const address = await checkedAddress();
+    if (address === null) return false;
+    settled.current = null;
+    if (quoteRequest === null) return true;
+    try {
+      settled.current = await quoteQuery.settle();
+      return true;
+    } catch (error) {
+      // A field-level refusal (a code, a country, a method) stops Buy until it is put right; it shows in place. A
+      // quote that could not be had at all (the store unreachable) does not: the cart's own sum is sent, and the
+      // payment, which prices the cart again, answers 409 with the right quote if it differs.
+      const refused = quoteProblems(error);
+      return !(refused.country ?? refused.shippingMethod ?? refused.discountCode);
+    }
+  };
+
+  const total = quoteQuery.data?.total ?? cartTotal(items);
 
   const buy = async (nonce: string) => {
     if (!session) return;
@@ -99,9 +139,11 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     if (!shippingAddress) return;
     const paymentInfo: PaymentInfo = {
       paymentMethodNonce: nonce,
-      amount: total,
-      products: cartLines(items),
+      amount: settled.current?.total ?? cartTotal(items),
+      products,
       shippingAddress,
+      ...(settled.current?.shippingMethod ? { shippingMethod: settled.current.shippingMethod.id } : {}),
+      ...(discountCode ? { discountCode } : {}),
     };
     const body = JSON.stringify(paymentInfo);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
@@ -132,6 +174,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         <h2 id="checkout-heading" className="h4 card-title">
           Checkout
         </h2>
+        <PriceBreakdown quote={quoteQuery.data} selected={methodId} problems={problems} onMethod={(id) => setMethod({ id, country })} />
         <dl className="d-flex justify-content-between align-items-baseline border-bottom pb-2 mb-3">
           <dt className="fw-normal">Total</dt>
           <dd className="fs-4 fw-semibold mb-0" data-testid="cart-total">
@@ -154,8 +197,14 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         {loadingToken && items.length > 0 ? <Spinner label="Preparing payment..." /> : null}
         {canBuy ? (
           <>
+            <DiscountCodeForm applied={discountCode} problem={problems.discountCode} onApply={setDiscountCode} />
             <AddressPicker addresses={savedAddresses ?? []} onPick={pickAddress} />
             <ShippingAddressFields form={addressForm} />
+            {problems.country ? (
+              <Alert variant="danger" className="small">
+                {problems.country}
+              </Alert>
+            ) : null}
             {gateway.gateway === 'braintree' ? (
               <DropInPayment clientToken={gateway.clientToken} busy={paying} beforeBuy={addressReady} onNonce={buy} />
             ) : (

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRequiredSession } from '@/lib/session';
 import { useMyOrder } from '../api/get-my-order';
+import { pricingRows } from '@/components/order-pricing';
 
 /**
  * Fields other parts of the store add to order lines (a size): shown when the line has one, so orders placed
@@ -69,6 +70,16 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
             ))}
           </tbody>
           <tfoot>
+            {order.pricing
+              ? pricingRows(order.pricing).map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row" colSpan={3} className="text-end fw-normal">
+                      {row.label}
+                    </th>
+                    <td className="text-end">{row.amount}</td>
+                  </tr>
+                ))
+              : null}
             <tr>
               <th scope="row" colSpan={3} className="text-end">
                 Total

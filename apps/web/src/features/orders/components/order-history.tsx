@@ -7,6 +7,7 @@ import { useMyOrders } from '../api/list-my-orders';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
+import { OrderPricingList } from '@/components/order-pricing';
 
 /** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
@@ -33,6 +34,7 @@ export function OrderHistory() {
               </div>
             </div>
             <OrderItems order={order} />
+            <OrderPricingList pricing={order.pricing} />
             <ShippingAddressBlock address={order.shippingAddress} inline />
             {order.refund ? <RefundNote refund={order.refund} /> : null}
           </li>

@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiRoute, type PricingAdmin, type Quote, StaffRole } from '@store/contract';
+import { DiscountCodeDto, PricingSettingsDto, ShippingMethodDto, ShippingZoneDto, TaxRateDto } from '@store/contract/dto/pricing-admin.dto';
+import { QuoteRequestDto } from '@store/contract/dto/quote-request.dto';
+import { UuidParam } from '../../common/uuid-param.decorator.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { PricingAdminService } from './pricing-admin.service.js';
+import { PricingService } from './pricing.service.js';
+
+/**
+ * The buyer's quote (their own `:userId`, checked by the global guard) and the admin's Pricing screen: every read
+ * for the shop's people, every write for owners and staff.
+ */
+@Controller()
+export class PricingController {
+  constructor(
+    private readonly pricing: PricingService,
+    private readonly admin: PricingAdminService,
+  ) {}
+
+  /** A POST because a cart does not fit a URL; it changes nothing, so the web caches its answer per input. */
+  @Post(ApiRoute.quote)
+  @HttpCode(200)
+  quote(@Body() body: QuoteRequestDto, @CurrentUser() user: AuthUser): Promise<Quote> {
+    return this.pricing.quote(body, user.email.toLowerCase());
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
+  @Get(ApiRoute.pricingAdmin)
+  overview(): Promise<PricingAdmin> {
+    return this.admin.overview();
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Put(ApiRoute.pricingSettings)
+  settings(@Body() body: PricingSettingsDto, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.setSettings(body, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.shippingZoneCreate)
+  createZone(@Body() body: ShippingZoneDto, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.createZone(body, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Delete(ApiRoute.shippingZoneDelete)
+  deleteZone(@UuidParam('zoneId') zoneId: string, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.deleteZone(zoneId, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.shippingMethodCreate)
+  createMethod(@Body() body: ShippingMethodDto, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.createMethod(body, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Delete(ApiRoute.shippingMethodDelete)
+  deleteMethod(@UuidParam('methodId') methodId: string, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.deleteMethod(methodId, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.taxRateCreate)
+  createTaxRate(@Body() body: TaxRateDto, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.createTaxRate(body, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Delete(ApiRoute.taxRateDelete)
+  deleteTaxRate(@UuidParam('rateId') rateId: string, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.deleteTaxRate(rateId, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.discountCodeCreate)
+  createCode(@Body() body: DiscountCodeDto, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.createCode(body, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Delete(ApiRoute.discountCodeDelete)
+  deleteCode(@UuidParam('codeId') codeId: string, @CurrentUser() admin: AuthUser): Promise<PricingAdmin> {
+    return this.admin.deleteCode(codeId, admin);
+  }
+}

@@ -1,0 +1,265 @@
+import { Injectable } from '@nestjs/common';
+import type { DiscountKind } from '@store/contract';
+import { Database } from '../../database/transactions.js';
+import type { DiscountRule, PricingRules, ShippingZoneRule, TaxRule } from './pricing.js';
+
+/** A product as pricing reads it. */
+export interface PricedProductRow {
+  id: string;
+  name: string;
+  priceCents: number;
+  categoryId: string | null;
+}
+
+/** A discount code row with its admin figures. */
+export interface DiscountCodeRow extends Omit<DiscountRule, 'customerUses'> {
+  discountCents: number;
+}
+
+export interface NewDiscountCode {
+  code: string;
+  kind: DiscountKind;
+  value: number;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  minSubtotalCents: number | null;
+  categoryIds: string[];
+  productIds: string[];
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+}
+
+const CODE_COLUMNS = `id, upper(code) AS code, kind, value, valid_from, valid_until, min_subtotal_cents, category_ids, product_ids,
+  max_uses, max_uses_per_customer, uses, discount_cents`;
+
+interface CodeSqlRow {
+  id: string;
+  code: string;
+  kind: DiscountKind;
+  value: number;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  min_subtotal_cents: number | null;
+  category_ids: string[];
+  product_ids: string[];
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  uses: number;
+  discount_cents: string;
+}
+
+/**
+ * Every statement of pricing: the shop's setting, shipping zones and methods, tax rates, discount codes and their
+ * uses (hand-written SQL: small tables read whole, and the code's use counted under its row lock), and the one read
+ * of the `products` table pricing needs (price, name, category), which the catalogue owns and pricing only reads.
+ */
+@Injectable()
+export class PricingRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The shop's rules: its tax setting, every zone with its methods, every tax rate. */
+  async rules(): Promise<PricingRules> {
+    return (await this.rulesAndCategories([])).rules;
+  }
+
+  /**
+   * The shop's rules and the categories of `productIds`, in ONE statement (the payment runs it inside its
+   * reservation's transaction, where every round trip holds the stock rows' locks a little longer).
+   */
+  async rulesAndCategories(productIds: string[]): Promise<{ rules: PricingRules; categories: Map<string, string | null> }> {
+    const [row] = await this.db.rows<{
+      prices_include_tax: boolean | null;
+      zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
+      tax_rates: TaxRule[];
+      categories: Record<string, string | null>;
+    }>(
+      `SELECT
+         (SELECT prices_include_tax FROM pricing_settings LIMIT 1) AS prices_include_tax,
+         (SELECT coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'methods',
+            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'rateCents', m.rate_cents, 'freeOverCents', m.free_over_cents)
+               ORDER BY m.created_at, m.id), '[]') FROM shipping_methods m WHERE m.zone_id = z.id)) ORDER BY z.created_at, z.id), '[]')
+          FROM shipping_zones z) AS zones,
+         (SELECT coalesce(json_agg(json_build_object('id', r.id, 'country', r.country, 'region', r.region, 'name', r.name, 'rateMilli', r.rate_milli)
+            ORDER BY r.country, r.region), '[]') FROM tax_rates r) AS tax_rates,
+         (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($1::uuid[])) AS categories`,
+      [productIds],
+    );
+    return {
+      rules: { pricesIncludeTax: row.prices_include_tax ?? false, zones: row.zones, taxRates: row.tax_rates },
+      categories: new Map(Object.entries(row.categories)),
+    };
+  }
+
+  /**
+   * What a quote reads, in ONE statement: the cart's products as they are now and, when a code is given, the live
+   * code spelled so (any case) with its uses by `customer` (nothing is locked: a quote reserves nothing).
+   */
+  async quoteReads(
+    productIds: string[],
+    code: string | undefined,
+    customer: string,
+  ): Promise<{ products: PricedProductRow[]; code: DiscountRule | undefined }> {
+    const [row] = await this.db.rows<{ products: PricedProductRow[]; code: (JsonCodeRow & { customer_uses: number }) | null }>(
+      `SELECT
+         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'priceCents', p.price_cents, 'categoryId', p.category_id)), '[]')
+          FROM products p WHERE p.id = ANY($1::uuid[])) AS products,
+         (SELECT row_to_json(c) FROM (
+            SELECT ${CODE_COLUMNS}, (SELECT count(*)::int FROM discount_code_uses u WHERE u.code_id = d.id AND u.customer = $3 AND u.released_at IS NULL) AS customer_uses
+            FROM discount_codes d WHERE $2::text IS NOT NULL AND upper(d.code) = upper($2) AND d.deleted_at IS NULL) c) AS code`,
+      [productIds, code ?? null, customer],
+    );
+    const found = row.code;
+    return {
+      products: row.products,
+      code: found
+        ? {
+            ...toRule({ ...found, valid_from: toDate(found.valid_from), valid_until: toDate(found.valid_until) }),
+            customerUses: found.customer_uses,
+          }
+        : undefined,
+    };
+  }
+
+  /**
+   * The live code spelled `code` (any case) and its uses by `customer`, the code's row locked until the transaction
+   * ends, so the uses read after it are exact until this checkout commits or rolls back.
+   */
+  async lockCode(code: string, customer: string): Promise<DiscountRule | undefined> {
+    const [row] = await this.db.transactionRows<CodeSqlRow>(
+      `SELECT ${CODE_COLUMNS} FROM discount_codes WHERE upper(code) = upper($1) AND deleted_at IS NULL FOR UPDATE`,
+      [code],
+    );
+    if (!row) return undefined;
+    // Read after the lock (a new statement, so a new snapshot under READ COMMITTED): every use committed before is seen.
+    const [{ count }] = await this.db.rows<{ count: number }>(
+      `SELECT count(*)::int AS count FROM discount_code_uses WHERE code_id = $1 AND customer = $2 AND released_at IS NULL`,
+      [row.id, customer],
+    );
+    return { ...toRule(row), customerUses: count };
+  }
+
+  /** Counts one use of a code by an order (in the checkout's transaction, under the lock findCode took). */
+  async recordUse(codeId: string, orderId: string, customer: string, discountCents: number): Promise<void> {
+    await this.db.transactionRows(`INSERT INTO discount_code_uses (order_id, code_id, customer, discount_cents) VALUES ($1, $2, $3, $4)`, [
+      orderId,
+      codeId,
+      customer,
+      discountCents,
+    ]);
+    await this.db.transactionRows(`UPDATE discount_codes SET uses = uses + 1, discount_cents = discount_cents + $2 WHERE id = $1`, [
+      codeId,
+      discountCents,
+    ]);
+  }
+
+  // --- The admin's writes ---
+
+  async setPricesIncludeTax(value: boolean): Promise<void> {
+    // An upsert: the one row is there from the migration, but a restore or a test's TRUNCATE may leave none.
+    await this.db.rows(
+      `INSERT INTO pricing_settings (id, prices_include_tax) VALUES (true, $1) ON CONFLICT (id) DO UPDATE SET prices_include_tax = EXCLUDED.prices_include_tax`,
+      [value],
+    );
+  }
+
+  async insertZone(name: string, countries: string[]): Promise<string> {
+    const [row] = await this.db.rows<{ id: string }>(`INSERT INTO shipping_zones (name, countries) VALUES ($1, $2) RETURNING id`, [
+      name,
+      countries,
+    ]);
+    return row.id;
+  }
+
+  async deleteZone(id: string): Promise<boolean> {
+    return (await this.db.rows(`DELETE FROM shipping_zones WHERE id = $1 RETURNING id`, [id])).length > 0;
+  }
+
+  /** Undefined when the zone does not exist. */
+  async insertMethod(zoneId: string, name: string, rateCents: number, freeOverCents: number | null): Promise<string | undefined> {
+    const [row] = await this.db.rows<{ id: string }>(
+      `INSERT INTO shipping_methods (zone_id, name, rate_cents, free_over_cents)
+       SELECT id, $2, $3, $4 FROM shipping_zones WHERE id = $1 RETURNING id`,
+      [zoneId, name, rateCents, freeOverCents],
+    );
+    return row?.id;
+  }
+
+  async deleteMethod(id: string): Promise<boolean> {
+    return (await this.db.rows(`DELETE FROM shipping_methods WHERE id = $1 RETURNING id`, [id])).length > 0;
+  }
+
+  /** Undefined when the country (and region) already has a rate. */
+  async insertTaxRate(country: string, region: string, name: string, rateMilli: number): Promise<string | undefined> {
+    const [row] = await this.db.rows<{ id: string }>(
+      `INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4) ON CONFLICT (country, region) DO NOTHING RETURNING id`,
+      [country, region, name, rateMilli],
+    );
+    return row?.id;
+  }
+
+  async deleteTaxRate(id: string): Promise<boolean> {
+    return (await this.db.rows(`DELETE FROM tax_rates WHERE id = $1 RETURNING id`, [id])).length > 0;
+  }
+
+  /** Undefined when a live code has the same spelling (any case). */
+  async insertCode(code: NewDiscountCode): Promise<string | undefined> {
+    const [row] = await this.db.rows<{ id: string }>(
+      `INSERT INTO discount_codes (code, kind, value, valid_from, valid_until, min_subtotal_cents, category_ids, product_ids, max_uses, max_uses_per_customer)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (upper(code)) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
+      [
+        code.code,
+        code.kind,
+        code.value,
+        code.validFrom,
+        code.validUntil,
+        code.minSubtotalCents,
+        code.categoryIds,
+        code.productIds,
+        code.maxUses,
+        code.maxUsesPerCustomer,
+      ],
+    );
+    return row?.id;
+  }
+
+  /** Retires a code (its uses stay on the orders that had it); a new code may then take its spelling. */
+  async deleteCode(id: string): Promise<boolean> {
+    return (
+      (await this.db.rows(`UPDATE discount_codes SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id`, [id])).length >
+      0
+    );
+  }
+
+  /** The live codes, newest first, with their uses and the discount they gave. */
+  async codes(): Promise<DiscountCodeRow[]> {
+    const rows = await this.db.rows<CodeSqlRow>(
+      `SELECT ${CODE_COLUMNS} FROM discount_codes WHERE deleted_at IS NULL ORDER BY created_at DESC, id`,
+    );
+    return rows.map((row) => ({ ...toRule(row), discountCents: Number(row.discount_cents) }));
+  }
+}
+
+/** A code row as `row_to_json` gives it: times as text. */
+type JsonCodeRow = Omit<CodeSqlRow, 'valid_from' | 'valid_until'> & { valid_from: string | null; valid_until: string | null };
+
+function toDate(text: string | null): Date | null {
+  return text === null ? null : new Date(text);
+}
+
+function toRule(row: CodeSqlRow): Omit<DiscountRule, 'customerUses'> {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    minSubtotalCents: row.min_subtotal_cents,
+    categoryIds: row.category_ids,
+    productIds: row.product_ids,
+    maxUses: row.max_uses,
+    maxUsesPerCustomer: row.max_uses_per_customer,
+    uses: row.uses,
+  };
+}

@@ -1,0 +1,198 @@
+import { ApiRoute, apiPath, type Order, type PricingAdmin, type Product, type Session } from '@store/contract';
+import type { Browser, Page } from 'playwright-core';
+import { call, firstProducts, signin, signupAndSignin, unique } from './support/api';
+import { expectAccessible } from './support/axe';
+import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPage } from './support/browser';
+
+/**
+ * Pricing (docs/pricing.md) in the browser: an admin sets up a zone, its methods, a tax rate and a code on the
+ * Pricing screen; a buyer buys two tees with the code and a shipping method and pays exactly the quote; the shop
+ * switched to prices including tax shows "incl. VAT". Every rule it creates is removed afterwards, so the other
+ * browser tests on this store see a shop with nothing configured.
+ */
+describe('pricing', () => {
+  let browser: Browser;
+  let shop: ShopPage;
+  let page: Page;
+  let admin: Session;
+  let tee: Product;
+  const code = `E2E${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const zoneName = unique('E2E Americas');
+  const buyer = { name: 'Bea Buyer', email: `${unique('bea').replace(' ', '-')}@example.com`, password: 'correct horse battery' };
+
+  const adminPath = (route: string, params: Record<string, string> = {}) => apiPath(route, { ...params, userId: admin.user._id } as never);
+  const pricing = async () => (await call<PricingAdmin>('GET', adminPath(ApiRoute.pricingAdmin), { token: admin.token })).body;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    shop = await openShop(browser);
+    page = shop.page;
+    admin = await signin(store.admin().email, store.admin().password);
+    [tee] = (await firstProducts(30)).filter((product) => product.stock >= 2 && (product.sizes ?? []).length === 0 && product.price < 500);
+    await signupAndSignin(buyer.name, buyer.email, buyer.password);
+  });
+
+  afterAll(async () => {
+    // Leave the shop as the other specs expect it: no zones, rates or codes, prices excluding tax.
+    const rules = await pricing();
+    for (const zone of rules.zones)
+      await call('DELETE', adminPath(ApiRoute.shippingZoneDelete, { zoneId: zone._id }), { token: admin.token });
+    for (const rate of rules.taxRates)
+      await call('DELETE', adminPath(ApiRoute.taxRateDelete, { rateId: rate._id }), { token: admin.token });
+    for (const each of rules.discountCodes)
+      await call('DELETE', adminPath(ApiRoute.discountCodeDelete, { codeId: each._id }), { token: admin.token });
+    await call('PUT', adminPath(ApiRoute.pricingSettings), { token: admin.token, json: { pricesIncludeTax: false } });
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(shop.pageErrors).toEqual([]);
+  });
+
+  async function signInAs(email: string, password: string) {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/(admin|user)\/dashboard$/);
+  }
+
+  it('an admin creates a zone, its methods, a tax rate and a discount code on the Pricing screen', async () => {
+    await signInAs(store.admin().email, store.admin().password);
+    await page.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL('**/admin/pricing');
+
+    const zoneForm = page.getByRole('form', { name: 'New shipping zone' });
+    await zoneForm.getByLabel('Zone name').fill(zoneName);
+    await zoneForm.getByLabel('Countries').selectOption([{ label: 'United States' }, { label: 'Canada' }]);
+    await zoneForm.getByRole('button', { name: 'Create zone' }).click();
+    const zones = page.getByRole('region', { name: 'Shipping zones and methods' });
+    await shown(zones.getByRole('cell', { name: zoneName, exact: true }));
+
+    const methodForm = page.getByRole('form', { name: 'New shipping method' });
+    for (const [name, price] of [
+      ['Standard', '5'],
+      ['Express', '12.50'],
+    ]) {
+      await methodForm.getByLabel('Zone').selectOption({ label: zoneName });
+      await methodForm.getByLabel('Method name').fill(name);
+      await methodForm.getByLabel('Price ($)').fill(price);
+      await methodForm.getByRole('button', { name: 'Create method' }).click();
+      await shown(zones.getByText(`${name}: $${Number(price).toFixed(2)}`));
+    }
+
+    const rateForm = page.getByRole('form', { name: 'New tax rate' });
+    await rateForm.getByLabel('Country').selectOption({ label: 'United States' });
+    await rateForm.getByLabel('Tax name').fill('Sales tax');
+    await rateForm.getByLabel('Rate (%)').fill('5');
+    await rateForm.getByRole('button', { name: 'Create tax rate' }).click();
+    await shown(page.getByRole('region', { name: 'Tax rates' }).getByRole('cell', { name: '5%' }));
+    // A second rate for the same country is refused, with the reason under the field.
+    await rateForm.getByLabel('Country').selectOption({ label: 'United States' });
+    await rateForm.getByLabel('Tax name').fill('Again');
+    await rateForm.getByLabel('Rate (%)').fill('6');
+    await rateForm.getByRole('button', { name: 'Create tax rate' }).click();
+    await shown(rateForm.getByText('already has a tax rate'));
+
+    const codeForm = page.getByRole('form', { name: 'New discount code' });
+    await codeForm.getByLabel('Code').fill(code.toLowerCase());
+    await codeForm.getByLabel('Kind').selectOption({ label: 'Percentage' });
+    await codeForm.getByLabel('Percent off').fill('10');
+    await codeForm.getByLabel('Total uses').fill('5');
+    await codeForm.getByRole('button', { name: 'Create code' }).click();
+    await shown(page.getByTestId(`code-uses-${code}`).getByText('0 of 5'));
+
+    const rules = await pricing();
+    expect(rules.zones.find((zone) => zone.name === zoneName)).toMatchObject({ countries: ['US', 'CA'] });
+    expect(rules.zones.find((zone) => zone.name === zoneName)!.methods.map((m) => [m.name, m.price])).toEqual([
+      ['Standard', 5],
+      ['Express', 12.5],
+    ]);
+    await screenshot(page, 'admin-pricing');
+    await expectAccessible(page, 'admin-pricing');
+    // The buyer signs in next in this tab, as a fresh visitor.
+    await page.evaluate(() => localStorage.clear());
+  });
+
+  it('a buyer buys two tees with the code and a shipping method, and pays exactly the quote', async () => {
+    await signInAs(buyer.email, buyer.password);
+    await page.goto(`/product/${tee._id}`);
+    await page.getByRole('button', { name: /^Add to Cart/ }).click();
+    await page.waitForURL('**/cart');
+    await page.goto(`/product/${tee._id}`);
+    await page.getByRole('button', { name: /^Add to Cart/ }).click();
+    await page.waitForURL('**/cart');
+
+    await page.getByLabel('Address line 1').fill('1 Main Street');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('Postal code').fill('12345');
+    await page.getByLabel('Country').selectOption({ label: 'France' });
+    // No zone ships to France: said before any payment.
+    await shown(page.getByText('We do not ship to France yet'));
+    await page.getByLabel('Country').selectOption({ label: 'United States' });
+
+    // A code that does not exist says so next to the field.
+    await page.getByRole('textbox', { name: 'Discount code' }).fill('nope-nope');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await shown(page.locator('#discount-code-error').getByText('There is no discount code NOPE-NOPE'));
+    await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByLabel(/^Express/).check();
+
+    const subtotalCents = Math.round(tee.price * 100) * 2;
+    const discountCents = Math.floor((subtotalCents * 1000 * 2 + 10_000) / (2 * 10_000));
+    const taxCents = Math.floor(((subtotalCents - discountCents) * 5000 * 2 + 100_000) / (2 * 100_000));
+    const totalCents = subtotalCents - discountCents + 1250 + taxCents;
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    await shown(page.getByTestId('cart-total').getByText(dollars(totalCents)));
+    const breakdown = await shown(page.getByTestId('price-breakdown'));
+    expect(await breakdown.innerText()).toContain(`Discount (${code})`);
+    expect(await breakdown.innerText()).toContain('Shipping (Express)');
+    expect(await breakdown.innerText()).toContain('Sales tax 5%');
+    await screenshot(page, 'checkout-quote');
+    await expectAccessible(page, 'checkout-quote');
+
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await shown(page.getByText(`Thank you! Your payment of ${dollars(totalCents)} was successful.`));
+    await page.getByRole('link', { name: 'view your order confirmation' }).click();
+    await page.waitForURL('**/order/*/confirmation');
+    const orderId = /\/order\/([0-9a-f-]{36})\/confirmation$/.exec(await pathOf(page))![1];
+    expect(await page.getByTestId('order-total').innerText()).toBe(dollars(totalCents));
+    const items = await page.getByRole('table', { name: 'Items in this order' }).innerText();
+    expect(items).toContain(`Discount (${code})`);
+    expect(items).toContain('Shipping (Express)');
+
+    const session = await signin(buyer.email, buyer.password);
+    const order = (await call<Order>('GET', apiPath(ApiRoute.order, { orderId, userId: session.user._id }), { token: session.token })).body;
+    expect(order.pricing).toMatchObject({ discount: discountCents / 100, shipping: 12.5, tax: taxCents / 100, discountCode: code });
+    expect((await pricing()).discountCodes.find((each) => each.code === code)?.uses).toBe(1);
+  });
+
+  it('an EU shop shows its prices including VAT', async () => {
+    const zone = (
+      await call<PricingAdmin>('POST', adminPath(ApiRoute.shippingZoneCreate), {
+        token: admin.token,
+        json: { name: 'E2E EU', countries: ['IE'] },
+      })
+    ).body.zones.find((each) => each.name === 'E2E EU')!;
+    await call('POST', adminPath(ApiRoute.shippingMethodCreate), {
+      token: admin.token,
+      json: { zone: zone._id, name: 'An Post', price: 4 },
+    });
+    await call('POST', adminPath(ApiRoute.taxRateCreate), { token: admin.token, json: { country: 'IE', name: 'VAT', rate: 23 } });
+    await call('PUT', adminPath(ApiRoute.pricingSettings), { token: admin.token, json: { pricesIncludeTax: true } });
+
+    await page.evaluate(() => localStorage.removeItem('cart'));
+    await page.goto(`/product/${tee._id}`);
+    await page.getByRole('button', { name: /^Add to Cart/ }).click();
+    await page.waitForURL('**/cart');
+    await page.getByLabel('Country').selectOption({ label: 'Ireland' });
+    const breakdown = await shown(page.getByTestId('price-breakdown'));
+    await shown(breakdown.getByText('incl. VAT 23%'));
+    const priceCents = Math.round(tee.price * 100);
+    // The total is the shelf price plus shipping: the VAT is inside it.
+    await shown(page.getByTestId('cart-total').getByText(`$${((priceCents + 400) / 100).toFixed(2)}`));
+    await screenshot(page, 'checkout-incl-vat');
+  });
+});

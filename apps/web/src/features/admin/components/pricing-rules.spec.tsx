@@ -1,0 +1,94 @@
+import { ApiRoute, type PricingAdmin, StaffRole } from '@store/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { saveSession } from '@/lib/session';
+import { installFakeApi } from '@/testing/fake-api';
+import { admin } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render-app';
+import { PricingRules } from './pricing-rules';
+
+const ZONE = '11111111-1111-4111-8111-111111111111';
+const screenWith = (overrides: Partial<PricingAdmin> = {}): PricingAdmin => ({
+  settings: { pricesIncludeTax: false },
+  zones: [
+    {
+      _id: ZONE,
+      name: 'Americas',
+      countries: ['US', 'CA'],
+      methods: [{ _id: 'm1', zone: ZONE, name: 'Standard', price: 5, freeOver: 100 }],
+    },
+  ],
+  taxRates: [{ _id: 't1', country: 'US', region: '', name: 'Sales tax', rate: 5 }],
+  discountCodes: [
+    {
+      _id: 'c1',
+      code: 'SAVE10',
+      kind: 'percentage',
+      value: 10,
+      validFrom: null,
+      validUntil: '2026-12-31T23:59:59.999Z',
+      minSubtotal: 20,
+      categories: [],
+      products: [],
+      maxUses: 5,
+      maxUsesPerCustomer: 1,
+      uses: 3,
+      discountGiven: 12.5,
+    },
+  ],
+  ...overrides,
+});
+
+describe('the Pricing screen', () => {
+  beforeEach(() => saveSession(admin));
+
+  it('shows zones with their methods, tax rates and codes with their usage', async () => {
+    installFakeApi().on('GET', ApiRoute.pricingAdmin, { body: screenWith() }).on('GET', ApiRoute.categories, { body: [] });
+    renderWithProviders(<PricingRules />);
+    const zones = await screen.findByRole('region', { name: 'Shipping zones and methods' });
+    expect(within(zones).getByText('United States, Canada')).toBeInTheDocument();
+    expect(within(zones).getByText(/Standard: \$5\.00, free over \$100\.00/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Tax rates' })).getByText('5%')).toBeInTheDocument();
+    const codes = screen.getByRole('region', { name: 'Discount codes' });
+    expect(within(codes).getByTestId('code-uses-SAVE10')).toHaveTextContent('3 of 5');
+    expect(within(codes).getByText('$12.50')).toBeInTheDocument();
+    expect(within(codes).getByText(/subtotal ≥ \$20\.00; 1 per customer/)).toBeInTheDocument();
+  });
+
+  it("creates a code and shows the server's refusal under the field it names", async () => {
+    const api = installFakeApi()
+      .on('GET', ApiRoute.pricingAdmin, { body: screenWith() })
+      .on('GET', ApiRoute.categories, { body: [] })
+      .on('POST', ApiRoute.discountCodeCreate, {
+        status: 409,
+        body: { error: 'The code SAVE10 already exists', code: 'CONFLICT', details: [{ field: 'code', message: 'already exists' }] },
+      });
+    renderWithProviders(<PricingRules />);
+    const form = await screen.findByRole('form', { name: 'New discount code' });
+    await userEvent.type(within(form).getByLabelText('Code'), 'save10');
+    await userEvent.type(within(form).getByLabelText('Percent off'), '15');
+    await userEvent.type(within(form).getByLabelText('Total uses'), '100');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create code' }));
+    expect(await within(form).findByText('already exists')).toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.discountCodeCreate)[0].json).toEqual({
+      code: 'save10',
+      kind: 'percentage',
+      value: 15,
+      validFrom: null,
+      validUntil: null,
+      minSubtotal: null,
+      categories: [],
+      maxUses: 100,
+      maxUsesPerCustomer: null,
+    });
+  });
+
+  it('shows read-only staff the rules without any form', async () => {
+    saveSession({ ...admin, user: { ...admin.user, staffRole: StaffRole.ReadOnly } });
+    installFakeApi().on('GET', ApiRoute.pricingAdmin, { body: screenWith() }).on('GET', ApiRoute.categories, { body: [] });
+    renderWithProviders(<PricingRules />);
+    await screen.findByRole('region', { name: 'Discount codes' });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New discount code' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,138 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ApiRoute, ErrorCode } from '@store/contract';
+import { anId, bearer, describeStoreApi, EXAMPLE, idFromState, pathFromState } from '@test/pact/store-api-pact';
+import { getQuote } from './get-quote';
+
+const { boolean, eachLike, number, string } = MatchersV3;
+
+const interaction = describeStoreApi();
+
+/** A US shop: Standard shipping for $5.00, 5% sales tax added, the code SAVE10 for 10% off; one $19.99 tee. */
+const usShop = [
+  'a customer exists',
+  ['a product priced {price} with {stock} in stock exists', { price: 19.99, stock: 10 }],
+  ['the shop ships to {country} by {method} for {price} and taxes it at {rate}%', { country: 'US', method: 'Standard', price: 5, rate: 5 }],
+  ['a discount code {code} takes {percent}% off', { code: 'SAVE10', percent: 10 }],
+] as const;
+
+describe('quote', () => {
+  it("prices the cart with the address's shipping method, the code and the tax", () =>
+    interaction(
+      {
+        given: usShop,
+        uponReceiving: 'a quote for a cart with a shipping method and a discount code',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.quote),
+          (request) =>
+            request.headers(bearer()).jsonBody({
+              products: [{ _id: idFromState('productId'), count: 1 }],
+              destination: { country: 'US' },
+              shippingMethod: idFromState('shippingMethodId'),
+              discountCode: 'save10',
+            }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              lines: eachLike({
+                product: anId(EXAMPLE.productId),
+                name: string('Classic Tee'),
+                price: number(19.99),
+                count: number(1),
+                subtotal: number(19.99),
+                discount: number(2),
+                tax: number(0.9),
+                total: number(18.89),
+              }),
+              // 19.99 - 2.00 + 5.00 + 0.90 (5% of 17.99, rounded half up)
+              subtotal: number(19.99),
+              discount: number(2),
+              shipping: number(5),
+              tax: number(0.9),
+              total: number(23.89),
+              pricesIncludeTax: boolean(false),
+              taxes: eachLike({ name: string('Sales tax'), rate: number(5), amount: number(0.9) }),
+              shippingMethods: eachLike({ id: anId(EXAMPLE.shippingMethodId), name: string('Standard'), price: number(5) }),
+              shippingMethod: { id: anId(EXAMPLE.shippingMethodId), name: string('Standard') },
+              discountCode: 'SAVE10',
+              needsDestination: boolean(false),
+            }),
+        ],
+      },
+      async () => {
+        const quote = await getQuote({
+          products: [{ _id: EXAMPLE.productId, count: 1 }],
+          destination: { country: 'US' },
+          shippingMethod: EXAMPLE.shippingMethodId,
+          discountCode: 'save10',
+        });
+        expect(quote).toMatchObject({ total: 23.89, discount: 2, shipping: 5, tax: 0.9, discountCode: 'SAVE10' });
+      },
+    ));
+
+  it('says next to the code field why a code does not apply (400)', () =>
+    interaction(
+      {
+        given: usShop,
+        uponReceiving: 'a quote with an unknown discount code',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.quote),
+          (request) =>
+            request.headers(bearer()).jsonBody({
+              products: [{ _id: idFromState('productId'), count: 1 }],
+              destination: { country: 'US' },
+              discountCode: 'NOPE',
+            }),
+        ],
+        response: [
+          400,
+          (response) =>
+            response.jsonBody({
+              error: string('There is no discount code NOPE'),
+              code: ErrorCode.ValidationFailed,
+              details: [{ field: 'discountCode', message: string('There is no discount code NOPE') }],
+            }),
+        ],
+      },
+      async () => {
+        await expect(
+          getQuote({ products: [{ _id: EXAMPLE.productId, count: 1 }], destination: { country: 'US' }, discountCode: 'NOPE' }),
+        ).rejects.toMatchObject({
+          status: 400,
+          body: { details: [{ field: 'discountCode' }] },
+        });
+      },
+    ));
+
+  it('says before any payment that the country has no shipping method (400)', () =>
+    interaction(
+      {
+        given: usShop,
+        uponReceiving: 'a quote for a country the shop does not ship to',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.quote),
+          (request) =>
+            request.headers(bearer()).jsonBody({ products: [{ _id: idFromState('productId'), count: 1 }], destination: { country: 'FR' } }),
+        ],
+        response: [
+          400,
+          (response) =>
+            response.jsonBody({
+              error: string('We do not ship to France yet'),
+              code: ErrorCode.ValidationFailed,
+              details: [{ field: 'destination.country', message: string('We do not ship to France yet') }],
+            }),
+        ],
+      },
+      async () => {
+        await expect(getQuote({ products: [{ _id: EXAMPLE.productId, count: 1 }], destination: { country: 'FR' } })).rejects.toMatchObject({
+          status: 400,
+          body: { details: [{ field: 'destination.country' }] },
+        });
+      },
+    ));
+});
