@@ -12,3 +12,4 @@ export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
 export * from './variants.js';
+export * from './catalogue-transfer.js';

@@ -34,6 +34,14 @@ export const ApiRoute = {
   productUpdate: '/product/:productId/:userId',
   productDelete: '/product/:productId/:userId',
   productPhoto: '/product/photo/:productId',
+  /** The whole catalogue as CSV, one row per variant (staff). */
+  catalogueExport: '/catalogue/export/:userId',
+  /** The dry run of an import: every bad row, or what it would do; nothing written (staff). */
+  catalogueImportCheck: '/catalogue/import/check/:userId',
+  /** Starts an import (checked again first): 202 and the job, applied in batches (staff). */
+  catalogueImportStart: '/catalogue/import/:userId',
+  /** An import's progress (staff). */
+  catalogueImport: '/catalogue/import/:importId/:userId',
 
   paymentToken: '/payment/gettoken/:userId',
   payment: '/payment/braintree/:userId',

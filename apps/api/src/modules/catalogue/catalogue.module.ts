@@ -5,6 +5,9 @@ import { CategoriesModule } from '../categories/categories.module.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { CachedListRoute } from './cached-list-route.js';
 import { CatalogueCache } from './catalogue-cache.js';
+import { CatalogueTransferController } from './catalogue-transfer.controller.js';
+import { CatalogueTransferRepository } from './catalogue-transfer.repository.js';
+import { CatalogueTransferService } from './catalogue-transfer.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
 import { ProductsRepository } from './products.repository.js';
@@ -14,12 +17,21 @@ import { ProductsService } from './products.service.js';
  * The catalogue: products (listing, reading, the admin's writes) and their list cache. All its SQL on products
  * is in ProductsRepository; lists are read through CatalogueCache, and cached pages are offered to the HTTP layer's
  * cached GET through CachedListRoute. A product's photo is saved through the photos module, in the catalogue's
- * transaction; stock moves are the inventory's.
+ * transaction; stock moves are the inventory's. The CSV export and import (CatalogueTransferService) write through
+ * the same repositories; products' handles and the import jobs are CatalogueTransferRepository's.
  */
 @Module({
   imports: [CategoriesModule, AuditModule, PhotosModule, CatalogueChangesModule],
-  controllers: [ProductsController],
-  providers: [ProductsRepository, ProductVariantsRepository, CatalogueCache, ProductsService, CachedListRoute],
+  controllers: [ProductsController, CatalogueTransferController],
+  providers: [
+    ProductsRepository,
+    ProductVariantsRepository,
+    CatalogueCache,
+    ProductsService,
+    CachedListRoute,
+    CatalogueTransferRepository,
+    CatalogueTransferService,
+  ],
   exports: [ProductsService, CachedListRoute],
 })
 export class CatalogueModule {}
