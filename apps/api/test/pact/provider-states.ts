@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { VerifierOptions } from '@pact-foundation/pact';
-import { fromCents, type Product, PRODUCT_SIZES, type ProductSize, type ShippingAddress, type SizeStock, toCents } from '@store/contract';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  fromCents,
+  type Product,
+  PRODUCT_SIZES,
+  type ProductSize,
+  type ShippingAddress,
+  type SizeStock,
+  toCents,
+} from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
@@ -12,6 +21,7 @@ import { CategoryEntity } from '../../src/modules/categories/category.entity.js'
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
+import { CatalogueTransferService } from '../../src/modules/catalogue/catalogue-transfer.service.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
@@ -164,6 +174,15 @@ export class ProviderStates {
         );
       },
       'no product has id {productId}': async () => undefined,
+      // A one-product CSV imported to the end by the import's own service (as the admin screen's upload would).
+      'a catalogue import of one product has finished': async () => {
+        await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
+        const transfer = this.t.app.get(CatalogueTransferService);
+        const csv = `${CATALOGUE_CSV_COLUMNS.join(',')}\r\nplain-tote,Plain Tote,A bag,Graphic Tees,,,,,,,TOTE-1,12.50,,,,7,true,\r\n`;
+        const job = await transfer.start(csv, SYSTEM_ACTOR);
+        await transfer.settled(job._id);
+        return { importId: job._id };
+      },
       'a category named {name} exists': async (params) => {
         const category = await this.categories.create(text(params, 'name'), SYSTEM_ACTOR);
         return { categoryId: category._id };

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminUpdateProduct, lazy: lazyPage('admin', 'UpdateProductPage') },
           { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
           { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
+          { path: paths.adminCatalogueCsv, lazy: lazyPage('admin', 'CatalogueCsvPage') },
           { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
         ],
       },

@@ -29,6 +29,7 @@ export const paths = {
   adminUpdateProduct: '/admin/product/update/:productId',
   adminOrders: '/admin/orders',
   adminAudit: '/admin/audit',
+  adminCatalogueCsv: '/admin/catalogue/csv',
   /** The shop's people: owners invite, change roles, remove */
   adminPeople: '/admin/people',
   /** A staff invitation's link: `/staff/join#<token>` (the server's e-mails build it the same way) */

@@ -30,6 +30,7 @@ describe('admin dashboard', () => {
       '/admin/categories',
       '/admin/create/product',
       '/admin/products',
+      '/admin/catalogue/csv',
       '/admin/orders',
       '/admin/audit',
       '/admin/people',
@@ -49,9 +50,10 @@ describe('admin dashboard', () => {
       'Manage Categories',
       'Create Product',
       'Manage Products',
+      'Import / Export CSV',
       'Manage Orders',
       'Audit Trail',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Manage Orders', 'Audit Trail']);
+    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Import / Export CSV', 'Manage Orders', 'Audit Trail']);
   });
 });
