@@ -121,7 +121,7 @@ async function main() {
 
   const counts = { list: 0, search: 0, product: 0, photo: 0, upload: 0 };
   const failures = [];
-  let shed = 0;
+  const shed = { search: 0, upload: 0 };
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   async function one() {
     const roll = Math.random();
@@ -153,11 +153,12 @@ async function main() {
     }
     await response.arrayBuffer();
     counts[kind] += 1;
-    // A search over the per-process cap is shed by design (503 with Retry-After, docs/security.md): a client waits
-    // the seconds it says and asks again. Counted apart, not as a failure.
+    // A search over the per-process cap, or an upload past the photo-encoding queue, is shed by design (503 with
+    // Retry-After; docs/security.md, docs/operations.md): a client waits the seconds it says and asks again.
+    // Counted apart, not as a failure.
     const retryAfter = Number(response.headers.get('retry-after'));
-    if (kind === 'search' && response.status === 503 && retryAfter > 0) {
-      shed += 1;
+    if ((kind === 'search' || kind === 'upload') && response.status === 503 && retryAfter > 0) {
+      shed[kind] += 1;
       await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
       return;
     }
@@ -189,7 +190,8 @@ async function main() {
     nodeOptions: limit.env.find((e) => e.name === 'NODE_OPTIONS')?.value ?? null,
     seconds,
     connections,
-    searchesShed: shed,
+    searchesShed: shed.search,
+    uploadsShed: shed.upload,
     requests,
     counts,
     failures: failures.length,

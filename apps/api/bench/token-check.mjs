@@ -4,11 +4,14 @@
 //     could be ended;
 //   - one statement on the pool: the user, their session version and the token's revocation together
 //     (UsersRepository.findForToken, what AuthService.userForToken runs now).
+// and, before either, the token's signature check by jsonwebtoken (what passport-jwt runs) given the secret as a
+// string (tried as a PEM public key first, on every call) and as a secret key object (JwtStrategy's).
 // Prints API CPU (user + system) per check; Postgres' own CPU is not counted.
 //   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/token-check.mjs
 // A benchmark, not a test: a busy machine moves the figures; the ratios within one run are the steadier result.
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { cpuPerCall, databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
 
@@ -21,7 +24,32 @@ const { UserEntity } = await fromDist('modules/users/user.entity.js');
 const { UsersRepository } = await fromDist('modules/users/users.repository.js');
 const { RevokedTokenEntity } = await fromDist('modules/auth/revoked-token.entity.js');
 
+/** Warms each way up, then prints its CPU per call in each round, beside `base`'s. */
+async function compare(ways, base) {
+  for (const work of Object.values(ways)) await cpuPerCall(work, N);
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const results = {};
+    for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, N);
+    console.log(
+      `round ${round}: ` +
+        Object.entries(results)
+          .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / results[base]).toFixed(2)}x)`)
+          .join(', '),
+    );
+  }
+}
+
 await runBenchmark(async () => {
+  const secret = randomBytes(32).toString('hex');
+  const token = jwt.sign({ sub: '1', sv: 1, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const signatures = {
+    'secret as a string': async () => jwt.verify(token, secret, { algorithms: ['HS256'] }),
+    'secret key object': async () => jwt.verify(token, key, { algorithms: ['HS256'] }),
+  };
+  step(`Signature check: ${N} verifications per way, ${ROUNDS} rounds`);
+  await compare(signatures, 'secret key object');
+
   const server = await databaseServer(await freePort());
   step(`Postgres: ${server.kind}`);
   const url = await scratchDatabase(server.url);
@@ -38,19 +66,8 @@ await runBenchmark(async () => {
         Promise.all([dataSource.manager.existsBy(RevokedTokenEntity, { jti }), dataSource.manager.findOneBy(UserEntity, { id })]),
       'one statement (findForToken)': () => users.findForToken(id, jti),
     };
-    for (const work of Object.values(ways)) await cpuPerCall(work, N); // warm-up
     step(`${N} checks per way, ${ROUNDS} rounds; API CPU per check (measured on this machine, as it is)`);
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const results = {};
-      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, N);
-      const base = results['one statement (findForToken)'];
-      console.log(
-        `round ${round}: ` +
-          Object.entries(results)
-            .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / base).toFixed(2)}x)`)
-            .join(', '),
-      );
-    }
+    await compare(ways, 'one statement (findForToken)');
   } finally {
     await dataSource.destroy();
   }

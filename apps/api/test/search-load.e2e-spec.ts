@@ -1,11 +1,11 @@
 import { ApiRoute, type Product, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { ProductSearchColumn1763700046000 } from '../src/database/migrations/1763700046000-product-search-column.js';
 import { pgPool } from '../src/database/pg.js';
 import { Database, Transactions } from '../src/database/transactions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { inMigrationTransaction } from './support/test-database.js';
 
 /** Products seeded, each with a description of about 1 KB of words drawn from VOCABULARY. */
 const PRODUCTS = 8000;
@@ -143,27 +143,14 @@ describe('search under load (e2e)', () => {
     const before = await found();
     expect(before.length).toBeGreaterThan(0);
     const migration = new ProductSearchColumn1763700046000();
-    // As the migrations job runs it: a connection of its own, without the app's time limits (rewriting the table
-    // takes a while on a busy machine), in one transaction.
-    const migrations = new DataSource({ type: 'postgres', url: t.db.url });
-    await migrations.initialize();
-    const runner = migrations.createQueryRunner();
-    try {
-      await runner.startTransaction();
+    await inMigrationTransaction(t.db.url, async (runner) => {
       await migration.down(runner);
       const columns = (await runner.query(
         `SELECT 1 FROM information_schema.columns WHERE table_name = 'products' AND column_name = 'search_text'`,
       )) as unknown[];
       expect(columns).toHaveLength(0);
       await migration.up(runner);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-      await migrations.destroy();
-    }
+    });
     await t.dataSource.query('ANALYZE products');
     // A different page size: a new cache key, so the search runs on the re-created column and index.
     const again = ((await (await get(`/api/products?q=${encodeURIComponent('load tee 4321')}&limit=49`)).json()) as Product[]).map(

@@ -234,6 +234,43 @@ describe('options and variants (e2e)', () => {
     });
   });
 
+  describe('the grid, filtered by colour and size in stock', () => {
+    it('lists the products with an active variant in stock in that colour and size, and counts them', async () => {
+      const name = 'Filter Tee';
+      const a = await created(
+        grid((colour, size) => (colour === 'Red' && size === 'XL' ? 0 : 1)),
+        { name: `${name} A` },
+      );
+      const b = await created(
+        grid((colour) => (colour === 'Black' ? 1 : 0)),
+        { name: `${name} B` },
+      );
+      const ids = async (query: string) => {
+        const response = await calls.list(`?limit=100&${query}`).expect(200);
+        return {
+          ids: (response.body as Product[]).filter((p) => [a._id, b._id].includes(p._id)).map((p) => p._id),
+          total: Number(response.headers['x-total-count']),
+        };
+      };
+      expect((await ids('colour=black')).ids).toEqual([a._id, b._id]);
+      expect((await ids('colour=Red&size=XL')).ids).toEqual([]);
+      expect((await ids('colour=Red&size=L')).ids).toEqual([a._id]);
+      expect((await ids('size=S')).ids).toEqual([a._id, b._id]);
+      // Sold out since: the list (and its count) follow the stock.
+      const blackS = variantOf(b, 'Black', 'S');
+      await buy(buyer, 20, [{ _id: b._id, count: 1, variant: blackS._id }]).expect(200);
+      const afterSale = await ids('colour=Black&size=S');
+      expect(afterSale.ids).toEqual([a._id]);
+      const expected = (await t.dataSource.query(
+        `SELECT count(DISTINCT v.product_id)::int AS n FROM product_variants v
+         JOIN product_option_values c ON c.id = v.option1_value_id JOIN product_option_values s ON s.id = v.option2_value_id
+         WHERE v.active AND v.stock > 0 AND c.value = 'Black' AND s.value = 'S'`,
+      )) as { n: number }[];
+      expect(afterSale.total).toBe(expected[0].n);
+      expect((await calls.list(`?colour=${'x'.repeat(33)}`).expect(400)).body.details[0].field).toBe('colour');
+    });
+  });
+
   describe('orders', () => {
     const refundLine = (orderId: string, body: Record<string, unknown>) =>
       request(t.http)

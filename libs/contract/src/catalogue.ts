@@ -222,4 +222,8 @@ export interface ProductListQuery {
   category?: string;
   after?: string;
   q?: string;
+  /** Only products with an active variant in stock in this colour (the value of an option named Colour), case ignored. */
+  colour?: string;
+  /** Only products with an active variant in stock in this size (the value of an option named Size), case ignored. */
+  size?: string;
 }

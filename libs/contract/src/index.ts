@@ -11,5 +11,4 @@ export * from './money.js';
 export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
-export * from './variants.js';
 export * from './catalogue-transfer.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { DataSource, type QueryRunner } from 'typeorm';
 
 export interface TestDatabase {
   url: string;
@@ -32,4 +33,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * Runs `work` as the migrations job runs a migration: on a connection of its own, without the app's time limits
+ * (rewriting a table takes a while on a busy machine), in one transaction, committed when `work` resolves and
+ * rolled back when it throws.
+ */
+export async function inMigrationTransaction(url: string, work: (runner: QueryRunner) => Promise<void>): Promise<void> {
+  const migrations = new DataSource({ type: 'postgres', url });
+  await migrations.initialize();
+  const runner = migrations.createQueryRunner();
+  try {
+    await runner.startTransaction();
+    await work(runner);
+    await runner.commitTransaction();
+  } catch (error) {
+    await runner.rollbackTransaction();
+    throw error;
+  } finally {
+    await runner.release();
+    await migrations.destroy();
+  }
 }

@@ -5,10 +5,14 @@ export function OrderItems({ order }: { order: Order }) {
   return (
     <ul className="list-unstyled mb-0 small">
       {order.products.map((line) => (
-        <li key={`${line.product}-${line.size ?? ''}`}>
+        <li key={`${line.product}-${line.variant ?? line.size ?? ''}`}>
           {line.name}
-          {line.size ? <span className="badge text-bg-light border ms-1">Size {line.size}</span> : null} &times; {line.count}{' '}
-          <span className="text-body-secondary">@ {formatDollars(line.price)}</span>
+          {line.options && line.options !== line.size ? (
+            <span className="badge text-bg-light border ms-1">{line.options}</span>
+          ) : line.size ? (
+            <span className="badge text-bg-light border ms-1">Size {line.size}</span>
+          ) : null}{' '}
+          &times; {line.count} <span className="text-body-secondary">@ {formatDollars(line.price)}</span>
           {line.refund ? <span className="text-success"> (refunded {formatDollars(line.refund.amount)})</span> : null}
         </li>
       ))}

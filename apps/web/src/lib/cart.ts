@@ -1,4 +1,13 @@
-import { type CartLineRef, fromCents, type Product, type ProductSize, toCents } from '@store/contract';
+import {
+  type CartLineRef,
+  fromCents,
+  type Product,
+  type ProductSize,
+  type ProductVariant,
+  toCents,
+  variantLabel,
+  variantPrice,
+} from '@store/contract';
 import { storedValue, useStoredValue } from './stored-value';
 
 /** The storage key the spec fixes for the cart. */
@@ -6,9 +15,10 @@ export const CART_STORAGE_KEY = 'cart';
 
 /**
  * A cart entry: a copy of the product as it was added, with `count` 1 (adding twice makes two entries), and the
- * chosen `size` for a product sold in sizes.
+ * chosen `size` for a product sold in sizes, or the chosen `variant` (its id, and its values as `variantLabel`, `Blue / M`)
+ * for a product with other options; `price` is then the variant's.
  */
-export type CartItem = Product & { count: number; size?: ProductSize };
+export type CartItem = Product & { count: number; size?: ProductSize; variant?: number; variantLabel?: string };
 
 function parseCart(raw: unknown): CartItem[] {
   if (!Array.isArray(raw)) return [];
@@ -30,10 +40,19 @@ export function addSizeToCart(product: Product, size: ProductSize): void {
   cartStore.set([...cartStore.get(), { ...product, count: 1, size }]);
 }
 
-/** Removes one entry with this product id and size (the first; copies of one product in one size are identical). */
-export function removeFromCart(productId: string, size?: ProductSize): void {
+/** Adds one entry of a product with options, in the variant the buyer chose, at that variant's price. */
+export function addVariantToCart(product: Product, variant: ProductVariant): void {
+  cartStore.set([...cartStore.get(), variantItem(product, variant)]);
+}
+
+function variantItem(product: Product, variant: ProductVariant): CartItem {
+  return { ...product, price: variantPrice(product, variant), count: 1, variant: variant._id, variantLabel: variantLabel(variant) };
+}
+
+/** Removes one entry with this product id and size or variant (the first; copies of one choice are identical). */
+export function removeFromCart(productId: string, size?: ProductSize, variant?: number): void {
   const items = cartStore.get();
-  const index = items.findIndex((item) => item._id === productId && item.size === size);
+  const index = items.findIndex((item) => item._id === productId && item.size === size && item.variant === variant);
   if (index < 0) return;
   cartStore.set([...items.slice(0, index), ...items.slice(index + 1)]);
 }
@@ -67,6 +86,20 @@ export function syncCart(current: readonly Product[], gone: readonly string[]): 
       continue;
     }
     const product = fresh.get(item._id);
+    if (product && item.variant !== undefined) {
+      const variant = product.variants?.find((v) => v._id === item.variant && v.active);
+      if (!variant) {
+        result.resized += 1;
+        changed = true;
+        continue;
+      }
+      if (product.updatedAt !== item.updatedAt || variantPrice(product, variant) !== item.price) {
+        if (variantPrice(product, variant) !== item.price) result.repriced += 1;
+        changed = true;
+        next.push(variantItem(product, variant));
+      } else next.push(item);
+      continue;
+    }
     if (product && !sizeFits(product, item.size)) {
       result.resized += 1;
       changed = true;
@@ -84,9 +117,13 @@ export function syncCart(current: readonly Product[], gone: readonly string[]): 
   return result;
 }
 
-/** A product sold in sizes takes one of its sizes; a product without sizes takes none. */
+/**
+ * A product sold in sizes takes one of its sizes; a product without options takes none; an entry without a variant
+ * no longer fits a product that now has other options (which variant would it be?).
+ */
 function sizeFits(product: Product, size: ProductSize | undefined): boolean {
   const sizes = product.sizes ?? [];
+  if (sizes.length === 0 && (product.options?.length ?? 0) > 0) return false;
   return sizes.length === 0 ? !size : sizes.some((offered) => offered.size === size);
 }
 
@@ -109,9 +146,10 @@ export function cartTotal(items: readonly CartItem[]): number {
 export function cartLines(items: readonly CartItem[]): CartLineRef[] {
   const lines = new Map<string, CartLineRef>();
   for (const item of items) {
-    const key = `${item._id}\u0000${item.size ?? ''}`;
+    const key = `${item._id}\u0000${item.size ?? ''}\u0000${item.variant ?? ''}`;
     const line = lines.get(key);
     if (line) line.count += 1;
+    else if (item.variant !== undefined) lines.set(key, { _id: item._id, count: 1, variant: item.variant });
     else lines.set(key, item.size ? { _id: item._id, count: 1, size: item.size } : { _id: item._id, count: 1 });
   }
   return [...lines.values()];

@@ -31,9 +31,7 @@ export function csvUploadRequest(csv: string) {
   );
   const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
   // Pact sniffs a CSV part as text/plain, so the part is matched by its text instead: a CSV with the header line.
-  const rules: Rule[] = [
-    { path: `$.${CATALOGUE_IMPORT_FILE_FIELD}`, rules: [{ 'pact:matcher:type': 'regex', regex: '^handle,[\\s\\S]*$' }] },
-  ];
+  const rules: Rule[] = [{ path: `$.${CATALOGUE_IMPORT_FILE_FIELD}`, rules: [MatchersV3.regex('^handle,[\\s\\S]*$', csv)] }];
   return (request: V4RequestBuilder): void => {
     request
       .headers({ ...bearer(), 'Content-Type': MatchersV3.regex('^multipart/form-data;\\s*boundary=.+$', contentType) })

@@ -1,5 +1,4 @@
 import {
-  checkVariants,
   decimalToCents,
   PRODUCT_COMPARE_AT_FIELD,
   PRODUCT_FIELDS,
@@ -17,6 +16,7 @@ import {
   type SizeStock,
 } from '@store/contract';
 import { ProductFieldsDto } from '@store/contract/dto/product.dto';
+import { checkVariants } from '@store/contract/dto/product-variants';
 import { validateDto } from '@store/contract/dto/validate';
 import { ValidationFailedError } from '../../common/errors.js';
 

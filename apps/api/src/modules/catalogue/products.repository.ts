@@ -96,14 +96,38 @@ const SEARCH_DOCUMENT = 'search_text';
  */
 export const SEARCH_COUNT_CAP = PRODUCT_SEARCH_COUNT_CAP;
 
+/** A listing's filters: the category, the search, a colour and a size in stock. */
+export interface ListFilter {
+  categoryId: string | undefined;
+  q: string | undefined;
+  colour?: string;
+  size?: string;
+}
+
 /**
  * The conditions of a listing's filters, their values appended to `values`: the category, and one
  * `LIKE '%word%'` per word of the search (each word must appear). The pattern goes through the same function as
  * the stored text; LIKE's own wildcards and escape in a word are escaped, so they match themselves.
  */
-function filterSql(filter: { categoryId: string | undefined; q: string | undefined }, values: unknown[]): string[] {
+function filterSql(filter: ListFilter, values: unknown[]): string[] {
   const where: string[] = [];
   if (filter.categoryId !== undefined) where.push(`category_id = $${values.push(filter.categoryId)}`);
+  // In stock in a colour and/or size: one active variant with stock that has each value asked (by its option's name).
+  const wanted: string[] = [];
+  for (const [names, value] of [
+    [`'colour', 'color'`, filter.colour],
+    [`'size'`, filter.size],
+  ] as const) {
+    if (value === undefined) continue;
+    wanted.push(`EXISTS (SELECT 1 FROM product_option_values ov JOIN product_options o ON o.id = ov.option_id
+      WHERE ov.id IN (v.option1_value_id, v.option2_value_id, v.option3_value_id) AND lower(o.name) IN (${names})
+        AND lower(ov.value) = $${values.push(value)})`);
+  }
+  if (wanted.length > 0) {
+    where.push(
+      `EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = products.id AND v.active AND v.stock > 0 AND ${wanted.join(' AND ')})`,
+    );
+  }
   for (const word of filter.q?.split(' ') ?? []) {
     where.push(`${SEARCH_DOCUMENT} LIKE product_search_text($${values.push(`%${word.replace(/[\\%_]/g, '\\$&')}%`)})`);
   }
@@ -136,7 +160,7 @@ export function productPageSql(params: ProductListParams): { text: string; value
  * The statement counting a listing's products (exported for the EXPLAIN test: a search's count reads its index).
  * A search's count stops at one past SEARCH_COUNT_CAP.
  */
-export function productCountSql(filter: { categoryId: string | undefined; q: string | undefined }): { text: string; values: unknown[] } {
+export function productCountSql(filter: ListFilter): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const where = filterSql(filter, values);
   const matching = `FROM products ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`;
@@ -190,8 +214,8 @@ export class ProductsRepository {
    * How many products there are, in one category or in all, matching a search or not (callers cache it: it reads
    * the whole index, or the matches of a search, up to one past SEARCH_COUNT_CAP).
    */
-  async count(categoryId: string | undefined, q?: string): Promise<number> {
-    const { text, values } = productCountSql({ categoryId, q });
+  async count(categoryId: string | undefined, q?: string, variant: { colour?: string; size?: string } = {}): Promise<number> {
+    const { text, values } = productCountSql({ categoryId, q, ...variant });
     const [row] = await this.db.rows<{ total: number }>(text, values);
     return row.total;
   }

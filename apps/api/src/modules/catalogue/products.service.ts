@@ -87,9 +87,17 @@ export class ProductsService {
    * one count per distinct search would fill the count cache with keys that are rarely asked for again.
    */
   listPage(params: ProductListParams): Promise<ListEntry> {
-    if (params.q === undefined) {
+    if (params.q === undefined && params.colour === undefined && params.size === undefined) {
       return this.cache.list(listKey(params), async () =>
         listEntry(...(await Promise.all([this.repository.page(params), this.count(params.categoryId)]))),
+      );
+    }
+    if (params.q === undefined) {
+      // Filtered by colour or size in stock: counted with its page (stock moves change it; the page's cache entry,
+      // dropped on every catalogue change, holds the count with it).
+      const variant = { colour: params.colour, size: params.size };
+      return this.cache.list(listKey(params), async () =>
+        listEntry(...(await Promise.all([this.repository.page(params), this.repository.count(params.categoryId, undefined, variant)]))),
       );
     }
     // A search that memory cannot answer: one of at most SEARCH_CONCURRENCY at once (more are a 503 with
@@ -103,7 +111,7 @@ export class ProductsService {
             this.config.search.statementTimeoutMs,
             async () => {
               const page = await this.repository.page(params);
-              const counted = await this.repository.count(params.categoryId, params.q);
+              const counted = await this.repository.count(params.categoryId, params.q, { colour: params.colour, size: params.size });
               return listEntry(page, Math.min(counted, SEARCH_COUNT_CAP), counted > SEARCH_COUNT_CAP);
             },
             { noSeqScan: true },
@@ -273,7 +281,8 @@ const BROTLI_QUALITY = 5;
  */
 function listKey(params: ProductListParams): string {
   const after = params.after ? encodeCursor(params.after) : '';
-  return `${params.sortBy}|${params.order}|${params.categoryId ?? ''}|${params.limit}|${params.offset}|${after}|${params.q ?? ''}`;
+  const variant = `${encodeURIComponent(params.colour ?? '')}|${encodeURIComponent(params.size ?? '')}`;
+  return `${params.sortBy}|${params.order}|${params.categoryId ?? ''}|${params.limit}|${params.offset}|${after}|${variant}|${params.q ?? ''}`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_PHOTO_LARGE_MAX_PX, PRODUCT_PHOTO_TYPES } from '@store/contract';
+import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../common/errors.js';
+import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError } from '../../common/errors.js';
 
 export type PhotoContentType = (typeof PRODUCT_PHOTO_TYPES)[number];
 
@@ -59,6 +60,36 @@ export function photoEtag(bytes: Buffer): string {
 }
 
 /**
+ * Photos being decoded and re-encoded in this process: one at a time, the others wait their turn here, in memory.
+ * sharp runs each image on a thread of libuv's small shared pool (four threads), which also resolves the
+ * database's host name when the pool opens a connection, and does the compression and file reads. Several uploads
+ * at once on a busy machine held every thread for tens of seconds, so new database connections timed out and
+ * unrelated reads answered 503 (the memory soak in docs/operations.md). One image at a time still uses every core
+ * (libvips splits an image across its own threads). Past {@link ENCODING_QUEUE_MAX} waiting, an upload is
+ * refused with a 503 and Retry-After instead of holding its body in memory for minutes.
+ */
+const encoding = pLimit(1);
+/** Uploads that may wait for their turn to be encoded (each holds its bytes meanwhile: at most a few MB). */
+export const ENCODING_QUEUE_MAX = 8;
+/** Seconds a refused upload is told to wait: an encode takes about a second on a quiet core. */
+const ENCODING_RETRY_AFTER_SECONDS = 5;
+
+/** Runs `work` (sharp's) when this process's encoding turn comes; refuses at once when too many are waiting. */
+function encode<T>(work: () => Promise<T>): Promise<T> {
+  if (encoding.pendingCount >= ENCODING_QUEUE_MAX) {
+    return Promise.reject(
+      new ServiceUnavailableError('Too many photos are being processed; please try again in a moment', ENCODING_RETRY_AFTER_SECONDS),
+    );
+  }
+  return encoding(work);
+}
+
+/** Photos being encoded (0 or 1) and waiting their turn, in this process. */
+export function encodingLoad(): { active: number; waiting: number } {
+  return { active: encoding.activeCount, waiting: encoding.pendingCount };
+}
+
+/**
  * Checks an uploaded photo, re-encodes it and makes its card and large variants, once, here at upload. The magic number
  * decides the type (415 when it is not JPEG, PNG, WebP or GIF); then sharp decodes the whole image, so a
  * truncated or corrupt file with a valid magic number is a 415 too, rather than a 500 later. Over
@@ -72,6 +103,10 @@ export function photoEtag(bytes: Buffer): string {
 export async function preparePhoto(upload: Buffer): Promise<PreparedPhoto> {
   const contentType = sniffImageType(upload);
   if (!contentType) throw new UnsupportedMediaTypeError('The photo must be a JPEG, PNG, WebP or GIF image');
+  return encode(() => reencodeUpload(upload, contentType));
+}
+
+async function reencodeUpload(upload: Buffer, contentType: PhotoContentType): Promise<PreparedPhoto> {
   let data: Buffer;
   let cardData: Buffer;
   let largeData: Buffer;
@@ -104,8 +139,8 @@ export async function preparePhoto(upload: Buffer): Promise<PreparedPhoto> {
  * The large variant of a photo stored before uploads made one, from its stored original: re-encoded like any
  * variant (upright, no metadata, at most PRODUCT_PHOTO_LARGE_MAX_PX), never the stored bytes as they are.
  */
-export async function makeLargeVariant(original: Buffer): Promise<Buffer> {
-  return webpVariant(sharp(original, { limitInputPixels: PHOTO_MAX_PIXELS }), PRODUCT_PHOTO_LARGE_MAX_PX);
+export function makeLargeVariant(original: Buffer): Promise<Buffer> {
+  return encode(() => webpVariant(sharp(original, { limitInputPixels: PHOTO_MAX_PIXELS }), PRODUCT_PHOTO_LARGE_MAX_PX));
 }
 
 /** A variant: upright by its EXIF orientation (it carries no metadata to say so), scaled down (never up), WebP. */

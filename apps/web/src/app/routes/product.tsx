@@ -1,6 +1,6 @@
-import type { Product, ProductSize } from '@store/contract';
+import type { Product, ProductSize, ProductVariant } from '@store/contract';
 import { useRef } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCategories } from '@/api/categories/list-categories';
 import { useProduct } from '@/api/products/get-product';
 import { ErrorAlert } from '@/components/alert';
@@ -8,7 +8,7 @@ import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
 import { ProductDetails } from '@/features/product/components/product-details';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { addSizeToCart, addToCart } from '@/lib/cart';
+import { addSizeToCart, addToCart, addVariantToCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
 
@@ -23,6 +23,7 @@ const META_DESCRIPTION_MAX = 160;
 export function ProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const product = useProduct(productId);
   const categories = useCategories();
   // The page stays on screen while the cart's code loads; a second tap then must not add a second t-shirt.
@@ -53,12 +54,32 @@ export function ProductPage() {
     else addToCart(shown);
     navigate(paths.cart);
   };
+  // The chosen options live in the URL (`?colour=Blue&size=M`): a link shares the choice, and Back undoes it.
+  const search = new URLSearchParams(location.search);
+  const options = shown.options ?? [];
+  const chosen = options.map((option) => search.get(option.name.toLowerCase()) ?? undefined);
+  const choose = (index: number, value: string) => {
+    const next = new URLSearchParams(location.search);
+    next.set(options[index].name.toLowerCase(), value);
+    // A later option's value may not exist with the new one: the buyer chooses it again.
+    for (const later of options.slice(index + 1)) next.delete(later.name.toLowerCase());
+    navigate({ search: `?${next.toString()}` });
+  };
+  const addVariant = (variant: ProductVariant) => {
+    if (added.current) return;
+    added.current = true;
+    addVariantToCart(shown, variant);
+    navigate(paths.cart);
+  };
   return (
     <Page title={shown.name} description={shown.description} metaDescription={metaDescription(shown.description)}>
       <ProductDetails
         product={shown}
         categoryName={categories.data?.find((category) => category._id === shown.category)?.name}
         onAdd={add}
+        onAddVariant={addVariant}
+        chosen={chosen}
+        onChoose={choose}
       />
     </Page>
   );

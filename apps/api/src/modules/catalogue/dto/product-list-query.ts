@@ -1,4 +1,5 @@
 import {
+  OPTION_VALUE_MAX,
   PRODUCT_LIST_LIMIT_DEFAULT,
   PRODUCT_LIST_LIMIT_MAX,
   PRODUCT_PRICE_MAX,
@@ -31,6 +32,10 @@ export interface ProductListParams {
    * search's result depends on is in this string (the SQL is built from it alone), so it can key a cache.
    */
   q: string | undefined;
+  /** Only products with an active variant in stock of this colour (the Colour option's value), in lower case. */
+  colour?: string;
+  /** Only products with an active variant in stock of this size (the Size option's value), in lower case. */
+  size?: string;
 }
 
 const QUERY_KEYS: readonly string[] = [
@@ -39,6 +44,8 @@ const QUERY_KEYS: readonly string[] = [
   'order',
   'category',
   'q',
+  'colour',
+  'size',
 ] satisfies readonly (keyof ProductListQuery)[];
 
 /**
@@ -80,8 +87,23 @@ export function parseProductListQuery(query: Record<string, unknown>): ProductLi
     errors.push({ field: 'after', message: `after is not a cursor of a listing sorted by ${sortBy}; pass X-Next-Cursor back unchanged` });
   }
   const q = parseSearch(query.q, errors);
+  const colour = parseValue(query, 'colour', errors);
+  const size = parseValue(query, 'size', errors);
   if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
-  return { ...page, sortBy, order, categoryId: categoryId?.toLowerCase(), q };
+  return { ...page, sortBy, order, categoryId: categoryId?.toLowerCase(), q, ...(colour ? { colour } : {}), ...(size ? { size } : {}) };
+}
+
+/** `colour` or `size`: one option value (1 to OPTION_VALUE_MAX characters, no control characters), in lower case; blank is none. */
+function parseValue(query: Record<string, unknown>, key: 'colour' | 'size', errors: FieldError[]): string | undefined {
+  const raw = query[key];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') return void errors.push({ field: key, message: `${key} must be given once` });
+  const value = raw.trim();
+  if (value === '') return undefined;
+  if ([...value].length > OPTION_VALUE_MAX || hasControlCharacters(value)) {
+    return void errors.push({ field: key, message: `${key} must be an option value of at most ${OPTION_VALUE_MAX} characters` });
+  }
+  return value.toLowerCase();
 }
 
 /**

@@ -5,10 +5,11 @@ import { showChangedOrder } from './list-orders';
 
 /**
  * Refunds one line of a paid order on its own (admins only; the charge must have settled, else 409): the product's,
- * in `size` for a line of a product sold in sizes.
+ * in `size` for a line of a product sold in sizes, or its `variant` for a line of a product with other options.
  */
-export function refundOrderLine(orderId: string, productId: string, size?: ProductSize): Promise<Order> {
-  const body: LineRefundRequest = size ? { product: productId, size } : { product: productId };
+export function refundOrderLine(orderId: string, productId: string, size?: ProductSize, variant?: number): Promise<Order> {
+  const body: LineRefundRequest =
+    variant !== undefined ? { product: productId, variant } : size ? { product: productId, size } : { product: productId };
   return apiCall<Order>(apiPath(ApiRoute.orderLineRefund, { orderId, userId: currentAuth().userId }), {
     method: 'POST',
     signedIn: true,
@@ -20,8 +21,8 @@ export function refundOrderLine(orderId: string, productId: string, size?: Produ
 export function useRefundLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, productId, size }: { orderId: string; productId: string; size?: ProductSize }) =>
-      refundOrderLine(orderId, productId, size),
+    mutationFn: ({ orderId, productId, size, variant }: { orderId: string; productId: string; size?: ProductSize; variant?: number }) =>
+      refundOrderLine(orderId, productId, size, variant),
     onSuccess: (order) => showChangedOrder(queryClient, order),
   });
 }

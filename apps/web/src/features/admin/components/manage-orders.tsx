@@ -243,7 +243,9 @@ function LineRefunds({ order }: { order: Order }) {
     setError(null);
     setBusy(true);
     try {
-      await refundLine({ orderId: order._id, productId: line.product, size: line.size });
+      // A line of a product with options other than a size is named by its variant; a sized one by its size, as before.
+      const byVariant = line.options && line.options !== line.size ? line.variant : undefined;
+      await refundLine({ orderId: order._id, productId: line.product, size: line.size, variant: byVariant });
     } catch (cause) {
       console.error(cause);
       setError(errorMessage(cause));
@@ -255,7 +257,7 @@ function LineRefunds({ order }: { order: Order }) {
     <div className="mt-2">
       {lines.map((line) => (
         <button
-          key={`${line.product}-${line.size ?? ''}`}
+          key={`${line.product}-${line.variant ?? line.size ?? ''}`}
           type="button"
           className="btn btn-sm btn-outline-secondary me-1 mb-1"
           disabled={busy}
@@ -273,7 +275,8 @@ function LineRefunds({ order }: { order: Order }) {
   );
 }
 
-/** A line as a person names it: the product, and its size when it has one. */
+/** A line as a person names it: the product, and its values (`Blue / M`) or size when it has them. */
 function lineName(line: OrderLine): string {
-  return line.size ? `${line.name} (${line.size})` : line.name;
+  const which = line.options || line.size;
+  return which ? `${line.name} (${which})` : line.name;
 }

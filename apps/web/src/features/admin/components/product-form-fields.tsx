@@ -5,6 +5,7 @@ import { controlClass, Field, invalidProps, TextField } from '@/components/field
 import { dtoFieldRule } from '@/lib/dto-resolver';
 import type { ProductFormValues } from './product-form-values';
 import { ProductSizesField } from './product-sizes-field';
+import { ProductVariantsField } from './product-variants-field';
 
 /** A number input's value as the form sends it (multipart text); an empty input is sent as nothing, i.e. ''. */
 const numberText = (value: number) => (Number.isFinite(value) ? String(value) : '');
@@ -29,6 +30,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
     formState: { errors },
   } = form;
   const sizeCount = useWatch({ control, name: 'sizes' })?.length ?? 0;
+  const optionCount = useWatch({ control, name: 'options' })?.length ?? 0;
   return (
     <>
       <TextField
@@ -71,7 +73,7 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
           </Field>
         </div>
         <div className="col-sm-6">
-          {sizeCount === 0 ? (
+          {sizeCount === 0 && optionCount === 0 ? (
             <TextField
               id="product-stock"
               label="Stock"
@@ -84,13 +86,29 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
               registration={register('stock', {
                 valueAsNumber: true,
                 // Only a product without sizes has a stock of its own.
-                validate: (v, all) => all.sizes.length > 0 || rules.stock(v),
+                validate: (v, all) => all.sizes.length > 0 || all.options.length > 0 || rules.stock(v),
               })}
             />
           ) : null}
         </div>
       </div>
-      <ProductSizesField control={control} register={register} errors={errors} />
+      <TextField
+        id="product-compare-at"
+        label="Compare-at (optional)"
+        hint="A price shown struck through beside the price, with a Sale badge; never charged."
+        error={errors.compareAtPrice}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={PRODUCT_PRICE_MAX}
+        step="0.01"
+        registration={register('compareAtPrice', {
+          valueAsNumber: true,
+          validate: (v) => !Number.isFinite(v) || rules.price(v),
+        })}
+      />
+      {optionCount === 0 ? <ProductSizesField control={control} register={register} errors={errors} /> : null}
+      {sizeCount === 0 ? <ProductVariantsField form={form} /> : null}
       <Field id="product-category" label="Category" error={errors.category}>
         <select
           id="product-category"

@@ -1,4 +1,11 @@
-import { PRODUCT_STOCK_MAX, type Product, type ProductSize } from '@store/contract';
+import {
+  PRODUCT_STOCK_MAX,
+  type Product,
+  type ProductOptionInput,
+  type ProductSize,
+  type ProductVariantInput,
+  SWATCH_PATTERN,
+} from '@store/contract';
 import type { DeepPartial } from 'react-hook-form';
 
 /** What the product form holds while the admin edits it. */
@@ -11,6 +18,12 @@ export interface ProductFormValues {
   photo: FileList | null;
   /** The sizes the product is sold in, in PRODUCT_SIZES order, each with its stock; empty: sold without sizes. */
   sizes: Array<{ size: ProductSize; stock: number }>;
+  /** The price shown struck through ("Sale"); NaN: none. */
+  compareAtPrice: number;
+  /** Options other than plain sizes: a name, and the values as typed (`Blue #1e3a8a, Red #b91c1c`). */
+  options: Array<{ name: string; values: string }>;
+  /** A row per combination on sale: its values in the options' order; price NaN: the product's. */
+  variants: Array<{ options: string[]; sku: string; stock: number; price: number; active: boolean }>;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -21,6 +34,9 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   category: '',
   photo: null,
   sizes: [],
+  compareAtPrice: NaN,
+  options: [],
+  variants: [],
 };
 
 /** The form's values for an existing product (the photo stays empty: the current one is kept unless another is chosen). */
@@ -33,7 +49,61 @@ export function productFormValues(product: Product): ProductFormValues {
     category: product.category,
     photo: null,
     sizes: (product.sizes ?? []).map(({ size, stock }) => ({ size, stock })),
+    compareAtPrice: product.compareAtPrice ?? NaN,
+    // A product sold in sizes only keeps the sizes field; any other options are edited as options and variants.
+    options: product.sizes?.length
+      ? []
+      : (product.options ?? []).map((option) => ({
+          name: option.name,
+          values: option.values.map((v) => (v.swatch ? `${v.value} ${v.swatch}` : v.value)).join(', '),
+        })),
+    variants:
+      product.sizes?.length || !product.options?.length
+        ? []
+        : (product.variants ?? []).map((v) => ({
+            options: v.options,
+            sku: v.sku,
+            stock: v.stock,
+            price: v.price ?? NaN,
+            active: v.active,
+          })),
   };
+}
+
+/** The options as the API takes them: each typed value, with the swatch written after it when there is one. */
+export function optionInputs(options: ProductFormValues['options']): ProductOptionInput[] {
+  return options.map((option) => ({
+    name: option.name.trim(),
+    values: option.values
+      .split(',')
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .map((text) => {
+        const [value, swatch] = [text.replace(/\s+#[0-9a-fA-F]{6}$/, ''), text.match(/#[0-9a-fA-F]{6}$/)?.[0]];
+        return swatch && SWATCH_PATTERN.test(swatch) && value !== text ? { value, swatch: swatch.toLowerCase() } : { value: text };
+      }),
+  }));
+}
+
+/** The variant rows as the API takes them (an empty SKU: one is made; no price: the product's). */
+export function variantInputs(rows: ProductFormValues['variants']): ProductVariantInput[] {
+  return rows.map((row) => ({
+    options: row.options,
+    ...(row.sku.trim() ? { sku: row.sku.trim() } : {}),
+    stock: row.stock,
+    price: Number.isFinite(row.price) ? row.price : null,
+    active: row.active,
+  }));
+}
+
+/** Every combination of the options' values, in order; a row already there for a combination keeps what it had. */
+export function variantGrid(options: ProductOptionInput[], rows: ProductFormValues['variants']): ProductFormValues['variants'] {
+  let combinations: string[][] = [[]];
+  for (const option of options) combinations = combinations.flatMap((head) => option.values.map((v) => [...head, v.value]));
+  const byKey = new Map(rows.map((row) => [row.options.join('\u0000').toLowerCase(), row]));
+  return combinations.map(
+    (values) => byKey.get(values.join('\u0000').toLowerCase()) ?? { options: values, sku: '', stock: 0, price: NaN, active: true },
+  );
 }
 
 export const stockRule = (label: string) => (value: number) =>
@@ -52,5 +122,5 @@ export function sizesTotal(sizes: ProductFormValues['sizes'] | undefined): numbe
 export function stockEdited(values: ProductFormValues, initial: Readonly<DeepPartial<ProductFormValues>> | undefined): boolean {
   const before = (initial?.sizes ?? []).map((entry) => `${entry?.size}:${entry?.stock}`).join(',');
   const after = values.sizes.map((entry) => `${entry.size}:${entry.stock}`).join(',');
-  return before !== after || (values.sizes.length === 0 && values.stock !== initial?.stock);
+  return before !== after || (values.sizes.length === 0 && values.options.length === 0 && values.stock !== initial?.stock);
 }

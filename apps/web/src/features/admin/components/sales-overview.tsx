@@ -57,6 +57,19 @@ export function SalesOverview() {
                     ))}
                   </ol>
                 )}
+                {data.bestVariants?.some((variant) => variant.options) ? (
+                  <>
+                    <h3 className="h6 mt-3">Best-selling variants</h3>
+                    <ol className="small mb-0" aria-label="Best-selling variants">
+                      {data.bestVariants.map((variant) => (
+                        <li key={variant.variant}>
+                          {variant.name}
+                          {variant.options ? ` (${variant.options})` : ''}: {variant.sold} sold
+                        </li>
+                      ))}
+                    </ol>
+                  </>
+                ) : null}
               </div>
               <div className="col-md-6">
                 <h3 className="h6">Low on stock (at most {data.lowStockThreshold})</h3>
@@ -65,8 +78,10 @@ export function SalesOverview() {
                 ) : (
                   <ul className="small mb-0" aria-label="Low on stock">
                     {data.lowStock.map((product) => (
-                      <li key={product._id}>
-                        {product.name}: {product.stock} left
+                      // Per variant: a product's name, and its values when it has options (`Tee (Blue / M)`).
+                      <li key={`${product._id}-${product.variant ?? ''}`}>
+                        {product.name}
+                        {product.options ? ` (${product.options})` : ''}: {product.stock} left
                       </li>
                     ))}
                   </ul>

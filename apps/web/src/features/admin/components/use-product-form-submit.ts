@@ -3,7 +3,15 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveProduct } from '../api/save-product';
-import { EMPTY_PRODUCT_FORM, productFormValues, type ProductFormValues, sizesTotal, stockEdited } from './product-form-values';
+import {
+  EMPTY_PRODUCT_FORM,
+  optionInputs,
+  productFormValues,
+  type ProductFormValues,
+  sizesTotal,
+  stockEdited,
+  variantInputs,
+} from './product-form-values';
 
 /** The messages the store has always shown, with the name the server answered. */
 export const productMessages = {
@@ -45,6 +53,21 @@ export function useProductFormSubmit(form: UseFormReturn<ProductFormValues>, pro
       // Sizes go only with a product that has (or had) them: an unsized product's form is the spec's, field for field.
       if (sized || product?.sizes?.length) fields.sizes = sizes;
     }
+    const withOptions = values.options.length > 0;
+    if (withOptions) {
+      // Options and variants replace the product's whole grid; the stock is the active variants' total.
+      fields.options = optionInputs(values.options);
+      fields.variants = variantInputs(values.variants);
+      fields.stock = values.variants.reduce((sum, row) => sum + (row.active ? row.stock : 0), 0);
+      delete fields.sizes;
+    } else if (product?.options?.length && !product.sizes?.length) {
+      // Every option removed: a product without options again, with the plain stock.
+      fields.options = [];
+      fields.variants = [{ options: [], stock: values.stock, active: true }];
+      fields.stock = values.stock;
+    }
+    if (Number.isFinite(values.compareAtPrice)) fields.compareAtPrice = values.compareAtPrice;
+    else if (product?.compareAtPrice !== undefined) fields.compareAtPrice = null;
     const photo = values.photo?.[0];
     try {
       const saved = await save(product ? { productId: product._id, fields, photo } : { fields: fields as ProductFields, photo });

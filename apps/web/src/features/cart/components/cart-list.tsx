@@ -10,7 +10,7 @@ export function CartList({
   emptyAction,
 }: {
   items: CartItem[];
-  onRemove: (productId: string, size?: ProductSize) => void;
+  onRemove: (productId: string, size?: ProductSize, variant?: number) => void;
   emptyAction?: ReactNode;
 }) {
   if (items.length === 0) {
@@ -32,12 +32,20 @@ export function CartList({
             <ProductImage productId={item._id} version={item.updatedAt} name={item.name} className="rounded cart-photo" size={80} />
             <div className="flex-grow-1 min-w-0">
               <h3 className="h6 mb-1">{item.name}</h3>
-              {item.size ? <p className="small mb-1">Size {item.size}</p> : null}
+              {item.variantLabel ? (
+                <p className="small mb-1">{item.variantLabel}</p>
+              ) : item.size ? (
+                <p className="small mb-1">Size {item.size}</p>
+              ) : null}
               <p className="small text-body-secondary mb-0 text-truncate">{item.description}</p>
             </div>
             <div className="text-end">
               <div className="fw-semibold mb-2">{formatDollars(item.price)}</div>
-              <button type="button" className="btn btn-outline-danger btn-sm text-nowrap" onClick={() => onRemove(item._id, item.size)}>
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm text-nowrap"
+                onClick={() => onRemove(item._id, item.size, item.variant)}
+              >
                 Remove from cart
               </button>
             </div>

@@ -1,4 +1,4 @@
-import { formatDollars } from '@store/contract';
+import { formatDollars, variantCompareAt } from '@store/contract';
 import type { Product } from '@store/contract';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/product-image';
@@ -20,6 +20,9 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const soldOut = product.stock <= 0;
+  const compareAt = variantCompareAt(product, undefined);
+  // Options other than sizes (a colour...) are chosen on the product's page, as sizes are.
+  const choose = product.sizes?.length ? 'Choose a size' : product.options?.length ? 'Choose options' : undefined;
   const headingId = `product-${product._id}-name`;
   const href = hrefs.product(product._id);
   return (
@@ -43,16 +46,28 @@ export function ProductCard({
         <p className="card-text text-body-secondary product-card-description">{product.description}</p>
         <div className="mt-auto">
           <div className="d-flex align-items-center justify-content-between mb-3">
-            <span className="fs-5 fw-semibold product-price">{formatDollars(product.price)}</span>
+            <span>
+              <span className="fs-5 fw-semibold product-price">{formatDollars(product.price)}</span>
+              {compareAt !== undefined ? (
+                <>
+                  {' '}
+                  <s className="text-body-secondary product-compare-at">
+                    <span className="visually-hidden">was </span>
+                    {formatDollars(compareAt)}
+                  </s>{' '}
+                  <span className="badge text-bg-danger">Sale</span>
+                </>
+              ) : null}
+            </span>
             {soldOut ? (
               <span className="badge text-bg-secondary">Out of stock</span>
             ) : product.stock <= 5 ? (
               <span className="badge text-bg-warning">Only {product.stock} left</span>
             ) : null}
           </div>
-          {product.sizes?.length && !soldOut ? (
-            <Link to={href} className="btn btn-success w-100" aria-label={`Choose a size: ${product.name}`}>
-              Choose a size
+          {choose && !soldOut ? (
+            <Link to={href} className="btn btn-success w-100" aria-label={`${choose}: ${product.name}`}>
+              {choose}
             </Link>
           ) : (
             <button

@@ -13,10 +13,15 @@ import {
   SKU_MAX,
   SKU_PATTERN,
   SWATCH_PATTERN,
-} from './catalogue.js';
-import type { FieldError } from './errors.js';
-import { isWholeCents } from './money.js';
-import { hasControlCharacters, hasVisibleCharacter } from './text-rules.js';
+} from '../catalogue.js';
+import type { FieldError } from '../errors.js';
+import { isWholeCents } from '../money.js';
+import { hasControlCharacters, hasVisibleCharacter } from '../text-rules.js';
+
+/**
+ * The rules of the product form's `options` and `variants` (JSON text fields): a subpath of its own
+ * (`@store/contract/dto/product-variants`), like the DTOs, so only the admin form's page and the API load it.
+ */
 
 /** Options and variants as checked: text trimmed, each variant's values spelled as its option spells them. */
 export interface CheckedVariants {
