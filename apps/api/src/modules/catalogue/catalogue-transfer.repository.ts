@@ -3,6 +3,7 @@ import type { CatalogueImportJob, CatalogueImportStatus } from '@store/contract'
 import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import type { AuditActor } from '../audit/audit.service.js';
+import type { ImportProduct } from './catalogue-csv.js';
 
 /** A product row as the export and the import's comparison read it (the variants come from ProductVariantsRepository). */
 export interface HandleRow {
@@ -82,9 +83,95 @@ export class CatalogueTransferRepository {
     return new Map(rows.map((row) => [row.sku, row.handle]));
   }
 
-  /** Gives a product just inserted its handle (the insert's trigger made one from its name). */
-  async setHandle(id: string, handle: string): Promise<void> {
-    await this.db.transactionRows(`UPDATE products SET handle = $2 WHERE id = $1`, [id, handle]);
+  /**
+   * Locks the products with these handles (in id order, as every writer of several products locks them) until the
+   * transaction ends; their ids by handle.
+   */
+  async lockByHandles(handles: string[]): Promise<Map<string, string>> {
+    const rows = await this.db.transactionRows<{ id: string; handle: string }>(
+      `SELECT id, handle FROM products WHERE handle = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+      [handles],
+    );
+    return new Map(rows.map((row) => [row.handle, row.id]));
+  }
+
+  /**
+   * Creates new products with their options, values and variants, a statement per table for all of them (a batch of
+   * an import: four statements for a hundred products, where one product at a time through the admin form's path
+   * takes about thirty each). Each product's stock is its active variants' sum, as the form's path makes it. Their
+   * ids by handle.
+   */
+  async createProducts(products: ImportProduct[]): Promise<Map<string, string>> {
+    if (products.length === 0) return new Map();
+    const column = <T>(pick: (product: ImportProduct) => T) => products.map(pick);
+    const created = await this.db.transactionRows<{ id: string; handle: string }>(
+      `INSERT INTO products (name, description, price_cents, compare_at_cents, stock, category_id, handle)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::uuid[], $7::text[])
+       RETURNING id, handle`,
+      [
+        column((p) => p.name),
+        column((p) => p.description),
+        column((p) => p.priceCents),
+        column((p) => p.compareAtCents),
+        column((p) => p.variants.reduce((sum, v) => sum + (v.active ? v.stock : 0), 0)),
+        column((p) => p.categoryId),
+        column((p) => p.handle),
+      ],
+    );
+    const ids = new Map(created.map((row) => [row.handle, row.id]));
+    // The insert's trigger gave each its default variant (migration VariantsReplaceSizes); the file's replace it.
+    await this.db.transactionRows(`DELETE FROM product_variants WHERE product_id = ANY($1::uuid[])`, [[...ids.values()]]);
+    const options = products.flatMap((p) => p.options.map((option, position) => ({ productId: ids.get(p.handle)!, option, position })));
+    const optionIds = new Map<string, number>();
+    if (options.length > 0) {
+      const rows = await this.db.transactionRows<{ id: number; product_id: string; position: number }>(
+        `INSERT INTO product_options (product_id, name, position) SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[])
+         RETURNING id, product_id, position`,
+        [options.map((o) => o.productId), options.map((o) => o.option.name), options.map((o) => o.position)],
+      );
+      for (const row of rows) optionIds.set(`${row.product_id}/${row.position}`, row.id);
+    }
+    const values = options.flatMap(({ productId, option, position }) =>
+      option.values.map((value, valuePosition) => ({ optionId: optionIds.get(`${productId}/${position}`)!, value, valuePosition })),
+    );
+    const valueIds = new Map<string, number>();
+    if (values.length > 0) {
+      const rows = await this.db.transactionRows<{ id: number; option_id: number; key: string }>(
+        `INSERT INTO product_option_values (option_id, value, position) SELECT * FROM unnest($1::int[], $2::text[], $3::int[])
+         RETURNING id, option_id, lower(value) AS key`,
+        [values.map((v) => v.optionId), values.map((v) => v.value), values.map((v) => v.valuePosition)],
+      );
+      for (const row of rows) valueIds.set(`${row.option_id}/${row.key}`, row.id);
+    }
+    const variants = products.flatMap((p) => {
+      const productId = ids.get(p.handle)!;
+      return p.variants.map((variant, position) => {
+        const valueOf = (index: number) =>
+          index < variant.options.length
+            ? valueIds.get(`${optionIds.get(`${productId}/${index}`)}/${variant.options[index].toLowerCase()}`)!
+            : null;
+        return { productId, variant, position, values: [valueOf(0), valueOf(1), valueOf(2)] };
+      });
+    });
+    await this.db.transactionRows(
+      `INSERT INTO product_variants (product_id, option1_value_id, option2_value_id, option3_value_id, stock, active, position, sku,
+         price_cents, compare_at_cents)
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::boolean[], $7::int[], $8::text[], $9::int[],
+         $10::int[])`,
+      [
+        variants.map((v) => v.productId),
+        variants.map((v) => v.values[0]),
+        variants.map((v) => v.values[1]),
+        variants.map((v) => v.values[2]),
+        variants.map((v) => v.variant.stock),
+        variants.map((v) => v.variant.active),
+        variants.map((v) => v.position),
+        variants.map((v) => v.variant.sku),
+        variants.map((v) => v.variant.priceCents),
+        variants.map((v) => v.variant.compareAtCents),
+      ],
+    );
+    return ids;
   }
 
   async insertJob(job: { csv: string; actor: AuditActor; rows: number; products: number; batches: number }): Promise<CatalogueImportJob> {

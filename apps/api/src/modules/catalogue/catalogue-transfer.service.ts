@@ -149,8 +149,7 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
         if (this.stopping) return;
         const slice = products.slice(batch * IMPORT_BATCH_PRODUCTS, (batch + 1) * IMPORT_BATCH_PRODUCTS);
         await this.transactions.run(async () => {
-          const counts = { created: 0, updated: 0, unchanged: 0 };
-          for (const product of slice) counts[await this.upsert(product, input.actor)] += 1;
+          const counts = await this.applyBatch(slice, input.actor);
           await this.repository.batchDone(id, batch + 1, counts);
         });
         // This process's cache at once; every replica's (this one too) by the batch's one NOTIFY at its commit.
@@ -165,43 +164,52 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
     }
   }
 
-  /** One product of a batch, inside the batch's transaction: created, changed, or left alone when it is the same. */
-  private async upsert(product: ImportProduct, actor: AuditActor): Promise<'created' | 'updated' | 'unchanged'> {
-    const id = (await this.repository.idsByHandle([product.handle])).get(product.handle);
-    const fields = {
-      name: product.name,
-      description: product.description,
-      priceCents: product.priceCents,
-      compareAtCents: product.compareAtCents,
-      categoryId: product.categoryId,
-    };
-    if (id === undefined) {
-      const created = await this.products.insert({ ...fields, stock: 0 });
-      await this.repository.setHandle(created, product.handle);
-      await this.variants.replace(created, variantsDraft(product), '');
-      const after = (await this.products.reread(created))!;
+  /**
+   * One batch, inside its transaction: the batch's existing products locked and read at once; the new ones created
+   * together; each one that differs from the file changed through the admin form's path (which keeps the ids of the
+   * variants that stay); the others left alone. One audit entry per product created or changed.
+   */
+  private async applyBatch(slice: ImportProduct[], actor: AuditActor): Promise<{ created: number; updated: number; unchanged: number }> {
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const existing = await this.repository.lockByHandles(slice.map((p) => p.handle));
+    const stored = await this.products.findMany([...existing.values()]);
+    const created = await this.repository.createProducts(slice.filter((p) => !existing.has(p.handle)));
+    const fresh = await this.products.findMany([...created.values()]);
+    for (const id of created.values()) {
       await this.audit.record(actor, {
         action: 'product.create',
         entityType: 'product',
-        entityId: created,
-        changes: this.audit.changedFields(null, audited(after), AUDITED),
+        entityId: id,
+        changes: this.audit.changedFields(null, audited(fresh.get(id)!), AUDITED),
       });
-      return 'created';
+      counts.created += 1;
     }
-    // Locked, as the admin form's update locks it: the "before" is exactly what this replaces.
-    const before = await this.products.findForUpdate(id);
-    if (!before) throw new Error(`Product ${product.handle} went away during the import`);
-    if (storedShape(before) === importedShape(product)) return 'unchanged';
-    await this.products.update(id, fields);
-    await this.variants.replace(id, variantsDraft(product, before), '');
-    const after = (await this.products.reread(id))!;
-    await this.audit.record(actor, {
-      action: 'product.update',
-      entityType: 'product',
-      entityId: id,
-      changes: this.audit.changedFields(audited(before), audited(after), AUDITED),
-    });
-    return 'updated';
+    for (const product of slice) {
+      const id = existing.get(product.handle);
+      if (id === undefined) continue;
+      const before = stored.get(id)!;
+      if (storedShape(before) === importedShape(product)) {
+        counts.unchanged += 1;
+        continue;
+      }
+      await this.products.update(id, {
+        name: product.name,
+        description: product.description,
+        priceCents: product.priceCents,
+        compareAtCents: product.compareAtCents,
+        categoryId: product.categoryId,
+      });
+      await this.variants.replace(id, variantsDraft(product, before), '');
+      const after = (await this.products.reread(id))!;
+      await this.audit.record(actor, {
+        action: 'product.update',
+        entityType: 'product',
+        entityId: id,
+        changes: this.audit.changedFields(audited(before), audited(after), AUDITED),
+      });
+      counts.updated += 1;
+    }
+    return counts;
   }
 
   /** Parses and checks a file against the shop as it is now; counts what it would do. */
