@@ -172,7 +172,14 @@ describe('.env.example', () => {
   });
 
   it('holds no secret values', () => {
-    for (const name of ['POSTGRES_PASSWORD', 'JWT_SECRET', 'ADMIN_PASSWORD', 'BRAINTREE_PRIVATE_KEY', 'BRAINTREE_PUBLIC_KEY']) {
+    for (const name of [
+      'POSTGRES_PASSWORD',
+      'JWT_SECRET',
+      'ADMIN_PASSWORD',
+      'BRAINTREE_PRIVATE_KEY',
+      'BRAINTREE_PUBLIC_KEY',
+      'TWO_FACTOR_KEY',
+    ]) {
       expect(example).toMatch(new RegExp(`^${name}=$`, 'm'));
     }
   });

@@ -524,6 +524,24 @@ describe('hostile input (e2e)', () => {
         .expect(201);
     });
 
+    it('refuses a name mixing look-alike letters of two scripts (a Cyrillic "А" in "Admin"), and still takes one script', async () => {
+      const message = 'Name must not mix letters of different alphabets (such as Latin and Cyrillic): such names can imitate another';
+      for (const name of ['\u0410dmin', 'Store \u0410dmin', 'R\u03bfbert']) {
+        const body = validSignup();
+        const response = await post(`/api${ApiRoute.signup}`)
+          .send({ ...body, name })
+          .expect(400);
+        expect(response.body).toEqual({ error: message, code: 'VALIDATION_FAILED', details: [{ field: 'name', message }] });
+        const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [body.email]);
+        expect(count).toBe(0);
+      }
+      for (const name of ['\u0410\u043b\u0435\u043a\u0441\u0435\u0439', 'Zoë Ångström', 'Tanaka 田中さん']) {
+        await post(`/api${ApiRoute.signup}`)
+          .send({ ...validSignup(), name })
+          .expect(201);
+      }
+    });
+
     it.each(['password', '12345678', 'PassWord1', 'iloveyou', 'qwertyuiop'])(
       'refuses the common password %j at sign-up (400 naming the field), creating nobody',
       async (password) => {

@@ -347,6 +347,22 @@ describe('staff roles (e2e)', () => {
       const token = await tokenMailedTo(email);
       const short = await accept(token, 'Shorty', 'short').expect(400);
       expect(short.body.details).toEqual([{ field: 'password', message: 'Password must be 8 to 128 characters' }]);
+      // A password on the common list is refused as at sign-up (a staff account reaches the admin), whatever its case.
+      const common = await accept(token, 'Common Carol', 'Password123').expect(400);
+      expect(common.body).toEqual({
+        error: 'Password is one of the most common passwords; choose one that is harder to guess',
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'password', message: 'Password is one of the most common passwords; choose one that is harder to guess' }],
+      });
+      expect((await t.dataSource.query(`SELECT 1 FROM users WHERE email = $1`, [email])).length).toBe(0);
+      // A name passing for another with a look-alike letter of another script (a Cyrillic "А" in "Admin").
+      const lookAlike = await accept(token, '\u0410dmin').expect(400);
+      expect(lookAlike.body.details).toEqual([
+        {
+          field: 'name',
+          message: 'Name must not mix letters of different alphabets (such as Latin and Cyrillic): such names can imitate another',
+        },
+      ]);
       // A refused answer leaves the link usable.
       await accept(token).expect(201);
     });

@@ -61,6 +61,7 @@ describe('admin', () => {
       'Manage Orders',
       'Audit Trail',
       'People',
+      'Two-factor sign-in',
     ]);
     expect(await page.locator('a[href="/admin/products/update"]').count()).toBe(0);
     expect(await navLabels(page)).toEqual(['Home', 'Cart', 'A. Dashboard', 'Signout']);

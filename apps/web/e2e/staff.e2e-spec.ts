@@ -115,6 +115,7 @@ describe('staff roles', () => {
       'Import / Export CSV',
       'Manage Orders',
       'Audit Trail',
+      'Two-factor sign-in',
     ]);
 
     // The link worked once: a second use is refused with the server's reason.

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'staff.join',
   'staff.role',
   'staff.remove',
+  'staff.two-factor-reset',
+  'two-factor.enable',
+  'two-factor.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,11 @@ export interface User {
 export interface Session {
   token: string;
   user: User;
+  /**
+   * Present (true) when the shop requires two-factor sign-in of its people (ADMIN_2FA=required) and this member has
+   * not set it up: the token reaches only the two-factor routes (and sign-out) until they do.
+   */
+  twoFactorEnrolmentRequired?: true;
 }
 
 export interface SignupRequest {

@@ -7,6 +7,7 @@ export * from './shipping.js';
 export * from './health.js';
 export * from './audit.js';
 export * from './staff.js';
+export * from './two-factor.js';
 export * from './money.js';
 export * from './mail.js';
 export * from './text-rules.js';

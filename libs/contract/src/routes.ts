@@ -9,6 +9,8 @@ export const ApiRoute = {
 
   signup: '/signup',
   signin: '/signin',
+  /** The second step of a sign-in with two-factor on: the challenge `signin` answered, and a code. */
+  signinTwoFactor: '/signin/two-factor',
   signout: '/signout',
   /** Ends every session of the signed-in user (every token signed before, on every device). */
   signoutEverywhere: '/signout/everywhere',
@@ -64,6 +66,14 @@ export const ApiRoute = {
   staffMember: '/staff/:staffId/:userId',
   /** The invitee sets their password through the e-mailed link (no session). */
   staffAccept: '/staff/accept',
+  /** An owner resets a member's two-factor sign-in (a lost phone); the member sets it up again. */
+  staffTwoFactorReset: '/staff/:staffId/two-factor/:userId',
+
+  /** The signed-in member's two-factor state; POST enrol / confirm / disable (see two-factor.ts). */
+  twoFactor: '/two-factor/:userId',
+  twoFactorEnrol: '/two-factor/enrol/:userId',
+  twoFactorConfirm: '/two-factor/confirm/:userId',
+  twoFactorDisable: '/two-factor/disable/:userId',
   /** The e-mail backlog and what failed (admins). */
   mailStatus: '/mail/status/:userId',
   /** Sends a test mail at once and answers with what the mail server said (admins). */

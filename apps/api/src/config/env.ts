@@ -244,6 +244,22 @@ export class EnvironmentVariables {
   @WholeNumber(1, 3600)
   SIGNIN_ACCOUNT_SLOWDOWN_SECONDS = 5;
 
+  // Default: required in production, optional elsewhere (the demo and a fresh checkout stay one password away).
+  @IsOptional()
+  @OneOf(['optional', 'required'])
+  ADMIN_2FA?: 'optional' | 'required';
+
+  // Unset: derived from JWT_SECRET. Set it to rotate JWT_SECRET without making every enrolled app's secret unreadable.
+  @IsOptional()
+  @MinLength(32, says('must be at least 32 characters'))
+  TWO_FACTOR_KEY?: string;
+
+  @WholeNumber(1, 1000)
+  TWO_FACTOR_ATTEMPT_LIMIT = 5;
+
+  @WholeNumber(1, 100_000)
+  TWO_FACTOR_ACCOUNT_LIMIT = 20;
+
   // Unset: no metrics server (one port for `npm start`); the manifests in deploy/k8s set 9464.
   @IsOptional()
   @WholeNumber(0, 65535)
@@ -455,6 +471,17 @@ export function appConfig(env: EnvironmentVariables) {
     /** Account-wide attempts from unknown browsers in the window after which one is let through per SIGNIN_ACCOUNT_SLOWDOWN_SECONDS. */
     signinAccountSlowdownAfter: env.SIGNIN_ACCOUNT_SLOWDOWN_AFTER,
     signinAccountSlowdownSeconds: env.SIGNIN_ACCOUNT_SLOWDOWN_SECONDS,
+    /**
+     * Two-factor sign-in of the shop's people (docs/security.md): `required` confines a member without it to its
+     * enrolment routes; the secret key that encrypts the TOTP secrets; code attempts per (account, client network)
+     * and per account in SIGNIN_FAILURE_WINDOW_SECONDS.
+     */
+    twoFactor: {
+      mode: (env.ADMIN_2FA ?? (isProduction ? 'required' : 'optional')) as 'optional' | 'required',
+      key: env.TWO_FACTOR_KEY ?? env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      attemptLimit: env.TWO_FACTOR_ATTEMPT_LIMIT,
+      accountLimit: env.TWO_FACTOR_ACCOUNT_LIMIT,
+    },
     /** Port of the Prometheus `/metrics` server, apart from the API's; undefined: no metrics server. */
     metricsPort: env.METRICS_PORT as number | undefined,
     /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */

@@ -3,6 +3,7 @@ import type { VerifierOptions } from '@pact-foundation/pact';
 import {
   CATALOGUE_CSV_COLUMNS,
   fromCents,
+  isTwoFactorChallenge,
   type Product,
   PRODUCT_SIZES,
   type ProductSize,
@@ -11,11 +12,13 @@ import {
   toCents,
 } from '@store/contract';
 import type { NextFunction, Request, Response } from 'express';
+import { generate } from 'otplib';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
+import { TwoFactorService } from '../../src/modules/auth/two-factor/two-factor.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
@@ -134,6 +137,41 @@ export class ProviderStates {
         const email = 'sam.staff@example.com';
         await this.staffMember(email);
         return { userId: await this.signIn(email, PASSWORD) };
+      },
+      // Two-factor sign-in: the codes depend on the secret the state makes and on its clock, so the state hands them over.
+      'one of the staff with email {email} and password {password} has two-factor sign-in on': async (params) => {
+        const email = text(params, 'email');
+        await this.enableTwoFactor(await this.staffMember(email, text(params, 'password')), email);
+        return undefined;
+      },
+      'one of the staff with two-factor sign-in on has entered the right password': async () => {
+        const email = 'sam.staff@example.com';
+        const { secret, step } = await this.enableTwoFactor(await this.staffMember(email), email);
+        const { response } = await this.auth.signin({ email, password: PASSWORD }, { network: 'pact-provider-state' });
+        if (!isTwoFactorChallenge(response)) throw new Error('the password step answered a session, not a challenge');
+        // The next time step after the confirmation's: a code not used yet, and within the tolerance for a while.
+        return { challenge: response.challenge, totpCode: await generate({ secret, epoch: (step + 1) * 30 }) };
+      },
+      'a staff member is setting up two-factor sign-in': async () => {
+        const email = 'sam.staff@example.com';
+        await this.staffMember(email);
+        const userId = await this.signIn(email, PASSWORD);
+        const { secret } = await this.t.app.get(TwoFactorService).enrol(this.signedIn!);
+        return { userId, totpCode: await generate({ secret }) };
+      },
+      // Signed in before two-factor is turned on: the state's own sign-in takes the password only.
+      'a staff member with two-factor sign-in on is signed in': async () => {
+        const email = 'sam.staff@example.com';
+        const staffId = await this.staffMember(email);
+        const userId = await this.signIn(email, PASSWORD);
+        const { recoveryCodes } = await this.enableTwoFactor(staffId, email);
+        return { userId, recoveryCode: recoveryCodes[0] };
+      },
+      'a staff member with two-factor sign-in on exists': async () => {
+        const email = 'sam.staff@example.com';
+        const staffId = await this.staffMember(email);
+        await this.enableTwoFactor(staffId, email);
+        return { staffId };
       },
       // The token only the invitation e-mail holds, read back from the outbox as the mail worker would send it.
       'an invitation to {email} as staff was sent': async (params) => {
@@ -301,15 +339,27 @@ export class ProviderStates {
     (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
   }
 
-  /** A staff member (role `staff`) whose password is PASSWORD. */
-  private async staffMember(email: string): Promise<string> {
-    const passwordHash = await this.t.app.get(PasswordHasher).hash(PASSWORD);
+  /** A staff member (role `staff`) whose password is PASSWORD unless another is given. */
+  private async staffMember(email: string, password = PASSWORD): Promise<string> {
+    const passwordHash = await this.t.app.get(PasswordHasher).hash(password);
     const user = await this.t.app.get(UsersService).create({ name: 'Sam Staff', email, passwordHash, staffRole: 'staff' });
     return user.id;
   }
 
+  /** Turns two-factor sign-in on for a member through the service, as the enrolment page does; answers its secret and codes. */
+  private async enableTwoFactor(userId: string, email: string): Promise<{ secret: string; step: number; recoveryCodes: string[] }> {
+    const twoFactor = this.t.app.get(TwoFactorService);
+    const member: AuthUser = { id: userId, name: 'Sam Staff', email, role: 1, staffRole: 'staff' };
+    const { secret } = await twoFactor.enrol(member);
+    const step = Math.floor(Date.now() / 30_000);
+    const { recoveryCodes } = await twoFactor.confirm(member, await generate({ secret, epoch: step * 30 }), 'pact-provider-state');
+    return { secret, step, recoveryCodes };
+  }
+
   private async signIn(email: string, password: string): Promise<string> {
-    const { session } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
+    const { response } = await this.auth.signin({ email, password }, { network: 'pact-provider-state' });
+    if (isTwoFactorChallenge(response)) throw new Error(`${email} has two-factor sign-in on; a state signs in with a password only`);
+    const session = response;
     this.bearer = session.token;
     const { _id, name, role } = session.user;
     this.signedIn = { id: _id, name, email: session.user.email, role, staffRole: session.user.staffRole ?? null };

@@ -1,5 +1,5 @@
 import { ApiRoute } from '@store/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '@/testing/fake-api';
 import { admin, customer, signInAs } from '@/testing/fixtures';
@@ -74,6 +74,56 @@ describe('admin routes', () => {
     expect(location().pathname).toBe('/admin/orders');
     expect(screen.getByRole('heading', { name: 'Manage Your Orders' })).toBeInTheDocument();
     await ordersLoaded();
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('takes an account with it on through the code step, then where it was going', async () => {
+    const { location } = renderApp('/admin/orders');
+    api.on('POST', ApiRoute.signin, { body: { twoFactorRequired: true, challenge: 'a.challenge.token' } });
+    await userEvent.type(screen.getByLabelText('Email'), admin.user.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const step = await screen.findByRole('form', { name: 'Two-factor sign-in' });
+    expect(localStorage.getItem('jwt')).toBeNull();
+
+    api.on('POST', ApiRoute.signinTwoFactor, {
+      status: 400,
+      body: { error: 'That code is not right, or it was used already; try the next one', code: 'VALIDATION_FAILED' },
+    });
+    await userEvent.type(within(step).getByLabelText('Code'), '123 456');
+    await userEvent.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right, or it was used already; try the next one')).toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.signinTwoFactor)[0].json).toEqual({ challenge: 'a.challenge.token', code: '123 456' });
+
+    api.on('POST', ApiRoute.signinTwoFactor, { body: admin });
+    await userEvent.click(within(step).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location().pathname).toBe('/admin/orders'));
+    expect(JSON.parse(localStorage.getItem('jwt')!)).toEqual(admin);
+  });
+
+  it('refuses a code of neither shape before asking the server', async () => {
+    renderApp('/signin');
+    api.on('POST', ApiRoute.signin, { body: { twoFactorRequired: true, challenge: 'a.challenge.token' } });
+    await userEvent.type(screen.getByLabelText('Email'), admin.user.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const step = await screen.findByRole('form', { name: 'Two-factor sign-in' });
+    await userEvent.type(within(step).getByLabelText('Code'), '12');
+    await userEvent.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app, or one of your recovery codes'),
+    ).toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.signinTwoFactor)).toHaveLength(0);
+  });
+
+  it('sends a member the shop requires to enrol to the set-up page from any admin page', async () => {
+    signInAs({ ...admin, twoFactorEnrolmentRequired: true });
+    api.on('GET', ApiRoute.twoFactor, { body: { enabled: false, required: true, recoveryCodesLeft: 0 } });
+    const { location } = renderApp('/admin/orders');
+    await waitFor(() => expect(location().pathname).toBe('/admin/two-factor'));
+    expect(await screen.findByText(/The shop requires two-factor sign-in for its staff/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
   });
 });
 

@@ -25,11 +25,19 @@ export function RequireSignIn() {
   return session ? <Outlet /> : toSignin(location, false);
 }
 
-/** Only a session whose user has role 1 passes; others go to sign-in, carrying where they were going. */
+/**
+ * Only a session whose user has role 1 passes; others go to sign-in, carrying where they were going. A member the
+ * shop requires to set up two-factor sign-in first (ADMIN_2FA=required) is sent to that page: the server answers
+ * nothing else until they do.
+ */
 export function RequireAdmin() {
   const session = useSession();
   const location = useLocation();
-  return isAdmin(session) ? <Outlet /> : toSignin(location, true);
+  if (!isAdmin(session)) return toSignin(location, true);
+  if (session?.twoFactorEnrolmentRequired && location.pathname.toLowerCase() !== paths.adminTwoFactor) {
+    return <Navigate to={paths.adminTwoFactor} replace />;
+  }
+  return <Outlet />;
 }
 
 /** Where to go after sign-in: back where a guard stopped the user if they may go there, else their role's dashboard. */

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
           { path: paths.adminCatalogueCsv, lazy: lazyPage('admin', 'CatalogueCsvPage') },
           { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
+          { path: paths.adminTwoFactor, lazy: lazyPage('admin', 'TwoFactorPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

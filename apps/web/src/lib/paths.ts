@@ -32,6 +32,8 @@ export const paths = {
   adminCatalogueCsv: '/admin/catalogue/csv',
   /** The shop's people: owners invite, change roles, remove */
   adminPeople: '/admin/people',
+  /** The signed-in member's two-factor sign-in: set up (QR code, recovery codes) or turn off */
+  adminTwoFactor: '/admin/two-factor',
   /** A staff invitation's link: `/staff/join#<token>` (the server's e-mails build it the same way) */
   joinStaff: '/staff/join',
 } as const;

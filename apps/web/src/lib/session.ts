@@ -6,13 +6,14 @@ export const SESSION_STORAGE_KEY = 'jwt';
 
 function parseSession(raw: unknown): Session | null {
   if (!raw || typeof raw !== 'object') return null;
-  const { token, user } = raw as Partial<Session>;
+  const { token, user, twoFactorEnrolmentRequired } = raw as Partial<Session>;
   if (typeof token !== 'string' || !token || !user || typeof user !== 'object' || typeof user._id !== 'string') return null;
   const role = user.role === 1 ? 1 : 0;
   const kept: Session['user'] = { _id: user._id, name: String(user.name ?? ''), email: String(user.email ?? ''), role };
   // The staff role only of an admin, and only one the app knows (what the admin screens offer depends on it).
   if (role === 1 && STAFF_ROLES.includes(user.staffRole as StaffRole)) kept.staffRole = user.staffRole;
-  return { token, user: kept };
+  // Kept so a reload still opens the two-factor set-up page first (the server would refuse the others anyway).
+  return twoFactorEnrolmentRequired === true ? { token, user: kept, twoFactorEnrolmentRequired } : { token, user: kept };
 }
 
 const sessionStore = storedValue<Session | null>(SESSION_STORAGE_KEY, parseSession);

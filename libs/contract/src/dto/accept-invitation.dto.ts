@@ -2,7 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN } from '../ide
 import { type AcceptInvitationRequest, STAFF_INVITATION_TOKEN_PATTERN } from '../staff.js';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
-import { HasVisibleCharacter, NoControlCharacters, trim } from './text-rules.js';
+import { HasVisibleCharacter, NoBidiControls, NoControlCharacters, SingleScript, trim } from './text-rules.js';
 
 /** The name and password rules are sign-up's: an invitee's account is an account like any other. */
 export class AcceptInvitationDto implements AcceptInvitationRequest {
@@ -15,6 +15,8 @@ export class AcceptInvitationDto implements AcceptInvitationRequest {
   @Length(USER_NAME_MIN, USER_NAME_MAX, { message: `Name must be ${USER_NAME_MIN} to ${USER_NAME_MAX} characters` })
   @NoControlCharacters({ message: 'Name must not contain control characters' })
   @HasVisibleCharacter({ message: 'Name must contain a visible character' })
+  @NoBidiControls({ message: 'Name must not contain characters that change the text direction' })
+  @SingleScript()
   name!: string;
 
   @IsString({ message: 'Password is required' })

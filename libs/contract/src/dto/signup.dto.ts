@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, type SignupRequest, USER_NAME_MAX, USER_NAME_MIN } from '../identity.js';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
-import { HasVisibleCharacter, NoBidiControls, NoControlCharacters, trim, trimLowerCase } from './text-rules.js';
+import { HasVisibleCharacter, NoBidiControls, NoControlCharacters, SingleScript, trim, trimLowerCase } from './text-rules.js';
 
 export class SignupDto implements SignupRequest {
   @Transform(trim)
@@ -10,6 +10,7 @@ export class SignupDto implements SignupRequest {
   @NoControlCharacters({ message: 'Name must not contain control characters' })
   @HasVisibleCharacter({ message: 'Name must contain a visible character' })
   @NoBidiControls({ message: 'Name must not contain characters that change the text direction' })
+  @SingleScript()
   name!: string;
 
   @Transform(trimLowerCase)

@@ -3,6 +3,7 @@
  * ValidationPipe and the web's forms run the same checks with the same messages.
  */
 import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { MIXED_SCRIPTS_MESSAGE, mixesScripts } from '../script-mixing.js';
 import { hasBidiControls, hasControlCharacters, hasVisibleCharacter } from '../text-rules.js';
 
 /** Validator: a string without control characters (`multiline` allows \n, \r and \t). Non-strings pass (IsString says so). */
@@ -39,6 +40,18 @@ export function NoBidiControls(options: ValidationOptions = {}): PropertyDecorat
       propertyName: String(propertyName),
       options: { message: `${String(propertyName)} must not contain characters that change the text direction`, ...options },
       validator: { validate: (value: unknown) => typeof value !== 'string' || !hasBidiControls(value) },
+    });
+}
+
+/** Validator: a person's name in one script, or scripts written together (see mixesScripts): no look-alike letters. */
+export function SingleScript(options: ValidationOptions = {}): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'singleScript',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: MIXED_SCRIPTS_MESSAGE, ...options },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !mixesScripts(value) },
     });
 }
 

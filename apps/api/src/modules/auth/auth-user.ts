@@ -8,6 +8,8 @@ export interface AuthUser {
   role: Role;
   /** What one of the shop's people may do (the roles guard's input); null for a customer. */
   staffRole: StaffRole | null;
+  /** Two-factor sign-in is on (see TwoFactorEnrolmentGuard). */
+  twoFactorEnabled?: boolean;
 }
 
 /** The claims of the store's JWTs. */

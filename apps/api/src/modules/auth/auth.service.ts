@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { Role, type Session, StaffRole, type User } from '@store/contract';
+import { Role, type Session, type SigninResponse, StaffRole, TWO_FACTOR_SIGNIN_EXPIRED, type User } from '@store/contract';
 import { ConflictError, UnauthenticatedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -14,6 +14,9 @@ import { PasswordHasher } from './password-hasher.js';
 import { DeviceCookies } from './device-cookie.js';
 import { SigninLimits } from './rate-limit/signin-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
+import { TwoFactorChallenges } from './two-factor/two-factor-challenges.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
+import type { TwoFactorSigninDto } from '@store/contract/dto/two-factor.dto';
 
 export const WRONG_CREDENTIALS = 'Email and password do not match';
 
@@ -30,6 +33,8 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limits: SigninLimits,
     private readonly devices: DeviceCookies,
+    private readonly twoFactor: TwoFactorService,
+    private readonly challenges: TwoFactorChallenges,
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
@@ -41,9 +46,13 @@ export class AuthService {
   /**
    * Checks a sign-in after counting it (SigninLimits: before the password, so parallel guesses cannot all be
    * checked). A valid device cookie for this account (`device`) limits it per browser instead of per network.
-   * Answers the session and the device cookie to set, so the browser stays known.
+   * Answers the session and the device cookie to set, so the browser stays known; for an account with two-factor
+   * sign-in on, a right password answers only a challenge for the second step (no session, no cookie yet).
    */
-  async signin(input: SigninDto, client: { network: string; deviceCookie?: string }): Promise<{ session: Session; deviceCookie: string }> {
+  async signin(
+    input: SigninDto,
+    client: { network: string; deviceCookie?: string },
+  ): Promise<{ response: SigninResponse; deviceCookie?: string }> {
     const deviceId = this.devices.verify(client.deviceCookie, input.email);
     const origin = { network: client.network, deviceId };
     await this.limits.admit(input.email, origin);
@@ -51,14 +60,41 @@ export class AuthService {
     const matches = await this.hasher.verify(user?.passwordHash, input.password);
     if (!user || !matches) throw new UnauthenticatedError(WRONG_CREDENTIALS);
     await this.limits.succeeded(input.email, origin);
-    return { session: await this.sessionFor(user), deviceCookie: this.devices.issue(input.email, deviceId) };
+    if (await this.twoFactor.isEnabled(user.id)) {
+      return { response: { twoFactorRequired: true, challenge: await this.challenges.issue(user, deviceId) } };
+    }
+    return { response: await this.sessionFor(user), deviceCookie: this.devices.issue(input.email, deviceId) };
+  }
+
+  /**
+   * The second step: a challenge from {@link signin} (this API's, unexpired, for the account's current session
+   * version) and a code, counted on their own (TwoFactorLimits). Each challenge completes one sign-in.
+   */
+  async signinTwoFactor(input: TwoFactorSigninDto, client: { network: string }): Promise<{ session: Session; deviceCookie: string }> {
+    const claims = await this.challenges.read(input.challenge);
+    const user = await this.users.findById(claims.sub);
+    // A password change or "sign out everywhere" since the password step ends its challenge too.
+    if (!user || user.sessionVersion !== claims.sv) throw new UnauthenticatedError(TWO_FACTOR_SIGNIN_EXPIRED);
+    await this.twoFactor.checkCode(user.id, input.code, client.network);
+    if (!(await this.challenges.spend(claims))) throw new UnauthenticatedError('This sign-in was completed already; sign in again');
+    return { session: await this.sessionFor(user), deviceCookie: this.devices.issue(user.email, claims.dev) };
   }
 
   /** A new token for the user as they are now (their current session version). */
-  async sessionFor(user: { id: string; name: string; email: string; role: Role; sessionVersion: number }): Promise<Session> {
+  async sessionFor(user: {
+    id: string;
+    name: string;
+    email: string;
+    role: Role;
+    staffRole?: StaffRole | null;
+    sessionVersion: number;
+  }): Promise<Session> {
     const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
-    return { token, user: this.users.toUser(user) };
+    const session: Session = { token, user: this.users.toUser(user) };
+    // Tells the web app to open the enrolment page: the token reaches nothing else until then (TwoFactorEnrolmentGuard).
+    if (this.twoFactor.required && user.staffRole && !(await this.twoFactor.isEnabled(user.id))) session.twoFactorEnrolmentRequired = true;
+    return session;
   }
 
   /**
@@ -97,7 +133,14 @@ export class AuthService {
     if (!user) throw new UnauthenticatedError('Your account no longer exists');
     if (user.revoked) throw new UnauthenticatedError('You have signed out; sign in again');
     if ((payload.sv ?? 0) !== user.sessionVersion) throw new UnauthenticatedError('Your session has ended; sign in again');
-    return { id: user.id, name: user.name, email: user.email, role: user.role, staffRole: user.staffRole };
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      staffRole: user.staffRole,
+      twoFactorEnabled: user.twoFactorEnabled,
+    };
   }
 
   /**

@@ -16,6 +16,15 @@ export class RevokedTokensRepository {
     await this.db.manager.createQueryBuilder().insert().into(RevokedTokenEntity).values({ jti, expiresAt }).orIgnore().execute();
   }
 
+  /** Records a single-use token's id as spent; true only for the request that spent it (a conditional insert). */
+  async claim(jti: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.db.rows(
+      `INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING RETURNING jti`,
+      [jti, expiresAt],
+    );
+    return rows.length === 1;
+  }
+
   /** Forgets the entries past their token's expiry: they protect nothing. */
   async deleteExpired(): Promise<void> {
     await this.db.manager.delete(RevokedTokenEntity, { expiresAt: LessThan(new Date()) });

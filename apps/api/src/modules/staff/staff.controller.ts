@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import {
   ApiRoute,
   type DeletedResponse,
+  type MessageResponse,
   type StaffInvitation,
   type StaffList,
   type StaffMember,
@@ -16,12 +17,16 @@ import { Roles } from '../auth/roles.decorator.js';
 import { AcceptInvitationDto } from '@store/contract/dto/accept-invitation.dto';
 import { ChangeStaffRoleDto } from '@store/contract/dto/change-staff-role.dto';
 import { InviteStaffDto } from '@store/contract/dto/invite-staff.dto';
+import { TwoFactorService } from '../auth/two-factor/two-factor.service.js';
 import { StaffService } from './staff.service.js';
 
 /** The shop's people: the owner's screen, and the invitee's answer to an invitation. */
 @Controller()
 export class StaffController {
-  constructor(private readonly staff: StaffService) {}
+  constructor(
+    private readonly staff: StaffService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   @Roles(StaffRole.Owner)
   @Get(ApiRoute.staff)
@@ -49,6 +54,13 @@ export class StaffController {
   @Delete(ApiRoute.staffMember)
   remove(@UuidParam('staffId') staffId: string, @CurrentUser() owner: AuthUser): Promise<DeletedResponse> {
     return this.staff.remove(owner, staffId);
+  }
+
+  /** Resets a member's two-factor sign-in (a lost phone): audited, and their sessions end. */
+  @Roles(StaffRole.Owner)
+  @Delete(ApiRoute.staffTwoFactorReset)
+  resetTwoFactor(@UuidParam('staffId') staffId: string, @CurrentUser() owner: AuthUser): Promise<MessageResponse> {
+    return this.twoFactor.reset(owner, staffId);
   }
 
   /** No session: the e-mailed link's token is the invitee's proof. Answers the new member's user (201). */

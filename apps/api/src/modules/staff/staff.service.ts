@@ -89,8 +89,9 @@ export class StaffService {
     const tokenHash = hashToken(input.token);
     // A link that opens nothing is refused before argon2 runs: guessed tokens cost a lookup, not a hash.
     await this.refuseUnlessOpen(tokenHash);
-    // Hashed before the transaction: no row is held while argon2 works.
-    const passwordHash = await this.hasher.hash(input.password);
+    // Hashed before the transaction: no row is held while argon2 works. A password on the common list is refused
+    // (as at sign-up: a staff account reaches the admin), and the refusal leaves the link usable.
+    const passwordHash = await this.hasher.hashNew(input.password);
     const joined = await this.transactions.run(async () => {
       const invitation = await this.invitations.claim(tokenHash);
       if (!invitation) return undefined;

@@ -28,6 +28,8 @@ export interface SessionUserRow {
   sessionVersion: number;
   /** The token's id is in `revoked_tokens` (signed out). */
   revoked: boolean;
+  /** Two-factor sign-in is on (a confirmed row in `user_two_factor`). */
+  twoFactorEnabled: boolean;
 }
 
 /** The users table's statements, all of them (TypeORM over {@link UserEntity}: its mapping hides the password hash). */
@@ -89,7 +91,8 @@ export class UsersRepository {
   async findForToken(id: string, jti: string): Promise<SessionUserRow | undefined> {
     const rows = await this.db.rows<SessionUserRow>(
       `SELECT u.id, u.name, u.email, u.role, u.staff_role AS "staffRole", u.session_version AS "sessionVersion",
-              EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
+              EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked,
+              EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS "twoFactorEnabled"
        FROM users u WHERE u.id = $1`,
       [id, jti],
     );

@@ -13,6 +13,7 @@ import { ManageOrders } from '@/features/admin/components/manage-orders';
 import { People } from '@/features/admin/components/people';
 import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
+import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import { useRequiredSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
@@ -121,6 +122,14 @@ export function PeoplePage() {
   return (
     <AdminPage title="People" description="Who runs the shop with you, and what each may do">
       <People />
+    </AdminPage>
+  );
+}
+
+export function TwoFactorPage() {
+  return (
+    <AdminPage title="Two-factor sign-in" description="A code from your phone after your password, so a stolen password is not enough">
+      <TwoFactorSettings />
     </AdminPage>
   );
 }

@@ -34,6 +34,7 @@ describe('admin dashboard', () => {
       '/admin/orders',
       '/admin/audit',
       '/admin/people',
+      '/admin/two-factor',
     ]);
     expect(hrefs).not.toContain('/admin/products/update');
   });
@@ -53,7 +54,15 @@ describe('admin dashboard', () => {
       'Import / Export CSV',
       'Manage Orders',
       'Audit Trail',
+      'Two-factor sign-in',
     ]);
-    expect(linksFor('read-only')).toEqual(['Manage Categories', 'Manage Products', 'Import / Export CSV', 'Manage Orders', 'Audit Trail']);
+    expect(linksFor('read-only')).toEqual([
+      'Manage Categories',
+      'Manage Products',
+      'Import / Export CSV',
+      'Manage Orders',
+      'Audit Trail',
+      'Two-factor sign-in',
+    ]);
   });
 });

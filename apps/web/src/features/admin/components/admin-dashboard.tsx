@@ -20,6 +20,7 @@ const ADMIN_LINKS: { to: string; label: string; shownTo?: 'editors' | 'owners' }
   { to: paths.adminOrders, label: 'Manage Orders' },
   { to: paths.adminAudit, label: 'Audit Trail' },
   { to: paths.adminPeople, label: 'People', shownTo: 'owners' },
+  { to: paths.adminTwoFactor, label: 'Two-factor sign-in' },
 ];
 
 export function AdminDashboard({ user }: { user: User }) {

@@ -14,6 +14,9 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'staff.join': 'Joined the staff',
   'staff.role': 'Changed the role of',
   'staff.remove': 'Removed from the staff',
+  'staff.two-factor-reset': 'Reset the two-factor sign-in of',
+  'two-factor.enable': 'Turned on two-factor sign-in',
+  'two-factor.disable': 'Turned off two-factor sign-in',
 };
 
 /**

@@ -10,6 +10,7 @@ import { useChangeStaffRole } from '../api/change-staff-role';
 import { useInviteStaff } from '../api/invite-staff';
 import { useStaff } from '../api/list-staff';
 import { useRemoveStaff } from '../api/remove-staff';
+import { useResetStaffTwoFactor } from '../api/reset-staff-two-factor';
 import { Panel } from './panel';
 
 const ROLE_HINTS: Record<StaffRole, string> = {
@@ -69,10 +70,13 @@ function PeopleList() {
 function PersonRow({ person }: { person: StaffMember }) {
   const { mutateAsync: changeRole, isPending: changing } = useChangeStaffRole();
   const { mutateAsync: remove, isPending: removing } = useRemoveStaff();
+  const { mutateAsync: resetTwoFactor, isPending: resetting } = useResetStaffTwoFactor();
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const id = `role-${person._id}`;
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
+    setNotice(null);
     try {
       await work();
     } catch (cause) {
@@ -114,7 +118,23 @@ function PersonRow({ person }: { person: StaffMember }) {
         >
           Remove
         </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={resetting}
+          onClick={() => {
+            if (window.confirm(`Reset ${person.name}'s two-factor sign-in (a lost phone)? They set it up again at their next sign-in.`))
+              void run(async () => setNotice((await resetTwoFactor(person._id)).message));
+          }}
+        >
+          Reset two-factor
+        </button>
       </div>
+      {notice ? (
+        <Alert variant="success" className="mt-2 py-2 small">
+          {notice}
+        </Alert>
+      ) : null}
       {error ? (
         <Alert variant="danger" className="mt-2 py-2 small">
           {error}

@@ -1,15 +1,24 @@
-import type { Session } from '@store/contract';
+import { isTwoFactorChallenge, type Session } from '@store/contract';
 import { SigninDto } from '@store/contract/dto/signin.dto';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { dtoResolver } from '@/lib/dto-resolver';
 import { useSignin } from '../api/sign-in';
 import { EmailField, PasswordField, useServerError } from './auth-fields';
+import { TwoFactorSigninForm } from './two-factor-signin-form';
 
 /**
  * Email and password, checked by the API's own DTO (SigninDto) before the round trip; shows a loading notice while the request runs and the server's error in a red alert.
+ * An account with two-factor on answers a challenge instead of a session: the form gives way to the code step.
  */
 export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge) return <TwoFactorSigninForm challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />;
+  return <PasswordStep onSignedIn={onSignedIn} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({ onSignedIn, onChallenge }: { onSignedIn: (session: Session) => void; onChallenge: (challenge: string) => void }) {
   const { serverError, attempt } = useServerError();
   const { mutateAsync: signin } = useSignin();
   const {
@@ -19,7 +28,11 @@ export function SigninForm({ onSignedIn }: { onSignedIn: (session: Session) => v
   } = useForm<SigninDto>({ resolver: dtoResolver(SigninDto), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
-    attempt(async () => onSignedIn(await signin({ email: values.email, password: values.password }))),
+    attempt(async () => {
+      const answer = await signin({ email: values.email, password: values.password });
+      if (isTwoFactorChallenge(answer)) onChallenge(answer.challenge);
+      else onSignedIn(answer);
+    }),
   );
 
   return (
