@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', 'pact/**', 'artifacts/**', '.data/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.nx/**', 'coverage/**', 'pact/**', 'artifacts/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

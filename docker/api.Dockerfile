@@ -20,6 +20,10 @@ COPY libs/contract/ libs/contract/
 COPY apps/api/ apps/api/
 RUN node node_modules/typescript/bin/tsc -p libs/contract/tsconfig.json \
  && node node_modules/typescript/bin/tsc -p apps/api/tsconfig.build.json
+# The web app too (`nx run web:build`'s command): the API renders the public pages from its server entry
+# (apps/web/dist-server) into its index.html (apps/web/dist); docs/web.md, Server rendering.
+COPY apps/web/ apps/web/
+RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn --ssr src/entry-server.tsx
 
 # --- runtime ----------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
@@ -35,6 +39,11 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 COPY apps/api/package.json apps/api/
 COPY --from=build /app/libs/contract/dist/ libs/contract/dist/
 COPY --from=build /app/apps/api/dist/ apps/api/dist/
+COPY --from=build /app/apps/web/dist/ apps/web/dist/
+COPY --from=build /app/apps/web/dist-server/ apps/web/dist-server/
+# The built web app, for the pages the API renders (nginx sends /, /product/*, robots.txt and the sitemap here).
+# With it, PUBLIC_URL is required: the pages' canonical and preview URLs are built from it.
+ENV WEB_DIST=apps/web/dist
 
 # Everything above belongs to root and is read-only for the process.
 USER node

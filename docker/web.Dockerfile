@@ -16,7 +16,7 @@ RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no
 COPY tsconfig.base.json ./
 COPY libs/contract/ libs/contract/
 COPY apps/web/ apps/web/
-RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn
+RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn --ssr src/entry-server.tsx
 
 # --- runtime ----------------------------------------------------------------------------------------
 FROM ${NGINX_IMAGE} AS runtime

@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse (Node API) against the built store as `npm start` serves it, on a fresh
-// database holding 24 t-shirts with photos. Mobile and desktop presets; home, sign-in and a cart with items.
+// database holding 24 t-shirts with photos. Mobile and desktop presets; home, a product page (server-rendered, as
+// the home page is), sign-in and a cart with items.
 // Prints the four category scores, FCP/LCP/CLS/TBT and the main thread's work per run and writes the HTML and JSON
 // reports to artifacts/lighthouse/. `npm run lighthouse -- --pages home --presets mobile --runs 5` audits only those,
 // each several times (the medians are printed last): on a shared machine simulated TBT moves by 100 ms run to run.
@@ -24,6 +25,8 @@ const CATALOGUE_SIZE = 24;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 const PAGES = [
   { name: 'home', path: '/' },
+  // The newest t-shirt's page (its path is known once the catalogue is filled).
+  { name: 'product', path: undefined, product: true },
   { name: 'signin', path: '/signin' },
   { name: 'cart', path: '/cart', withCart: true },
 ];
@@ -89,6 +92,8 @@ async function startStore() {
     ADMIN_NAME: admin.name,
     SEED_DEMO: 'true',
     LOG_FORMAT: 'json',
+    // The pages' canonical and preview URLs on the address Lighthouse audits (the same origin, as in production).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   for (const name of ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY']) delete env[name];
   const cleanups = [];
@@ -190,7 +195,8 @@ async function runOnce(baseUrl, page, preset, cartItems, runNumber) {
       await tab.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), cartItems);
     }
     const flags = { output: ['html', 'json'], logLevel: 'error', disableStorageReset: Boolean(page.withCart) };
-    const result = await lighthouse(`${baseUrl}${page.path}`, flags, preset.config, tab);
+    const pagePath = page.product ? `/product/${cartItems[0]._id}` : page.path;
+    const result = await lighthouse(`${baseUrl}${pagePath}`, flags, preset.config, tab);
     await browser.disconnect();
     const { lhr, report } = result;
     const suffix = RUNS > 1 ? `-${runNumber}` : '';

@@ -96,6 +96,9 @@ async function main() {
     '-e',
     `ADMIN_PASSWORD=${admin.password}`,
     '-e',
+    // The admin uploads photos; production's default (required) would confine it to enrolling in two-factor sign-in.
+    'ADMIN_2FA=optional',
+    '-e',
     'AUTH_RATE_LIMIT=100000',
     '-e',
     'LOG_LEVEL=warn',

@@ -10,9 +10,9 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const reactRouterProduction = (file: string): string =>
   fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     alias: [
       // The DTOs one by one (`@store/contract/dto/signin.dto`): a form's lazy page takes only the classes it uses.
@@ -50,22 +50,27 @@ export default defineConfig(({ mode }) => ({
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // No public source maps: the bundles ship without them (serve-web-app.ts also refuses *.map).
-    sourcemap: false,
-    // .vite/manifest.json: the bundle-budget test follows the home route's static imports through it.
-    manifest: true,
-    // Braintree's Drop-in is its own ~515 kB chunk, fetched only when the server's gateway is Braintree.
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // Everything the home page loads in one chunk (beside index.html's few-line entry): Rolldown otherwise cuts
-      // it into five files along what the lazy pages share, and five files compress 2.4 kB (brotli) worse than one
-      // and cost a phone four more requests. The lazy pages import what they need from that chunk.
-      output: { codeSplitting: { groups: [{ name: (id, ctx) => (inHomeGraph(id, ctx) ? 'home' : null) }] } },
-    },
-  },
+  // The server's entry (src/entry-server.tsx, built with --ssr into dist-server/) carries its dependencies (React,
+  // react-router, TanStack Query) in its own bundle: the API image installs runtime dependencies only.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, copyPublicDir: false, ssrEmitAssets: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // No public source maps: the bundles ship without them (serve-web-app.ts also refuses *.map).
+        sourcemap: false,
+        // .vite/manifest.json: the bundle-budget test follows the home route's static imports through it.
+        manifest: true,
+        // Braintree's Drop-in is its own ~515 kB chunk, fetched only when the server's gateway is Braintree.
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          // Everything the home page loads in one chunk (beside index.html's few-line entry): Rolldown otherwise cuts
+          // it into five files along what the lazy pages share, and five files compress 2.4 kB (brotli) worse than one
+          // and cost a phone four more requests. The lazy pages import what they need from that chunk.
+          output: { codeSplitting: { groups: [{ name: (id, ctx) => (inHomeGraph(id, ctx) ? 'home' : null) }] } },
+        },
+      },
   // `nx run web:dev` serves with hot reload and forwards /api to a running API.
   server: { port: 5173, proxy: { '/api': apiTarget } },
 }));

@@ -124,9 +124,14 @@ beforeAll(async () => {
     [
       `JWT_SECRET=${randomBytes(24).toString('hex')}`,
       'PAYMENT_GATEWAY=test',
+      // Required by the API image's WEB_DIST: the rendered pages' canonical and preview URLs.
+      'PUBLIC_URL=https://shop.example.com',
       `ADMIN_EMAIL=${admin.email}`,
       `ADMIN_PASSWORD=${admin.password}`,
       `ADMIN_NAME=${admin.name}`,
+      // The admin adds products and the browser tests sign in as it; production's default (required) would
+      // confine it to enrolling in two-factor sign-in, which the API tests and browser tests cover.
+      'ADMIN_2FA=optional',
       // Every browser and every checkout of the test comes from one address (the host, through nginx).
       'AUTH_RATE_LIMIT=1000',
       'PAYMENT_RATE_LIMIT=1000',

@@ -84,6 +84,8 @@ describe('the images as they run', () => {
       `JWT_SECRET=${randomBytes(24).toString('hex')}`,
       '-e',
       'PAYMENT_GATEWAY=test',
+      '-e',
+      'PUBLIC_URL=https://shop.example.com',
       IMAGES.api,
     ]);
     await waitHealthy(names.api);

@@ -12,6 +12,8 @@ import { runToEnd } from './support/processes.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => readFile(path.join(root, file), 'utf8');
 const nxBuildCommand = async (project) => JSON.parse(await read(`${project}/project.json`)).targets.build.options.command;
+/** Nx runs `vite ...` (the browser build, then the server entry's) from node_modules/.bin; an image names the script. */
+const webBuildCommand = (command) => command.replace(/(^|&& )vite /g, '$1node node_modules/vite/bin/vite.js ');
 const runCommands = (stage) => stage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.rest);
 const envOf = (stage) => Object.assign({}, ...stage.instructions.filter((i) => i.keyword === 'ENV').map((i) => i.env));
 const last = (stage, keyword) => stage.instructions.filter((i) => i.keyword === keyword).at(-1);
@@ -40,6 +42,8 @@ describe('docker/api.Dockerfile', () => {
       const command = (await nxBuildCommand(project)).replace(/^tsc /, 'node node_modules/typescript/bin/tsc ');
       expect(compiled).toContain(command);
     }
+    // The web app, whose public pages the API renders.
+    expect(runCommands(build)).toContain(webBuildCommand(await nxBuildCommand('apps/web')));
   });
 
   it('runs as node, installs production dependencies only, checks /api/health and starts the compiled API', () => {
@@ -48,7 +52,12 @@ describe('docker/api.Dockerfile', () => {
     expect(runCommands(runtime)).toEqual([expect.stringMatching(/^npm ci --omit=dev\b/)]);
     expect(last(runtime, 'HEALTHCHECK').command.join(' ')).toContain('/api/health');
     expect(last(runtime, 'CMD').command).toEqual(['node', '--enable-source-maps', 'apps/api/dist/main.js']);
-    expect(envOf(runtime)).toEqual(expect.objectContaining({ NODE_ENV: 'production', PORT: '3000' }));
+    expect(envOf(runtime)).toEqual(expect.objectContaining({ NODE_ENV: 'production', PORT: '3000', WEB_DIST: 'apps/web/dist' }));
+    for (const folder of ['dist', 'dist-server']) {
+      expect(runtime.instructions).toContainEqual(
+        expect.objectContaining({ keyword: 'COPY', flags: { from: 'build' }, rest: `/app/apps/web/${folder}/ apps/web/${folder}/` }),
+      );
+    }
   });
 });
 
@@ -63,7 +72,7 @@ describe('docker/web.Dockerfile', () => {
   it('builds with `nx run web:build`’s command and serves the result with unprivileged nginx', async () => {
     const build = dockerfile.stages.find((stage) => stage.name === 'build');
     expect(build.image).toBe('node:24-slim');
-    const command = (await nxBuildCommand('apps/web')).replace(/^vite /, 'node node_modules/vite/bin/vite.js ');
+    const command = webBuildCommand(await nxBuildCommand('apps/web'));
     expect(runCommands(build)).toContain(command);
     expect(runtime.image).toMatch(/^nginxinc\/nginx-unprivileged:/);
     expect(last(runtime, 'USER').rest).not.toMatch(/^(root|0)$/);

@@ -68,8 +68,13 @@ describe('nginx in front of the web app and the API', () => {
         DATABASE_URL: db.url,
         JWT_SECRET: 'ops-test-secret-that-is-long-enough-0123456789',
         PAYMENT_GATEWAY: 'test',
+        // As the API image runs it: with the built web app, whose public pages it renders.
+        WEB_DIST: webDist,
+        PUBLIC_URL: 'https://shop.example.com',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        // The admin posts products below; production's default (required) would confine it to enrolling.
+        ADMIN_2FA: 'optional',
       }),
     });
     apiBase = `http://127.0.0.1:${apiPort}`;
@@ -134,8 +139,30 @@ describe('nginx in front of the web app and the API', () => {
     }
   });
 
+  it('sends the public pages, robots.txt and the sitemap from the API, which renders them, never cached', async () => {
+    const home = await fetch(`${base}/?category=7b0f3c1e-1111-4aaa-8bbb-123456789abc`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const html = await home.text();
+    expect(html).not.toBe(indexHtml);
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/?category=7b0f3c1e-1111-4aaa-8bbb-123456789abc" />');
+    expect(html).toMatch(/<div id="root"><div/);
+
+    const missing = await fetch(`${base}/product/7b0f3c1e-1111-4aaa-8bbb-123456789abc`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await missing.text()).toContain('Product not found | T-Shirt Store');
+
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(await robots.text()).toContain('Sitemap: https://shop.example.com/sitemap.xml');
+    const sitemap = await fetch(`${base}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(await sitemap.text()).toContain('<loc>https://shop.example.com/</loc>');
+  });
+
   it('answers client routes with index.html, never cached', async () => {
-    for (const route of ['/', '/admin/dashboard', '/product/7b0f3c1e-1111-4aaa-8bbb-123456789abc', '/index.html']) {
+    for (const route of ['/admin/dashboard', '/cart', '/index.html']) {
       const response = await fetch(`${base}${route}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);

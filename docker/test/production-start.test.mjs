@@ -26,7 +26,8 @@ function startImage(env) {
   const [command, ...args] = image.command;
   return startProcess(command === 'node' ? process.execPath : command, args, {
     cwd: app,
-    env: containerEnv({ ...image.env, ...env }),
+    // PUBLIC_URL is required in production by the image's WEB_DIST (the rendered pages' absolute URLs).
+    env: containerEnv({ ...image.env, PUBLIC_URL: 'https://shop.example.com', ...env }),
     name: 'api',
   });
 }
@@ -119,6 +120,16 @@ describe('the API image, running', () => {
   afterAll(async () => {
     await api?.stop();
     await db?.drop();
+  });
+
+  it('renders the public pages from the web build it carries, their URLs from PUBLIC_URL', async () => {
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await home.text();
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/" />');
+    expect(html).toMatch(/<div id="root"><div/);
+    expect(await (await fetch(`${base}/robots.txt`)).text()).toContain('Sitemap: https://shop.example.com/sitemap.xml');
   });
 
   it('migrated the fresh database at start, and passes the image’s HEALTHCHECK', async () => {

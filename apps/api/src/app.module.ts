@@ -12,6 +12,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CategoriesModule } from './modules/categories/categories.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -20,6 +21,7 @@ import { InventoryModule } from './modules/inventory/inventory.module.js';
 import { PhotosModule } from './modules/photos/photos.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { WebPagesModule } from './web-app/web-pages.module.js';
 
 @Module({})
 export class AppModule {
@@ -44,7 +46,9 @@ export class AppModule {
         AuditModule,
         NotificationsModule,
         StaffModule,
+        AccountsModule,
         HealthModule,
+        WebPagesModule,
       ],
     };
   }

@@ -14,6 +14,7 @@ import { answerCachedGetsFirst, CachedGets } from './http/cached-get.js';
 import { compressResponses } from './http/compress-responses.js';
 import { globalHeaderMiddleware } from './http/global-headers.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
+import { WebPages } from './web-app/web-pages.js';
 import { CachedListRoute } from './modules/catalogue/cached-list-route.js';
 import { httpMetricsMiddleware, StoreMetrics } from './modules/metrics/store-metrics.js';
 import { CachedPhotoRoute } from './modules/photos/cached-photo-route.js';
@@ -65,7 +66,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // SIGTERM: stop accepting, finish in-flight requests, close the pool, then exit 0 (not re-raise the signal,
   // which would end the process with 143, or be ignored when the API runs as a container's PID 1).
   app.enableShutdownHooks(SHUTDOWN_SIGNALS, { useProcessExit: true });
-  if (config.webDist) serveWebApp(app, config.webDist);
+  if (config.webDist) serveWebApp(app, config.webDist, optionalProvider(app, WebPages));
 }
 
 /**

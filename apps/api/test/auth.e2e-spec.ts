@@ -245,7 +245,9 @@ describe('identity (e2e)', () => {
 
     it('reads the role from the database, not from the token', async () => {
       const customer = await signedInUser(t);
-      await t.dataSource.query("UPDATE users SET role = 1, staff_role = 'owner' WHERE id = $1", [customer.user._id]);
+      await t.dataSource.query("UPDATE users SET role = 1, staff_role = 'owner', email_verified_at = now() WHERE id = $1", [
+        customer.user._id,
+      ]);
       // The token still says role 0, but the user is an admin now: the admin route lets them in.
       await request(t.http)
         .post(api(ApiRoute.categoryCreate, { userId: customer.user._id }))

@@ -54,7 +54,7 @@ describe('password reset (e2e)', () => {
     expect(mail.text_body).toContain('It works once, for 30 minutes.');
     // Only the token's hash is stored.
     const token = tokenIn(mail);
-    const stored = (await t.dataSource.query(`SELECT encode(token_hash, 'hex') AS hash FROM password_resets`)) as { hash: string }[];
+    const stored = (await t.dataSource.query(`SELECT encode(token_hash, 'hex') AS hash FROM account_tokens`)) as { hash: string }[];
     expect(stored.map((row) => row.hash).join()).not.toContain(Buffer.from(token).toString('hex'));
   });
 
@@ -82,7 +82,7 @@ describe('password reset (e2e)', () => {
   it('refuses an expired link, an unknown one and a malformed one, naming the token', async () => {
     const user = await signedInUser(t);
     const token = await linkFor(user.user.email);
-    await t.dataSource.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
+    await t.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second'`);
     expect((await reset(token, 'a brand new passphrase').expect(400)).body.error).toBe(PASSWORD_RESET_LINK_INVALID);
     await reset('A'.repeat(43), 'a brand new passphrase').expect(400);
     const malformed = await reset('not-a-token', 'a brand new passphrase').expect(400);

@@ -511,7 +511,9 @@ describe('staff roles (e2e)', () => {
         if (left[0] !== owner.user._id) {
           // The original owner lost (demoted, or removed and so a customer): made an owner again directly, and
           // signed in afresh in case the change ended their sessions.
-          await t.dataSource.query(`UPDATE users SET role = 1, staff_role = 'owner' WHERE id = $1`, [owner.user._id]);
+          await t.dataSource.query(`UPDATE users SET role = 1, staff_role = 'owner', email_verified_at = now() WHERE id = $1`, [
+            owner.user._id,
+          ]);
           owner = await signin(owner.user.email, ownerPassword);
           await remove(owner, other.user._id).expect(200);
         } else if (round % 2 === 0) {

@@ -1,29 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
 import { launchChromium, openShop, screenshot, shown, type ShopPage } from './support/browser';
-
-/** The store has no SMTP_URL here: the worker writes each mail as an .eml file (quoted-printable) to the outbox folder. */
-async function mailTo(email: string, kind: string): Promise<string> {
-  const outbox = process.env.E2E_OUTBOX_DIR!;
-  const find = (): string | undefined =>
-    (existsSync(outbox) ? readdirSync(outbox) : [])
-      .filter((name) => name.includes(`-${kind}-`))
-      .map((name) =>
-        readFileSync(path.join(outbox, name), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      )
-      .find((text) => text.includes(`To: ${email}`));
-  for (let waited = 0; waited < 15_000; waited += 250) {
-    const mail = find();
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${kind} mail to ${email} in ${outbox}`);
-}
+import { mailTo } from './support/outbox';
 
 /** A shopper who forgot their password gets a link by e-mail, chooses a new one, and signs in with it. */
 describe('password reset', () => {

@@ -12,4 +12,5 @@ export * from './money.js';
 export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
+export * from './account.js';
 export * from './catalogue-transfer.js';

@@ -21,6 +21,22 @@ export const ApiRoute = {
   /** The signed-in user changes their password (the current one required); answers a new session. */
   passwordChange: '/user/:userId/password',
   user: '/user/:userId',
+  /** The account page's profile (GET) and its name (PUT). */
+  account: '/user/:userId/account',
+  /** Follows an e-mailed link that confirms an address (no session). */
+  emailVerify: '/email/verify',
+  /** Mails the signed-in user a new link to confirm their address ("send again"). */
+  emailVerification: '/user/:userId/email/verification',
+  /** Asks to move the account to another address (a link goes to the new one). */
+  emailChange: '/user/:userId/email',
+  /** The address book: GET the list, POST a new address. */
+  addresses: '/user/:userId/addresses',
+  /** One address of the book: PUT to replace it (or make it the default), DELETE to remove it. */
+  address: '/user/:userId/addresses/:addressId',
+  /** Everything the shop holds about the signed-in user, as a JSON download. */
+  myData: '/user/:userId/data',
+  /** Deletes the signed-in user's account (the password confirms). */
+  accountDelete: '/user/:userId/delete',
   /** The shipping address of the buyer's latest paid order, offered at the next checkout. */
   lastAddress: '/user/:userId/address/last',
 

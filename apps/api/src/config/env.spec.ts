@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', JWT_SECRET: 's'.repeat(32), PAYMENT_GATEWAY: 'test' };
     expect(loadConfig(production).publicUrl).toBeUndefined();
+    // Serving the web app, the API renders its public pages, whose canonical and preview URLs need it.
+    expect(problems({ ...production, WEB_DIST: '/srv/web' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: required in production when WEB_DIST is set/),
+    ]);
+    expect(loadConfig({ ...production, WEB_DIST: '/srv/web', PUBLIC_URL: 'https://shop.example.com' }).publicUrl).toBe(
+      'https://shop.example.com',
+    );
     for (const bad of ['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/?a=1', 'javascript:alert(1)']) {
       expect(problems({ PUBLIC_URL: bad })).toEqual([expect.stringMatching(/^PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/)]);
     }

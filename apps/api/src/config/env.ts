@@ -88,8 +88,10 @@ export class EnvironmentVariables {
   PORT = 3000;
 
   // The links in e-mails (password reset) are built from this, never from a request's Host header, which a client
-  // chooses: a reset mail must not point anywhere an attacker names. Unset in production: no reset mails.
-  @IsOptional()
+  // chooses: a reset mail must not point anywhere an attacker names. Unset in production: no reset mails. The
+  // server-rendered pages' canonical, Open Graph and sitemap URLs come from it too: required when it renders them.
+  @ValidateIf((env: EnvironmentVariables) => env.PUBLIC_URL !== undefined || (production(env) && env.WEB_DIST !== undefined))
+  @IsDefined(says('required in production when WEB_DIST is set: the absolute URLs of the rendered pages (canonical, previews, sitemap)'))
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_query_components: false, allow_fragments: false },
     says('must be an http:// or https:// URL without a query or fragment, e.g. https://shop.example.com'),
@@ -198,6 +200,10 @@ export class EnvironmentVariables {
       : undefined,
   )
   SEARCH_CONCURRENCY?: number;
+
+  // How long a deleted account's orders are kept (anonymised) for the shop's accounting before they are deleted.
+  @WholeNumber(1, 30)
+  ORDER_RETENTION_YEARS = 10;
 
   @WholeNumber(1000, 600_000)
   HTTP_HEADERS_TIMEOUT_MS = 10_000;
@@ -438,6 +444,8 @@ export function appConfig(env: EnvironmentVariables) {
       statementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
       concurrency: env.SEARCH_CONCURRENCY ?? Math.max(1, Math.floor(env.DB_POOL_MAX * 0.4)),
     },
+    /** Years a deleted account's anonymised orders are kept for the accounting, counted from each order's date. */
+    orderRetentionYears: env.ORDER_RETENTION_YEARS,
     /** Node HTTP server limits against slow or idle clients. */
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { RenderedAnswer, WebPages } from './web-pages.js';
 
 /** Precompressed siblings the web build writes (apps/web/build/precompress.plugin.ts), best first. */
 const ENCODINGS = [
@@ -35,12 +37,13 @@ export function acceptsEncoding(header: string | undefined, coding: string): boo
 
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year, index.html never cached,
+ * the public pages rendered on the server when `pages` renders them (web-pages.ts), robots.txt and the sitemap,
  * any other non-API GET answered with index.html so client-side routes survive a reload. A file with a
  * precompressed `.br`/`.gz` sibling is sent as that sibling (with `Content-Encoding` and `Vary: Accept-Encoding`)
  * when the browser accepts it, so `npm start` sends the same small bytes nginx does with `gzip_static`.
  * Source maps are never served, even if a build left some behind.
  */
-export function serveWebApp(app: NestExpressApplication, webDist: string): void {
+export function serveWebApp(app: NestExpressApplication, webDist: string, pages?: WebPages): void {
   const root = path.resolve(webDist);
   const indexHtml = path.join(root, 'index.html');
   if (!existsSync(indexHtml)) throw new Error(`WEB_DIST=${webDist} has no index.html; build the web app first (npm run build)`);
@@ -52,6 +55,14 @@ export function serveWebApp(app: NestExpressApplication, webDist: string): void 
     setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControl(filePath)),
   });
 
+  const logger = new Logger('WebApp');
+  const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
+  if (pages) {
+    app.use((request: Request, response: Response, next: NextFunction) => {
+      if (!isRead(request) || isApi(request.path)) return next();
+      pages.crawlerFile(request.path).then((file) => (file ? sendAnswer(request, response, file) : next()), next);
+    });
+  }
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (isApi(request.path)) return next();
     if (request.path.endsWith('.map')) return response.status(404).type('text/plain').send('Not found');
@@ -59,10 +70,34 @@ export function serveWebApp(app: NestExpressApplication, webDist: string): void 
     staticFiles(request, response, next);
   });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi(request.path)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    if (!sendPrecompressed(request, response, indexHtml)) response.sendFile(indexHtml);
+    if (!isRead(request) || isApi(request.path)) return next();
+    const sendShell = () => {
+      response.setHeader('Cache-Control', 'no-cache');
+      if (!sendPrecompressed(request, response, indexHtml)) response.sendFile(indexHtml);
+    };
+    if (!pages?.renders) return sendShell();
+    const search = request.originalUrl.includes('?') ? request.originalUrl.slice(request.originalUrl.indexOf('?')) : '';
+    pages.page(request.path, search).then(
+      (page) => (page ? sendAnswer(request, response, page) : sendShell()),
+      (error: unknown) => {
+        // The page still works when rendering fails: the browser renders it, as it did before the server did.
+        logger.error(
+          `Rendering ${request.path} failed; sending the app shell: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        sendShell();
+      },
+    );
   });
+
+  /** Sends a rendered answer in the best encoding the client takes; never cached without asking again. */
+  function sendAnswer(request: Request, response: Response, answer: RenderedAnswer): void {
+    const encoding = ENCODINGS.find((candidate) => acceptsEncoding(request.headers['accept-encoding'], candidate.name));
+    response.vary('Accept-Encoding');
+    response.setHeader('Cache-Control', 'no-cache');
+    response.setHeader('Content-Type', answer.contentType);
+    if (encoding) response.setHeader('Content-Encoding', encoding.name);
+    response.status(answer.status).send(encoding ? answer[encoding.name] : answer.body);
+  }
 
   /** Sends `file.br`/`file.gz` for the request's file (or `file`) when one exists and is accepted. */
   function sendPrecompressed(request: Request, response: Response, file?: string): boolean {

@@ -16,6 +16,7 @@ import { generate } from 'otplib';
 import sharp from 'sharp';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 import { TwoFactorService } from '../../src/modules/auth/two-factor/two-factor.service.js';
@@ -207,7 +208,7 @@ export class ProviderStates {
         const user = await this.auth.signup({ name: 'Shopper', email: 'reset@example.com', password: PASSWORD });
         const hash = createHash('sha256').update(text(params, 'token')).digest();
         await this.t.dataSource.query(
-          `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
+          `INSERT INTO account_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
           [hash, user._id],
         );
       },
@@ -299,6 +300,19 @@ export class ProviderStates {
         return { orderId: await this.paidOrder(this.signedIn) };
       },
       // Every field given, as the consumer's example (which matches each by type, the country by the list).
+      'a customer was sent the e-mail verification link {token}': async (params) => {
+        const user = await this.auth.signup({ name: 'Shopper', email: 'verify@example.com', password: PASSWORD });
+        const hash = createHash('sha256').update(text(params, 'token')).digest();
+        await this.t.dataSource.query(
+          `INSERT INTO account_tokens (token_hash, user_id, expires_at, purpose, email) VALUES ($1, $2, now() + interval '24 hours', 'verify-email', $3)`,
+          [hash, user._id, user.email],
+        );
+      },
+      'the customer has an address in their address book': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const saved = await this.t.app.get(AccountsService).addAddress(this.signedIn.id, SHIPPING_ADDRESS, true);
+        return { addressId: saved._id };
+      },
       'the customer has paid for an order shipped to an address': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn, undefined, undefined, SHIPPING_ADDRESS) };

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { paths } from '@/lib/paths';
@@ -14,6 +14,7 @@ export const routeChunks = {
   signup: () => import('./routes/signup'),
   signin: () => import('./routes/signin'),
   passwordReset: () => import('./routes/password-reset'),
+  verifyEmail: () => import('./routes/verify-email'),
   cart: () => import('./routes/cart'),
   product: () => import('./routes/product'),
   user: () => import('./routes/user-dashboard'),
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.signin, lazy: lazyPage('signin', 'SigninPage') },
       { path: paths.forgotPassword, lazy: lazyPage('passwordReset', 'ForgotPasswordPage') },
       { path: paths.resetPassword, lazy: lazyPage('passwordReset', 'ResetPasswordPage') },
+      { path: paths.verifyEmail, lazy: lazyPage('verifyEmail', 'VerifyEmailPage') },
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       { path: paths.product, lazy: lazyPage('product', 'ProductPage') },
       { path: paths.joinStaff, lazy: lazyPage('joinStaff', 'JoinStaffPage') },
@@ -79,3 +81,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy routes that match `location` and makes them plain routes, so a router created afterwards
+ * renders them at once: the browser must hydrate a server-rendered page with the page itself, not with nothing
+ * while its chunk loads.
+ */
+export async function loadLazyRoutes(table: RouteObject[], location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(table, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 
-const SHOP_NAME = 'T-Shirt Store';
+export const SHOP_NAME = 'T-Shirt Store';
+
+/** A page's tab title: its own, then the shop's. */
+export const pageTitle = (title: string): string => `${title} | ${SHOP_NAME}`;
 
 /** The page frame every screen shares: a title band, then the content. It also names the page in the tab. */
 export function Page({
@@ -17,7 +20,7 @@ export function Page({
 }) {
   // Each page its own tab title and meta description (index.html holds the shop's defaults for the first paint).
   useEffect(() => {
-    document.title = `${title} | ${SHOP_NAME}`;
+    document.title = pageTitle(title);
     if (metaDescription) document.querySelector('meta[name="description"]')?.setAttribute('content', metaDescription);
   }, [title, metaDescription]);
   return (

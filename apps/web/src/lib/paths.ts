@@ -14,6 +14,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** The reset mail's link: `?token=` */
   resetPassword: '/reset-password',
+  /** The e-mail's link to confirm an address: `?token=` */
+  verifyEmail: '/verify-email',
   cart: '/cart',
   /** One product: its large photo, sizes and what is left of each */
   product: '/product/:productId',

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { readSession, subscribeToSession } from './session';
 
@@ -37,4 +37,30 @@ export function forgetDataOnSignOut(client: QueryClient): () => void {
   return subscribeToSession(() => {
     if (!readSession()) client.removeQueries({ type: 'inactive' });
   });
+}
+
+/**
+ * Takes over the query cache a server-rendered page carries (its `<script type="application/json">`, see
+ * app/page-data.ts), if it has one. Its times are made "now": the server refreshes a page's HTML on every catalogue
+ * change, so what it holds is as fresh as a read made now, and reading it again at once would only cost the
+ * phone's CPU and bandwidth. A failure the server saw (a product that is not there) stays on screen as the server
+ * rendered it: a query in error otherwise starts again as "loading" when its page mounts, and hydration would
+ * not match.
+ */
+export function adoptServerState(client: QueryClient, element: HTMLElement | null): boolean {
+  if (!element?.textContent) return false;
+  const { queries } = JSON.parse(element.textContent) as DehydratedState;
+  const now = Date.now();
+  // What TanStack Query's hydrate() does for a fresh cache of settled queries, without the code for cases a page
+  // never has (pending queries and their promises, a cache that holds newer data): its bytes are the home page's.
+  for (const { queryKey, queryHash, queryType, state } of queries) {
+    if (state.status === 'error') client.setQueryDefaults(queryKey, { retryOnMount: false });
+    client.getQueryCache().build(client, { queryKey, queryHash, _type: queryType } as Parameters<QueryCache['build']>[1], {
+      ...state,
+      fetchStatus: 'idle',
+      dataUpdatedAt: state.dataUpdatedAt && now,
+      errorUpdatedAt: state.errorUpdatedAt && now,
+    });
+  }
+  return true;
 }

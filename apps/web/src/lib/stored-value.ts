@@ -8,6 +8,8 @@ import { useSyncExternalStore } from 'react';
 export interface StoredValue<T> {
   readonly key: string;
   get(): T;
+  /** The value as if nothing were stored: what a server-rendered page shows, and so its hydration too. */
+  initial(): T;
   set(value: T): void;
   clear(): void;
   subscribe(listener: () => void): () => void;
@@ -18,6 +20,7 @@ export function storedValue<T>(key: string, parse: (raw: unknown) => T): StoredV
   // useSyncExternalStore needs the same object back while the stored text is unchanged.
   let cachedRaw: string | null | undefined;
   let cachedValue: T;
+  const initialValue = parse(undefined);
 
   const storage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
   const notify = (): void => listeners.forEach((listener) => listener());
@@ -41,6 +44,9 @@ export function storedValue<T>(key: string, parse: (raw: unknown) => T): StoredV
       }
       return cachedValue;
     },
+    initial() {
+      return initialValue;
+    },
     set(value) {
       storage()?.setItem(key, JSON.stringify(value));
       notify();
@@ -60,6 +66,10 @@ export function storedValue<T>(key: string, parse: (raw: unknown) => T): StoredV
   };
 }
 
+/**
+ * The stored value. A hydrating render (and the server's) reads {@link StoredValue.initial}: the server has no
+ * storage, and the browser's first render must match its HTML; React renders again with the stored value at once.
+ */
 export function useStoredValue<T>(store: StoredValue<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.initial);
 }

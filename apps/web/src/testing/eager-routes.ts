@@ -7,6 +7,7 @@ import * as product from '@/app/routes/product';
 import * as signin from '@/app/routes/signin';
 import * as signup from '@/app/routes/signup';
 import * as user from '@/app/routes/user-dashboard';
+import * as verifyEmail from '@/app/routes/verify-email';
 import type { LazyPage, routeChunks } from '@/app/router';
 
 const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = {
@@ -18,6 +19,7 @@ const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = {
   signin,
   signup,
   user,
+  verifyEmail,
 };
 
 /**

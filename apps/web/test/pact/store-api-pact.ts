@@ -104,6 +104,8 @@ export const EXAMPLE = {
   orderId: '5f0c1a2e-4444-4b7a-9c3e-000000000004',
   /** One of the shop's people (not the signed-in owner). */
   staffId: '5f0c1a2e-5555-4b7a-9c3e-000000000005',
+  /** An address of the signed-in customer's address book. */
+  addressId: '5f0c1a2e-6666-4b7a-9c3e-000000000006',
   /** The token of a staff invitation's link (the provider state makes a real one and returns it). */
   invitationToken: 'Tm90LWEtcmVhbC10b2tlbi1qdXN0LWFuLWV4YW1wbGU',
   /** Any JWT-shaped string: the provider's request filter swaps in a real token for the state's user. */

@@ -17,6 +17,7 @@ import { PasswordResets1763700060000 } from './1763700060000-password-resets.js'
 import { StaffRoles1763700052000 } from './1763700052000-staff-roles.js';
 import { ProductVariants1764000100000 } from './1764000100000-product-variants.js';
 import { VariantsReplaceSizes1764000110000 } from './1764000110000-variants-replace-sizes.js';
+import { Accounts1764000400000 } from './1764000400000-accounts.js';
 import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
@@ -43,6 +44,7 @@ export const migrations = [
   PasswordResets1763700060000,
   ProductVariants1764000100000,
   VariantsReplaceSizes1764000110000,
+  Accounts1764000400000,
   TwoFactor1764000500000,
   OrderRollupShards1764000600000,
   ProductHandles1764000700000,

@@ -42,6 +42,14 @@ export class AuditRepository {
     await manager.save(manager.create(AuditLogEntity, entry));
   }
 
+  /**
+   * Erases a deleted account's name and e-mail from the entries it wrote, in the transaction in context: what was
+   * done and when stays (the shop's record of its own data), who did it becomes the account's id alone.
+   */
+  async eraseActor(actorId: string, name: string): Promise<void> {
+    await this.db.transactionRows(`UPDATE audit_log SET actor_name = $2, actor_email = '' WHERE actor_id = $1`, [actorId, name]);
+  }
+
   /** Up to `limit` entries matching `filter`, newest first, after `after`. */
   page(filter: AuditFilter, limit: number, after: AuditCursor | undefined): Promise<AuditRow[]> {
     const { where, values } = conditions(filter);

@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@store/contract';
 import { changedFields } from './audit-changes.js';
-import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
+import { type AuditCursor, decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
 import { AuditRepository, type AuditRow } from './audit.repository.js';
 
 /** Who made a write: the signed-in admin (an AuthUser fits). Name, e-mail and staff role are kept as they are now. */
@@ -75,6 +75,24 @@ export class AuditService {
       entityId: entry.entityId,
       changes: entry.changes,
     });
+  }
+
+  /** Every entry one user wrote, newest first (their "my data" download). */
+  async allByActor(actorId: string): Promise<AuditEntry[]> {
+    const entries: AuditEntry[] = [];
+    let after: AuditCursor | undefined;
+    for (;;) {
+      const rows = await this.repository.page({ actor: actorId }, 500, after);
+      entries.push(...rows.map(toAuditEntry));
+      const last = rows[rows.length - 1];
+      if (rows.length < 500 || !last) return entries;
+      after = { at: last.at_text, id: last.id };
+    }
+  }
+
+  /** Erases a deleted account's name and e-mail from its entries (see AuditRepository.eraseActor). */
+  eraseActor(actorId: string): Promise<void> {
+    return this.repository.eraseActor(actorId, 'Deleted account');
   }
 
   /** A page of the trail, newest first, optionally only one entity's or one admin's entries. */

@@ -19,7 +19,10 @@ import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordsController } from './passwords.controller.js';
 import { PasswordsService } from './passwords.service.js';
-import { PasswordResetsRepository } from './password-resets.repository.js';
+import { AccountLinks } from './account-links.js';
+import { AccountTokensRepository } from './account-tokens.repository.js';
+import { EmailVerificationController } from './email-verification.controller.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { SigninLimits } from './rate-limit/signin-limits.js';
@@ -42,7 +45,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [AuthController, PasswordsController, TwoFactorController],
+  controllers: [AuthController, PasswordsController, EmailVerificationController, TwoFactorController],
   providers: [
     AuthService,
     PasswordHasher,
@@ -54,7 +57,9 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     SigninLimits,
     DeviceCookies,
     PasswordsService,
-    PasswordResetsRepository,
+    AccountTokensRepository,
+    AccountLinks,
+    EmailVerificationService,
     Totp,
     TwoFactorRepository,
     TwoFactorLimits,
@@ -67,6 +72,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     { provide: APP_GUARD, useClass: UserParamGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, PasswordHasher, TwoFactorService],
+  // The rate-limit repository: other modules' routes that check a password use AuthRateLimitGuard too.
+  exports: [AuthService, PasswordHasher, TwoFactorService, RateLimitRepository],
 })
 export class AuthModule {}

@@ -12,6 +12,8 @@ import type { SigninDto } from '@store/contract/dto/signin.dto';
 import type { SignupDto } from '@store/contract/dto/signup.dto';
 import { PasswordHasher } from './password-hasher.js';
 import { DeviceCookies } from './device-cookie.js';
+import { AccountLinks } from './account-links.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { SigninLimits } from './rate-limit/signin-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
 import { TwoFactorChallenges } from './two-factor/two-factor-challenges.js';
@@ -33,6 +35,8 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limits: SigninLimits,
     private readonly devices: DeviceCookies,
+    private readonly verification: EmailVerificationService,
+    private readonly links: AccountLinks,
     private readonly twoFactor: TwoFactorService,
     private readonly challenges: TwoFactorChallenges,
   ) {}
@@ -40,7 +44,9 @@ export class AuthService {
   async signup(input: SignupDto): Promise<User> {
     refuseCommonPassword(input.password);
     const passwordHash = await this.hasher.hash(input.password);
-    return this.users.toUser(await this.users.create({ name: input.name, email: input.email, passwordHash }));
+    const user = await this.users.create({ name: input.name, email: input.email, passwordHash });
+    await this.verification.afterSignup(user);
+    return this.users.toUser(user);
   }
 
   /**
@@ -165,14 +171,21 @@ export class AuthService {
         return this.ensureAdmin(admin);
       }
     }
-    const changes: { role?: Role; staffRole?: StaffRole; passwordHash?: string } = {};
+    const changes: { role?: Role; staffRole?: StaffRole; passwordHash?: string; emailVerifiedAt?: Date } = {};
     if (existing.role !== Role.Admin || existing.staffRole !== StaffRole.Owner)
       Object.assign(changes, { role: Role.Admin, staffRole: StaffRole.Owner });
     if (!(await this.hasher.verify(existing.passwordHash, admin.password))) changes.passwordHash = await this.hasher.hash(admin.password);
+    // Promoting an account whose address nobody confirmed (anyone may sign up with any address): the operator's
+    // word stands for the confirmation, every session the account had ends (the role change does it), and the
+    // mailbox's owner gets a link to choose a password (docs/security.md, "E-mail verification").
+    const unconfirmed = !existing.emailVerifiedAt;
+    if (unconfirmed) changes.emailVerifiedAt = new Date();
     if (Object.keys(changes).length > 0) {
       await this.users.update(existing.id, changes);
       this.logger.log(`Updated admin ${admin.email} (${Object.keys(changes).join(', ')})`);
     }
+    if (unconfirmed && !(await this.links.setPassword(existing)))
+      this.logger.warn(`No set-password link for ${admin.email}: PUBLIC_URL is not set`);
     return this.users.toUser({ ...existing, role: Role.Admin, staffRole: StaffRole.Owner });
   }
 }

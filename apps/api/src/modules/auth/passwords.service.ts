@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type Session, PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_MAILS_PER_HOUR, PASSWORD_RESET_MINUTES } from '@store/contract';
+import { type Session, PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_MAILS_PER_HOUR } from '@store/contract';
 import { ServiceUnavailableError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -10,17 +9,17 @@ import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { refuseCommonPassword } from './common-passwords.js';
 import { PasswordHasher } from './password-hasher.js';
-import { PasswordResetsRepository } from './password-resets.repository.js';
+import { AccountTokensRepository } from './account-tokens.repository.js';
+import { AccountLinks } from './account-links.js';
+import { accountTokenHash } from './account-token.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 
 const HOUR_MS = 60 * 60_000;
 const RESET_NOT_SET_UP = 'Password reset is not available: the shop has not set its address (PUBLIC_URL) for the links';
 const WRONG_CURRENT_PASSWORD = 'Current password is not right';
 
-const sha256 = (token: string): Buffer => createHash('sha256').update(token).digest();
-
 /**
- * "Forgot your password?": a single-use link by e-mail, valid {@link PASSWORD_RESET_MINUTES} minutes, its token
+ * "Forgot your password?": a single-use link by e-mail, valid for PASSWORD_RESET_MINUTES, its token
  * stored only as a hash; using it sets the password, ends every session of the account and tells its owner.
  * Asking answers the same whether or not an account has the address (the caller always says the same thing); an
  * address gets at most {@link PASSWORD_RESET_MAILS_PER_HOUR} links an hour, so the form cannot flood a mailbox
@@ -32,12 +31,13 @@ export class PasswordsService {
 
   constructor(
     private readonly users: UsersService,
-    private readonly resets: PasswordResetsRepository,
+    private readonly resets: AccountTokensRepository,
     private readonly limits: RateLimitRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
     private readonly auth: AuthService,
+    private readonly links: AccountLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,11 +52,7 @@ export class PasswordsService {
       this.logger.warn(`Password reset for ${email} not sent: ${PASSWORD_RESET_MAILS_PER_HOUR} links an hour at most`);
       return;
     }
-    const token = randomBytes(32).toString('base64url');
-    await this.transactions.run(async () => {
-      await this.resets.insert(user.id, sha256(token), PASSWORD_RESET_MINUTES);
-      await this.outbox.passwordResetLink(user, `${publicUrl}/reset-password?token=${token}`);
-    });
+    await this.links.passwordReset(user);
   }
 
   /**
@@ -81,10 +77,12 @@ export class PasswordsService {
     refuseCommonPassword(password);
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async () => {
-      const userId = await this.resets.use(sha256(token));
+      const userId = (await this.resets.use(accountTokenHash(token)))?.userId;
       if (!userId) throw new ValidationFailedError(PASSWORD_RESET_LINK_INVALID, [{ field: 'token', message: PASSWORD_RESET_LINK_INVALID }]);
       // A password change moves the session version: every token signed before is refused from now on.
       await this.users.update(userId, { passwordHash });
+      // The link reached the account's mailbox, so following it proves the address too.
+      await this.users.markEmailVerified(userId);
       await this.resets.retireAll(userId);
       await this.outbox.passwordChanged(await this.users.getById(userId));
     });

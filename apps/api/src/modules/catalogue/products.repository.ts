@@ -275,6 +275,14 @@ export class ProductsRepository {
     return rows[0] && (await this.withVariants(rows))[0];
   }
 
+  /** Every product's id and last change, oldest first: the sitemap's list (one narrow index-friendly scan). */
+  async sitemapEntries(): Promise<Array<{ _id: string; updatedAt: string }>> {
+    const { rows } = await pgPool(this.dataSource).query<{ id: string; updated_iso: string }>(
+      `SELECT id, ${isoTimestampSql('updated_at')} AS updated_iso FROM products ORDER BY created_at, id`,
+    );
+    return rows.map((row) => ({ _id: row.id, updatedAt: row.updated_iso }));
+  }
+
   /** The products with these ids, with their variants, by id (the catalogue import and export, a batch at a time). */
   async findMany(ids: string[]): Promise<Map<string, Product>> {
     if (ids.length === 0) return new Map();

@@ -4,6 +4,7 @@ import type { DeletedResponse, Product } from '@store/contract';
 import { busy, ConcurrencyGate } from '../../common/concurrency-gate.js';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { encodeCursor } from '../../common/pagination.js';
+import { isUuid } from '../../common/uuid-param.decorator.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -11,7 +12,7 @@ import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
-import type { ProductListParams } from './dto/product-list-query.js';
+import { type ProductListParams, parseProductListQuery } from './dto/product-list-query.js';
 import { type PhotoRecord, ProductPhotosService } from '../photos/index.js';
 import type { ProductChanges, ProductDraft, VariantsDraft } from './product-form.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
@@ -135,6 +136,25 @@ export class ProductsService {
   /** How many products there are, in one category or in all; kept until a product is added, removed or moved. */
   count(categoryId?: string): Promise<number> {
     return this.cache.count(categoryId, () => this.repository.count(categoryId));
+  }
+
+  /**
+   * The page of products a query string of `GET /products` asks for, read as that route reads it (the same parser
+   * and the same cache): the server-rendered home page's grid. A query the route refuses throws its 400 error.
+   */
+  async listForQuery(query: Record<string, unknown>): Promise<{ products: Product[]; total: number; capped: boolean }> {
+    const entry = await this.listPage(parseProductListQuery(query));
+    return { products: JSON.parse(entry.body.toString()) as Product[], total: entry.total, capped: entry.capped ?? false };
+  }
+
+  /** One product, or undefined when there is none with this id (or `id` is not an id at all). */
+  async find(id: string): Promise<Product | undefined> {
+    return isUuid(id) ? this.repository.find(id) : undefined;
+  }
+
+  /** Every product's id and last change, for the sitemap. */
+  sitemapEntries(): Promise<Array<{ _id: string; updatedAt: string }>> {
+    return this.repository.sitemapEntries();
   }
 
   async get(id: string): Promise<Product> {

@@ -8,4 +8,12 @@ export interface MailDraft {
   text: string;
 }
 
-export type MailKind = 'order-confirmation' | 'shop-order-notice' | 'password-reset' | 'password-changed' | 'staff-invitation';
+export type MailKind =
+  | 'order-confirmation'
+  | 'shop-order-notice'
+  | 'password-reset'
+  | 'password-changed'
+  | 'staff-invitation'
+  | 'verify-email'
+  | 'email-changed'
+  | 'set-password';

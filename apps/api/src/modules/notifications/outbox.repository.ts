@@ -42,6 +42,14 @@ export class OutboxRepository {
   }
 
   /**
+   * Deletes every mail to `recipient` and every mail about `orderIds` (the shop's notices name the buyer and their
+   * address), sent or not, in the transaction in context: an erased account's mails.
+   */
+  async deleteFor(recipient: string, orderIds: string[]): Promise<void> {
+    await this.db.transactionRows(`DELETE FROM mail_outbox WHERE recipient = $1 OR order_id = ANY($2::uuid[])`, [recipient, orderIds]);
+  }
+
+  /**
    * Takes up to `limit` due mails for this worker: their lease (`next_attempt_at`) moves `leaseMs` ahead and
    * their attempt count goes up, in one statement. FOR UPDATE SKIP LOCKED makes concurrent claims (other
    * replicas) skip rows being claimed rather than wait for them, and Postgres re-checks a locked row's

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Order, StaffRole } from '@store/contract';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { passwordChangedMail, passwordResetMail } from './account-mails.js';
+import { emailChangedMail, emailVerificationMail, passwordChangedMail, passwordResetMail, setPasswordMail } from './account-mails.js';
 import { orderMails } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { staffInvitationMail } from './staff-mails.js';
@@ -31,6 +31,26 @@ export class OutboxService {
   /** Queues the notice that a password was changed with a reset link. */
   async passwordChanged(account: { name: string; email: string }): Promise<void> {
     await this.outbox.insert([passwordChangedMail(account, this.config.mail.shopName)]);
+  }
+
+  /** Queues a link that confirms an address (`change`: the new address of an account, which moves when it is followed). */
+  async emailVerificationLink(account: { name: string; email: string }, link: string, change: boolean): Promise<void> {
+    await this.outbox.insert([emailVerificationMail(account, link, this.config.mail.shopName, change)]);
+  }
+
+  /** Queues the notice to an account's old address that it moved to `newEmail`. */
+  async emailChanged(oldAccount: { name: string; email: string }, newEmail: string): Promise<void> {
+    await this.outbox.insert([emailChangedMail(oldAccount, newEmail, this.config.mail.shopName)]);
+  }
+
+  /** Queues the link to choose a password after a promotion of an account whose address nobody had confirmed. */
+  async setPasswordLink(account: { name: string; email: string }, link: string): Promise<void> {
+    await this.outbox.insert([setPasswordMail(account, link, this.config.mail.shopName)]);
+  }
+
+  /** Forgets the mails to an address whose account is deleted and those about its orders (their texts hold its personal data). */
+  async forgetAccount(email: string, orderIds: string[]): Promise<void> {
+    await this.outbox.deleteFor(email, orderIds);
   }
 
   /** Queues an invitation to join the shop's staff; `link` holds the single-use token (only this mail ever has it). */

@@ -23,8 +23,9 @@ export class OrderEntity {
   })
   number!: number;
 
-  @Column({ name: 'user_id', type: 'uuid' })
-  userId!: string;
+  /** Null once the buyer deleted their account (the order kept, anonymised, for the accounting retention). */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId!: string | null;
 
   /** The buyer's e-mail as at purchase, set by the database from users on insert (searchable by admins). */
   @Column({ name: 'user_email', type: 'varchar', length: 254, insert: false, update: false, nullable: true })

@@ -7,7 +7,7 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
   return {
     _id: order.id,
     number: order.number,
-    user: { _id: order.userId, name: order.userName },
+    user: { _id: order.userId ?? '', name: order.userName },
     products: [...lines]
       .sort(
         (a, b) =>

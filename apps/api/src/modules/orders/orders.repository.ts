@@ -59,6 +59,9 @@ export interface RecordedRefund {
   kind: RefundKind;
 }
 
+/** The name an anonymised order shows for its buyer. */
+export const ANONYMISED_BUYER = 'Deleted account';
+
 /** The statuses of a checkout attempt that is not (or no longer) an order: never listed, never moved. */
 const UNPAID = ['Pending', 'Failed'];
 
@@ -109,6 +112,28 @@ export class OrdersRepository {
     const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
     const cheaper = CHEAPER_COUNTS.find(({ fields }) => set.every((field) => fields.includes(field)));
     return (cheaper?.source ?? fromRowsUpToCap)(this.db, filter);
+  }
+
+  /**
+   * Cuts a deleted account's orders loose, in the transaction in context: no buyer, no name, e-mail or address; what
+   * the accounts need stays (number, lines, amounts, status, payment and refund ids, dates). Answers their ids.
+   */
+  async anonymiseBuyer(userId: string): Promise<string[]> {
+    const rows = await this.db.transactionRows<{ id: string }>(
+      `UPDATE orders SET user_id = NULL, user_name = $2, user_email = NULL, shipping_address = NULL, anonymised_at = now(), updated_at = now()
+        WHERE user_id = $1 RETURNING id`,
+      [userId, ANONYMISED_BUYER],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes anonymised orders made more than `years` years ago (past the accounting retention); answers how many. */
+  async purgeAnonymised(years: number): Promise<number> {
+    const rows = await this.db.rows<{ id: string }>(
+      `DELETE FROM orders WHERE anonymised_at IS NOT NULL AND created_at < now() - make_interval(years => $1) RETURNING id`,
+      [years],
+    );
+    return rows.length;
   }
 
   /**

@@ -114,7 +114,8 @@ export class OrdersService {
     const lines = await this.repository.linesOf(orderId);
     await this.stock.recordSale(lines);
     const order = await this.repository.get(orderId);
-    await this.outbox.orderReceived(toOrder(order, lines), await this.users.emailOf(order.userId));
+    // A buyer who deleted their account while the card was being charged has no address to write to.
+    if (order.userId) await this.outbox.orderReceived(toOrder(order, lines), await this.users.emailOf(order.userId));
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
@@ -163,6 +164,16 @@ export class OrdersService {
     const order = await this.repository.findPaid(orderId);
     if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
     return toOrder(order, await this.repository.linesOf(orderId));
+  }
+
+  /** Cuts a deleted account's orders loose (see OrdersRepository.anonymiseBuyer), in the transaction in context; their ids. */
+  anonymiseBuyer(userId: string): Promise<string[]> {
+    return this.repository.anonymiseBuyer(userId);
+  }
+
+  /** Deletes anonymised orders past the accounting retention (ORDER_RETENTION_YEARS); answers how many. */
+  purgeAnonymised(years: number): Promise<number> {
+    return this.repository.purgeAnonymised(years);
   }
 
   /** The address of the buyer's newest paid order that has one, offered at the next checkout; null when none has. */

@@ -2,11 +2,11 @@ import sharp from 'sharp';
 import { ServiceUnavailableError } from '../../common/errors.js';
 import { ENCODING_QUEUE_MAX, encodingLoad, preparePhoto } from './photo-upload.js';
 
-/** A real JPEG of noise (it compresses badly, as a camera's does), large enough for sharp to take a moment. */
+/** A real JPEG of noise (it compresses badly, as a camera's does): small, so a busy machine still encodes it quickly. */
 function noiseJpeg(seed: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(800 * 600 * 3);
+  const pixels = Buffer.alloc(320 * 240 * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761 + seed * 40503) >>> 24;
-  return sharp(pixels, { raw: { width: 800, height: 600, channels: 3 } })
+  return sharp(pixels, { raw: { width: 320, height: 240, channels: 3 } })
     .jpeg({ quality: 85 })
     .toBuffer();
 }

@@ -32,6 +32,13 @@ export class UserEntity {
   @Column({ name: 'session_version', type: 'integer', default: 0 })
   sessionVersion!: number;
 
+  /**
+   * When the owner of `email` followed a link sent to it; null until then. The shop's people always have one (a
+   * CHECK): an invitation's link proves the address, and ADMIN_EMAIL is the operator's word for it.
+   */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

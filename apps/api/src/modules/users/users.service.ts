@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Role, type StaffRole, type User } from '@store/contract';
+import { EMAIL_TAKEN, Role, type StaffRole, type User } from '@store/contract';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import type { UserEntity } from './user.entity.js';
@@ -25,6 +25,8 @@ export class UsersService {
         passwordHash: input.passwordHash,
         role: input.staffRole ? Role.Admin : Role.Customer,
         staffRole: input.staffRole ?? null,
+        // One of the shop's people is made here only for ADMIN_EMAIL, which the operator vouches for.
+        emailVerifiedAt: input.staffRole ? new Date() : null,
       });
     } catch (error) {
       if (isPgError(error, PgError.UniqueViolation, 'users_email_key')) throw new ConflictError('Email is already registered');
@@ -65,8 +67,26 @@ export class UsersService {
   }
 
   /** Changes a user; a role or password change ends their sessions too. */
-  async update(id: string, changes: Partial<Pick<UserEntity, 'name' | 'role' | 'staffRole' | 'passwordHash'>>): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<UserEntity, 'name' | 'role' | 'staffRole' | 'passwordHash' | 'emailVerifiedAt'>>,
+  ): Promise<void> {
     await this.users.update(id, changes);
+  }
+
+  /** Marks the user's address confirmed (a link sent to it was followed). */
+  markEmailVerified(id: string): Promise<void> {
+    return this.users.markEmailVerified(id);
+  }
+
+  /** Moves the user to a new, confirmed address; 409 when another account has it. Runs in the transaction in context. */
+  async changeEmail(id: string, email: string): Promise<void> {
+    if (!(await this.users.changeEmail(id, email))) throw new ConflictError(EMAIL_TAKEN);
+  }
+
+  /** Deletes the user's row, in the transaction in context (see UsersRepository.delete). */
+  delete(id: string): Promise<void> {
+    return this.users.delete(id);
   }
 
   /** The shop's people, by name. */

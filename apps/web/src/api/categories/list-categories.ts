@@ -1,5 +1,5 @@
 import { ApiRoute, apiPath, type Category } from '@store/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { categoriesQueryKey } from './categories-query-key';
 
@@ -17,4 +17,9 @@ export function categoriesQueryOptions() {
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions());
+}
+
+/** Puts the categories a server-rendered page was drawn from where the hook finds them (app/page-data.ts). */
+export function seedCategories(queryClient: QueryClient, categories: Category[]): void {
+  queryClient.setQueryData(categoriesQueryOptions().queryKey, categories);
 }

@@ -71,3 +71,12 @@ export function useProducts(view: ProductListView, pageSize: number): PagedList<
 export function prefetchProducts(queryClient: QueryClient, view: ProductListView, pageSize: number): Promise<void> {
   return queryClient.prefetchInfiniteQuery(pagedListQuery(productListOptions(view, pageSize)));
 }
+
+/** Puts the first page a server-rendered home page was drawn from where its grid finds it (app/page-data.ts). */
+export function seedProducts(queryClient: QueryClient, view: ProductListView, pageSize: number, page: ProductPage): void {
+  const list = pagedListQuery(productListOptions(view, pageSize));
+  queryClient.setQueryData(list.queryKey, {
+    pages: [{ items: page.products, total: page.total, capped: page.capped }],
+    pageParams: [list.initialPageParam],
+  });
+}

@@ -30,7 +30,8 @@ export function ProductPage() {
   const added = useRef(false);
 
   // 404 for a well-formed id the shop does not have, 400 for a malformed one: to the buyer both are "not here".
-  if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ProductNotFound />;
+  const status = errorStatus(product.error);
+  if (status === 404 || status === 400) return <ProductNotFound />;
   if (product.error) {
     return (
       <Page title="Product">
@@ -95,4 +96,14 @@ export function metaDescription(description: string): string {
   if (line.length <= META_DESCRIPTION_MAX) return line;
   const cut = line.slice(0, META_DESCRIPTION_MAX - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+/**
+ * The HTTP status of a failed read: an {@link ApiError}'s, or that of one that came with a server-rendered page's
+ * data (app/page-data.ts), which crossed as plain JSON and is no longer an ApiError instance.
+ */
+function errorStatus(error: unknown): number | undefined {
+  if (error instanceof ApiError) return error.status;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
 }

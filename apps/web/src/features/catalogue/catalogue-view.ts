@@ -8,9 +8,12 @@ import type { ProductListView } from '@/api/products/list-products';
  */
 export function catalogueView(search: string): ProductListView {
   const params = new URLSearchParams(search);
+  // `sort=price.asc`: what the filters' form sends when no script runs (its sort select's value); the links and
+  // the scripted filters spell it `sortBy` and `order`, which win.
+  const [sortField, sortOrder] = (params.get('sort') ?? '').split('.');
   return {
-    sortBy: (params.get('sortBy') ?? 'createdAt') as ProductSortField,
-    order: (params.get('order') ?? 'desc') as ProductSortOrder,
+    sortBy: (params.get('sortBy') ?? (sortField || 'createdAt')) as ProductSortField,
+    order: (params.get('order') ?? (sortOrder || 'desc')) as ProductSortOrder,
     q: params.get('q') || undefined,
     category: params.get('category') || undefined,
   };

@@ -16,10 +16,15 @@ const DEFAULT_SORT = SORTS[0][0];
 
 const HINT_ID = 'catalogue-search-hint';
 
+const FORM_ID = 'catalogue-search';
+
 /**
  * The home page's search box, sort select and category chips. Everything they set lives in the URL query (see
  * catalogueView), each change a new history entry: a link reproduces the view, Back goes to the one before. Its own
  * chunk, loaded after the grid's: the home page's first screenful is the products, and its JS budget is tight.
+ * Rendered by the server, they work before any script runs: the chips are links, and the search box and the sort
+ * select are one GET form to the home page (the select sends `sort`, which catalogueView reads; the category
+ * travels in a hidden field).
  */
 export function CatalogueFilters() {
   const { search: query } = useLocation();
@@ -57,14 +62,15 @@ export function CatalogueFilters() {
 
   const sort = (value: string) => {
     const [sortBy, order] = value.split('.');
-    show(changed(value === DEFAULT_SORT ? { sortBy: undefined, order: undefined } : { sortBy, order }));
+    show(changed(value === DEFAULT_SORT ? { sortBy: undefined, order: undefined, sort: undefined } : { sortBy, order, sort: undefined }));
   };
 
   const chips = [{ _id: '', name: 'All' }, ...(categories.data ?? [])];
   return (
     <div className="catalogue-filters mb-4">
       <div className="row g-2 mb-3">
-        <form role="search" className="col-md-8 d-flex gap-2" onSubmit={onSearch}>
+        <form id={FORM_ID} role="search" method="get" action={paths.home} className="col-md-8 d-flex gap-2" onSubmit={onSearch}>
+          {view.category ? <input type="hidden" name="category" value={view.category} /> : null}
           <input
             // A new search in the URL (Back, a link) shows in the box; typing alone never resets it.
             key={view.q ?? ''}
@@ -87,7 +93,14 @@ export function CatalogueFilters() {
           <label htmlFor="catalogue-sort" className="text-nowrap">
             Sort by
           </label>
-          <select id="catalogue-sort" className="form-select" value={`${view.sortBy}.${view.order}`} onChange={(e) => sort(e.target.value)}>
+          <select
+            id="catalogue-sort"
+            name="sort"
+            form={FORM_ID}
+            className="form-select"
+            value={`${view.sortBy}.${view.order}`}
+            onChange={(e) => sort(e.target.value)}
+          >
             {SORTS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

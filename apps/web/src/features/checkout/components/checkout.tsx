@@ -7,11 +7,19 @@ import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cartLines, cartTotal, type CartItem } from '@/lib/cart';
 import { useClientToken } from '../api/get-client-token';
+import { useAddresses } from '@/api/addresses/list-addresses';
 import { useLastAddress } from '../api/get-last-address';
+import { AddressPicker } from './address-picker';
 import { usePay } from '../api/pay';
 import { DropInPayment } from './drop-in-payment';
 import { newIdempotencyKey } from './idempotency-key';
-import { type AddressFormValues, addressFormValues, addressResolver, blankAddress, ShippingAddressFields } from './shipping-address-fields';
+import {
+  type AddressFormValues,
+  addressFormValues,
+  addressResolver,
+  blankAddress,
+  ShippingAddressFields,
+} from '@/components/shipping-address-fields';
 import { TestCardForm } from './test-card-form';
 
 export const CHECKOUT_UNAVAILABLE_TEXT = 'Please login or add something to cart';
@@ -55,11 +63,19 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     defaultValues: blankAddress(session?.user.name),
   });
   const lastAddress = useLastAddress().data?.address;
+  const savedAddresses = useAddresses().data?.addresses;
+  // The address book's default first; without a book, the address of the last order.
+  const offeredAddress = savedAddresses?.find((saved) => saved.isDefault)?.shippingAddress ?? lastAddress;
   const { isDirty } = addressForm.formState;
   useEffect(() => {
     // Offered, never forced: once the buyer has typed, a late or refreshed answer leaves their text alone.
-    if (lastAddress && !isDirty) addressForm.reset(addressFormValues(lastAddress));
-  }, [lastAddress, isDirty, addressForm]);
+    if (offeredAddress && !isDirty) addressForm.reset(addressFormValues(offeredAddress));
+  }, [offeredAddress, isDirty, addressForm]);
+  // A picked address counts as the buyer's own input (dirty), so no later answer replaces it.
+  const pickAddress = (address: ShippingAddress) => {
+    for (const [field, value] of Object.entries(addressFormValues(address)))
+      addressForm.setValue(field as keyof AddressFormValues, value as string, { shouldDirty: true });
+  };
   /**
    * Validates the address as a submit of its form (showing each field's error, focusing the first, and from then on
    * re-checking as the buyer types): Buy goes no further until it passes. The address is the checked one (trimmed,
@@ -137,6 +153,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
         {loadingToken && items.length > 0 ? <Spinner label="Preparing payment..." /> : null}
         {canBuy ? (
           <>
+            <AddressPicker addresses={savedAddresses ?? []} onPick={pickAddress} />
             <ShippingAddressFields form={addressForm} />
             {gateway.gateway === 'braintree' ? (
               <DropInPayment clientToken={gateway.clientToken} busy={paying} beforeBuy={addressReady} onNonce={buy} />

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { safeScriptJson } from './page-head.js';
+
+/** The id of the element that carries a page's data (apps/web/src/app/page-data.ts, PAGE_DATA_ELEMENT_ID). */
+export const PAGE_DATA_ELEMENT_ID = 'store-page-data';
+
+/** What goes into the built index.html to make a rendered page. */
+export interface PageParts {
+  /** The head's tags for this page (title, description, canonical, previews, JSON-LD). */
+  head: string;
+  /** Resource hints React hoisted (the first photos' preloads). */
+  hints: string;
+  /** Source modules whose chunks (and their imports) the page preloads. */
+  modules: string[];
+  /** The app's markup. */
+  html: string;
+  /** The dehydrated query cache, as JSON text. */
+  data: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The built index.html as a template: its default title and description make way for the page's, its
+ * "needs JavaScript" notice goes (the page reads without it), and `#root` gets the markup with the data the
+ * browser hydrates from. Checked once at start, so a build that changed shape fails loudly rather than serving
+ * broken pages.
+ */
+export function pageTemplate(webDist: string): (parts: PageParts) => string {
+  const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const markers = {
+    title: /<title>[^<]*<\/title>/,
+    description: /\s*<meta name="description"[^>]*>/,
+    noscript: /\s*<noscript>[\s\S]*?<\/noscript>/,
+    root: '<div id="root"></div>',
+    headEnd: '</head>',
+  };
+  for (const [name, marker] of Object.entries(markers)) {
+    if (typeof marker === 'string' ? !index.includes(marker) : !marker.test(index))
+      throw new Error(`${webDist}/index.html has no ${name} where the server renders into it; rebuild the web app`);
+  }
+  const shell = index.replace(markers.description, '').replace(markers.noscript, '');
+
+  /** The files of a manifest chunk and everything it imports, except what index.html loads already. */
+  const preloads = (modules: string[]): string[] => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    modules.forEach(visit);
+    return [...files].filter((file) => !index.includes(`/${file}"`));
+  };
+
+  return (parts) => {
+    const hints = [parts.hints, ...preloads(parts.modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)]
+      .filter(Boolean)
+      .join('\n    ');
+    return shell
+      .replace(markers.title, () => parts.head)
+      .replace(markers.headEnd, () => (hints ? `  ${hints}\n  </head>` : '</head>'))
+      .replace(
+        markers.root,
+        () =>
+          `<div id="root">${parts.html}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${safeScriptJson(parts.data)}</script>`,
+      );
+  };
+}

@@ -1,0 +1,315 @@
+import type { Category, Product, Session } from '@store/contract';
+import type { Browser } from 'playwright-core';
+import { call, fixtureBytes, signin, unique } from './support/api';
+import { launchChromium, navLabels, openShop, pathOf, shown, store } from './support/browser';
+
+/** A search engine's crawler, and a plain HTTP client: neither runs JavaScript, and both must get the same page. */
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const PLAIN = 'curl/8.5.0';
+
+async function fetchPage(path: string, userAgent = PLAIN): Promise<{ status: number; html: string; type: string | null }> {
+  const response = await fetch(`${store.baseUrl}${path}`, { headers: { 'User-Agent': userAgent } });
+  return { status: response.status, html: await response.text(), type: response.headers.get('content-type') };
+}
+
+/** The content of `<meta name|property="key">`, decoded as a browser would (only &amp; and &quot; occur). */
+function metaOf(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return match?.[1]
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+const dollars = (price: number) => `$${price.toFixed(2)}`;
+
+async function createProduct(admin: Session, fields: Record<string, string>): Promise<Product> {
+  const [category] = (await call<Category[]>('GET', '/categories')).body;
+  const form = new FormData();
+  const values = { description: 'A tee for the server rendering test.', price: '23.40', stock: '7', category: category._id, ...fields };
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  form.append('photo', new Blob([new Uint8Array(fixtureBytes('blue-tee.jpg'))], { type: 'image/jpeg' }), 'blue-tee.jpg');
+  const { status, body } = await call<Product>('POST', `/product/create/${admin.user._id}`, { token: admin.token, form });
+  if (status !== 201) throw new Error(`creating a product answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Polls `check` until it returns true (a catalogue change reaches the pages when its notification does). */
+async function eventually(what: string, check: () => Promise<boolean>, limitMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > limitMs) throw new Error(`${what}: still not so after ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The public pages as crawlers and link unfurlers read them (no JavaScript): names, prices, the head's tags, the
+ * product's JSON-LD, a 404 for a product that is not there, the sitemap and robots.txt; then in Chromium, that the
+ * page hydrates without an error, keeps the server's elements, and that Add to Cart and the filters work.
+ */
+describe('server-rendered pages', () => {
+  let admin: Session;
+  let tee: Product;
+  let sized: Product;
+
+  beforeAll(async () => {
+    admin = await signin(store.admin().email, store.admin().password);
+    tee = await createProduct(admin, { name: unique('Rendered Tee') });
+    sized = await createProduct(admin, {
+      name: unique('Sized Rendered Tee'),
+      stock: '5',
+      sizes: JSON.stringify([
+        { size: 'S', stock: 0 },
+        { size: 'M', stock: 2 },
+        { size: 'L', stock: 3 },
+      ]),
+    });
+  });
+
+  it('sends the home page with its products, prices and head to a crawler and a plain client alike', async () => {
+    const [asCrawler, asPlain] = await Promise.all([fetchPage('/', CRAWLER), fetchPage('/', PLAIN)]);
+    expect(asCrawler.status).toBe(200);
+    expect(asCrawler.type).toMatch(/^text\/html/);
+    expect(asCrawler.html).toBe(asPlain.html);
+    const html = asPlain.html;
+    const { body: newest } = await call<Product[]>('GET', '/products?limit=12&offset=0&sortBy=createdAt&order=desc');
+    const text = textOf(html);
+    for (const product of newest) {
+      expect(text).toContain(product.name);
+      expect(text).toContain(dollars(product.price));
+      expect(html).toContain(`href="/product/${product._id}"`);
+    }
+    expect(titleOf(html)).toBe('T-shirts for every day | T-Shirt Store');
+    expect(metaOf(html, 'description')).toBe('Soft cotton tees, printed with care. Pick yours and pay securely by card.');
+    expect(canonicalOf(html)).toBe(`${store.baseUrl}/`);
+    expect(metaOf(html, 'og:url')).toBe(`${store.baseUrl}/`);
+    expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${store.baseUrl}/api/product/photo/${newest[0]._id}\\?size=large&v=`));
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    // Readable without JavaScript: nothing says it is needed. The filters are in the page, as a form and links.
+    expect(html).not.toContain('<noscript>');
+    expect(html).toMatch(/<form id="catalogue-search" role="search"[^>]* action="\/" method="get">/);
+    // No inline script (the Content-Security-Policy would block it): only data blocks and the bundle's module.
+    expect(html.match(/<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src="\/assets\/))[^>]*>/g)).toBeNull();
+  });
+
+  it('sends a product page with its name, price, previews and Product JSON-LD offers from live stock', async () => {
+    const { status, html } = await fetchPage(`/product/${tee._id}`, CRAWLER);
+    expect(status).toBe(200);
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(tee.name);
+    expect(textOf(html)).toContain(dollars(23.4));
+    expect(titleOf(html)).toBe(`${tee.name} | T-Shirt Store`);
+    expect(metaOf(html, 'description')).toBe('A tee for the server rendering test.');
+    const url = `${store.baseUrl}/product/${tee._id}`;
+    expect(canonicalOf(html)).toBe(url);
+    expect(metaOf(html, 'og:type')).toBe('product');
+    expect(metaOf(html, 'og:title')).toBe(`${tee.name} | T-Shirt Store`);
+    const image = metaOf(html, 'og:image')!;
+    expect(image).toMatch(new RegExp(`^${store.baseUrl}/api/product/photo/${tee._id}\\?size=large&v=`));
+    expect(metaOf(html, 'twitter:image')).toBe(image);
+    // The preview image is served to anyone (robots.txt lets crawlers fetch it too).
+    const photo = await fetch(image, { headers: { 'User-Agent': CRAWLER } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toMatch(/^image\//);
+
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]) as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: tee.name, image: [image], url });
+    expect(ld.offers).toEqual([
+      expect.objectContaining({
+        '@type': 'Offer',
+        price: '23.40',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url,
+      }),
+    ]);
+  });
+
+  it('gives a product sold in sizes one offer per size in stock', async () => {
+    const { html } = await fetchPage(`/product/${sized._id}`);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]) as {
+      offers: Array<Record<string, string>>;
+    };
+    expect(ld.offers.map((offer) => [offer.sku, offer.availability])).toEqual([
+      [`${sized._id}-M`, 'https://schema.org/InStock'],
+      [`${sized._id}-L`, 'https://schema.org/InStock'],
+    ]);
+  });
+
+  it('answers a product that is not there with HTTP 404 and a page saying so, kept out of search results', async () => {
+    for (const id of ['7b0f3c1e-1111-4aaa-8bbb-123456789abc', 'not-an-id']) {
+      const { status, html } = await fetchPage(`/product/${id}`, CRAWLER);
+      expect(status).toBe(404);
+      expect(titleOf(html)).toBe('Product not found | T-Shirt Store');
+      expect(textOf(html)).toContain('This t-shirt is no longer in the shop, or the link to it is wrong.');
+      expect(metaOf(html, 'robots')).toBe('noindex');
+    }
+  });
+
+  it('shows a change of the catalogue in the pages it rendered before', async () => {
+    expect(textOf((await fetchPage(`/product/${tee._id}`)).html)).toContain(dollars(23.4));
+    const form = new FormData();
+    form.append('price', '25.10');
+    const { status } = await call('PUT', `/product/${tee._id}/${admin.user._id}`, { token: admin.token, form });
+    expect(status).toBe(200);
+    await eventually('the product page shows the new price', async () =>
+      textOf((await fetchPage(`/product/${tee._id}`)).html).includes(dollars(25.1)),
+    );
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec((await fetchPage(`/product/${tee._id}`)).html)![1],
+    );
+    expect(ld.offers[0].price).toBe('25.10');
+  });
+
+  it('lists every product in /sitemap.xml with its last change, and robots.txt names it', async () => {
+    const sitemap = await fetch(`${store.baseUrl}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<loc>${store.baseUrl}/</loc>`);
+    const total = Number((await call<Product[]>('GET', '/products?limit=1')).headers.get('X-Total-Count'));
+    expect(xml.match(/<loc>[^<]*\/product\/[^<]*<\/loc>/g)).toHaveLength(total);
+    const current = (await call<Product>('GET', `/product/${tee._id}`)).body;
+    expect(xml).toContain(`<url><loc>${store.baseUrl}/product/${tee._id}</loc><lastmod>${current.updatedAt}</lastmod></url>`);
+
+    const robots = await fetch(`${store.baseUrl}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await robots.text()).split('\n');
+    for (const line of ['User-agent: *', 'Disallow: /admin', 'Disallow: /user', 'Disallow: /order/', 'Allow: /api/product/photo/'])
+      expect(lines).toContain(line);
+    expect(lines).toContain(`Sitemap: ${store.baseUrl}/sitemap.xml`);
+  });
+
+  describe('in the browser', () => {
+    let browser: Browser;
+
+    beforeAll(async () => {
+      browser = await launchChromium();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('hydrates the home page without an error and without redrawing it; Add to Cart and the filters work', async () => {
+      const shop = await openShop(browser, { width: 412, height: 823 });
+      const { page } = shop;
+      // The server's elements, remembered before any script of the page runs: hydration must adopt them.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const remembered = window as unknown as { serverHeading?: Element | null; serverCard?: Element | null };
+          remembered.serverHeading = document.querySelector('h1');
+          remembered.serverCard = document.querySelector('article');
+        });
+      });
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      // Hydrated: the filters (loaded after the page) are live.
+      await shown(page.getByRole('searchbox', { name: 'Search t-shirts' }));
+      const kept = await page.evaluate(() => {
+        const remembered = window as unknown as { serverHeading?: Element | null; serverCard?: Element | null };
+        return {
+          heading: remembered.serverHeading === document.querySelector('h1'),
+          card: remembered.serverCard === document.querySelector('article'),
+        };
+      });
+      expect(kept).toEqual({ heading: true, card: true });
+      expect(shop.pageErrors).toEqual([]);
+
+      await page.getByLabel('Sort by').selectOption('price.asc');
+      await page.waitForURL('**/?sortBy=price&order=asc');
+      const prices = await page.locator('.product-card .product-price').allInnerTexts();
+      const values = prices.map((price) => Number(price.replace('$', '')));
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+
+      const card = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: /^Add to Cart/ }) })
+        .first();
+      await card.getByRole('button', { name: /^Add to Cart/ }).click();
+      await page.waitForURL('**/cart');
+      expect(await pathOf(page)).toBe('/cart');
+      expect(shop.pageErrors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('lets a browser without JavaScript search, sort and pick a category: the filters are a form and links', async () => {
+      const context = await browser.newContext({ baseURL: store.baseUrl, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('searchbox', { name: 'Search t-shirts' }).fill('rendered tee');
+      await page.getByLabel('Sort by').selectOption('price.desc');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/\?q=rendered\+tee&sort=price\.desc$/);
+      const { body: found } = await call<Product[]>('GET', '/products?limit=12&offset=0&sortBy=price&order=desc&q=rendered%20tee');
+      expect(found.map((product) => product.name)).toEqual(expect.arrayContaining([tee.name, sized.name]));
+      expect(await page.locator('.product-card h2').allInnerTexts()).toEqual(found.map((product) => product.name));
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price.desc');
+
+      const [category] = (await call<Category[]>('GET', '/categories')).body;
+      await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name, exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('category') === category._id);
+      const { body: inCategory } = await call<Product[]>(
+        'GET',
+        `/products?limit=12&offset=0&sortBy=price&order=desc&q=rendered%20tee&category=${category._id}`,
+      );
+      expect(await page.locator('.product-card h2').allInnerTexts()).toEqual(inCategory.map((product) => product.name));
+      await context.close();
+    });
+
+    it('hydrates a page for a signed-in shopper with a cart: the server drew it signed out, the browser then shows who it is', async () => {
+      const shop = await openShop(browser);
+      const { page } = shop;
+      const customer = await signin(store.admin().email, store.admin().password);
+      await page.goto('/robots.txt');
+      await page.evaluate(
+        ([session, cart]) => {
+          localStorage.setItem('jwt', JSON.stringify(session));
+          localStorage.setItem('cart', JSON.stringify(cart));
+        },
+        [customer, [{ ...tee, count: 2 }]] as const,
+      );
+      await page.goto(`/product/${tee._id}`);
+      await page.waitForLoadState('networkidle');
+      await shown(page.getByRole('button', { name: 'Signout' }));
+      expect(await navLabels(page)).toContain('A. Dashboard');
+      await shown(page.getByRole('link', { name: /^Cart/ }).locator('.badge', { hasText: '1' }));
+      expect(shop.pageErrors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('hydrates a product page, then adds it to the cart', async () => {
+      const shop = await openShop(browser);
+      const { page } = shop;
+      await page.goto(`/product/${sized._id}`);
+      await page.waitForLoadState('networkidle');
+      // The size's button (its label; the radio itself is visually hidden behind it).
+      await page.getByRole('group', { name: 'Size' }).getByText('M', { exact: true }).click();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.waitForURL('**/cart');
+      expect(shop.pageErrors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('hydrates the page of a product that is not there without an error', async () => {
+      const shop = await openShop(browser);
+      const response = await shop.page.goto('/product/7b0f3c1e-1111-4aaa-8bbb-123456789abc');
+      expect(response?.status()).toBe(404);
+      await shop.page.waitForLoadState('networkidle');
+      await shown(shop.page.getByRole('heading', { level: 1, name: 'Product not found' }));
+      expect(shop.pageErrors).toEqual([]);
+      await shop.page.context().close();
+    });
+  });
+});
