@@ -2,7 +2,7 @@ import type { Category, Product, Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { call, signin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, pathOf, screenshot, shown, stored, store, type ShopPage } from './support/browser';
+import { gone, launchChromium, openShop, pathOf, screenshot, shown, stored, store, type ShopPage } from './support/browser';
 
 /** A tee in 3 colours and 3 sizes through the admin API: Red/M sold out, Black/L not made, 2 left of Blue/M, on sale. */
 async function colourTee(admin: Session): Promise<Product> {
@@ -114,5 +114,29 @@ describe('product page with colours and sizes', () => {
     await shown(page.getByText('Blue / M'));
     expect(await pathOf(page)).toBe('/cart');
     await page.evaluate(() => localStorage.removeItem('cart'));
+  });
+
+  it('filters the grid by a colour and a size in stock, the filter in the URL', async () => {
+    const tee = await colourTee(admin);
+    const card = () => page.getByRole('article', { name: tee.name });
+    await page.goto('/');
+    await shown(card());
+    await page.getByLabel('Colour', { exact: true }).selectOption('Red');
+    await page.waitForURL('**/?colour=Red');
+    const listed = page.waitForResponse((response) => /\/api\/products\?.*colour=Red.*size=M/.test(response.url()));
+    await page.getByLabel('Size in stock').selectOption('M');
+    await page.waitForURL('**/?colour=Red&size=M');
+    // Red in M is sold out: the tee is not listed; in S it is.
+    const response = await listed;
+    const answer = (await response.json()) as Product[];
+    if (!Array.isArray(answer)) throw new Error(`${response.url()} answered ${response.status()}: ${JSON.stringify(answer)}`);
+    expect(answer.map((product) => product._id)).not.toContain(tee._id);
+    await gone(page.getByText('Loading products...'));
+    expect(await card().count()).toBe(0);
+    await page.getByLabel('Size in stock').selectOption('S');
+    await shown(card());
+    await page.goBack();
+    await page.waitForURL('**/?colour=Red&size=M');
+    expect(await card().count()).toBe(0);
   });
 });

@@ -249,32 +249,30 @@ export class ProviderStates {
       },
       // Colours and sizes as comma-separated lists; `variantId` is the first colour in the first size.
       'a product priced {price} in colours {colours} and sizes {sizes} with {stock} of each exists': async (params) => {
-        const colours = text(params, 'colours').split(',');
-        const sizes = text(params, 'sizes').split(',');
-        const stock = number(params, 'stock');
-        const category = await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
-        const product = await this.products.create(
-          {
-            name: 'Classic Tee',
-            description: 'Soft cotton crew neck',
-            priceCents: Math.round(number(params, 'price') * 100),
-            stock: colours.length * sizes.length * stock,
-            categoryId: category._id,
-            variants: {
-              options: [
-                {
-                  name: 'Colour',
-                  values: colours.map((value, index) => ({ value, swatch: ['#1e3a8a', '#b91c1c', '#111111'][index % 3] })),
-                },
-                { name: 'Size', values: sizes.map((value) => ({ value })) },
-              ],
-              variants: colours.flatMap((colour) => sizes.map((size) => ({ options: [colour, size], stock, active: true }))),
-            },
-          },
-          undefined,
-          SYSTEM_ACTOR,
+        const product = await this.colourTee(
+          Math.round(number(params, 'price') * 100),
+          text(params, 'colours').split(','),
+          text(params, 'sizes').split(','),
+          number(params, 'stock'),
         );
         return { productId: product._id, categoryId: product.category, variantId: product.variants![0]._id };
+      },
+      // Both colours in the one size bought; `variantId` is the second colour's line (the one a refund names).
+      'a customer has paid for an order of a product in colours {colours} and size {size} whose payment has settled': async (params) => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const product = await this.colourTee(1999, text(params, 'colours').split(','), [size(params)], 10);
+        const answer = await this.payments.pay(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: fromCents(1999 * product.variants!.length),
+            products: product.variants!.map((variant) => ({ _id: product._id, count: 1, variant: variant._id })),
+          },
+        );
+        if (!('success' in answer.body) || !answer.body.success)
+          throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
+        await this.settle(answer.body.order._id);
+        return { orderId: answer.body.order._id, productId: product._id, variantId: product.variants![1]._id };
       },
       'the customer has paid for an order of a product in size {size}': async (params) => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
@@ -395,6 +393,29 @@ export class ProviderStates {
         variants: sizes ? sizesAsVariants(sizes, stock) : undefined,
       },
       photo,
+      SYSTEM_ACTOR,
+    );
+  }
+
+  /** The example product in colours (a swatch each) and sizes, `stock` of every combination. */
+  private async colourTee(priceCents: number, colours: string[], sizes: string[], stock: number): Promise<Product> {
+    const category = await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
+    return this.products.create(
+      {
+        name: 'Classic Tee',
+        description: 'Soft cotton crew neck',
+        priceCents,
+        stock: colours.length * sizes.length * stock,
+        categoryId: category._id,
+        variants: {
+          options: [
+            { name: 'Colour', values: colours.map((value, index) => ({ value, swatch: ['#1e3a8a', '#b91c1c', '#111111'][index % 3] })) },
+            { name: 'Size', values: sizes.map((value) => ({ value })) },
+          ],
+          variants: colours.flatMap((colour) => sizes.map((size) => ({ options: [colour, size], stock, active: true }))),
+        },
+      },
+      undefined,
       SYSTEM_ACTOR,
     );
   }

@@ -1,6 +1,18 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, TOTAL_COUNT_HEADER } from '@store/contract';
-import { describeStoreApi, EXAMPLE, EXAMPLE_PRODUCT, fixedPath, idFromState, productJson } from '@test/pact/store-api-pact';
+import {
+  colourProductState,
+  describeStoreApi,
+  EXAMPLE,
+  EXAMPLE_OPTIONS,
+  EXAMPLE_PRODUCT,
+  EXAMPLE_VARIANTS,
+  fixedPath,
+  idFromState,
+  optionsJson,
+  productJson,
+  variantsJson,
+} from '@test/pact/store-api-pact';
 import { listProducts, PRODUCT_SORTS } from './list-products';
 
 const { eachLike, regex } = MatchersV3;
@@ -74,6 +86,42 @@ describe('product administration', () => {
       async () => {
         await expect(listProducts({ limit: 20, offset: 0, view: PRODUCT_SORTS.byName })).resolves.toEqual({
           products: [EXAMPLE_PRODUCT],
+          total: 1,
+          capped: false,
+        });
+      },
+    ));
+});
+
+describe('catalogue filtered by colour and size', () => {
+  it('lists the products in stock in a colour and a size, with their options and variants', () =>
+    interaction(
+      {
+        given: [colourProductState],
+        uponReceiving: 'a request for the newest products in stock in Blue, size M',
+        request: [
+          'GET',
+          fixedPath(ApiRoute.products),
+          (request) => request.query({ limit: '12', offset: '0', sortBy: 'createdAt', order: 'desc', colour: 'Blue', size: 'M' }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.headers({ [TOTAL_COUNT_HEADER]: regex('^\\d+$', '1') }).jsonBody(
+              eachLike({
+                ...productJson({ _id: idFromState('productId') }),
+                stock: MatchersV3.integer(6),
+                sizes: [],
+                options: optionsJson(EXAMPLE_OPTIONS),
+                variants: variantsJson(EXAMPLE_VARIANTS),
+              }),
+            ),
+        ],
+      },
+      async () => {
+        const view = { sortBy: 'createdAt', order: 'desc', colour: 'Blue', size: 'M' } as const;
+        await expect(listProducts({ limit: 12, offset: 0, view })).resolves.toEqual({
+          products: [{ ...EXAMPLE_PRODUCT, stock: 6, sizes: [], options: EXAMPLE_OPTIONS, variants: EXAMPLE_VARIANTS }],
           total: 1,
           capped: false,
         });

@@ -18,6 +18,9 @@ export interface ProductListView {
   order: ProductSortOrder;
   q?: string;
   category?: string;
+  /** In stock in this colour / size (the API's `colour` and `size`). */
+  colour?: string;
+  size?: string;
 }
 
 /** The orders the product list can be read in: the catalogue shows the newest first, the admin list by name. */

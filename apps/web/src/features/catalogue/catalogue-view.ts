@@ -3,7 +3,7 @@ import type { ProductListView } from '@/api/products/list-products';
 
 /**
  * The home page's view as its URL query says, so that a link reproduces it and Back restores it: the API's own
- * parameter names (`q`, `category`, `sortBy`, `order`), the newest first when no sort is given. Values go to the
+ * parameter names (`q`, `category`, `colour`, `size`, `sortBy`, `order`), the newest first when no sort is given. Values go to the
  * API as they are; one a person mistyped into the URL comes back as the API's 400, shown where the grid would be.
  */
 export function catalogueView(search: string): ProductListView {
@@ -16,5 +16,7 @@ export function catalogueView(search: string): ProductListView {
     order: (params.get('order') ?? (sortOrder || 'desc')) as ProductSortOrder,
     q: params.get('q') || undefined,
     category: params.get('category') || undefined,
+    ...(params.get('colour') ? { colour: params.get('colour')! } : {}),
+    ...(params.get('size') ? { size: params.get('size')! } : {}),
   };
 }

@@ -59,6 +59,63 @@ describe('order administration', () => {
       },
     ));
 
+  it('refunds the line of one variant of a product the order has in two colours', () =>
+    interaction(
+      {
+        given: [
+          'an admin exists',
+          [
+            'a customer has paid for an order of a product in colours {colours} and size {size} whose payment has settled',
+            { colours: 'Blue,Red', size: 'M' },
+          ],
+        ],
+        uponReceiving: 'a request from an admin to refund the line of one variant of an order',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.orderLineRefund),
+          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId'), variant: idFromState('variantId') }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
+              // Lines by name, then values: Blue / M, then Red / M (refunded).
+              products: [
+                {
+                  product: anId(EXAMPLE.productId),
+                  name: string('Classic Tee'),
+                  price: number(19.99),
+                  count: MatchersV3.integer(1),
+                  size: 'M',
+                  variant: MatchersV3.integer(6),
+                  sku: string('CLASSIC-BLUE-M'),
+                  options: 'Blue / M',
+                },
+                {
+                  product: anId(EXAMPLE.productId),
+                  name: string('Classic Tee'),
+                  price: number(19.99),
+                  count: MatchersV3.integer(1),
+                  size: 'M',
+                  variant: idFromState('variantId'),
+                  sku: string('CLASSIC-RED-M'),
+                  options: 'Red / M',
+                  refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
+                },
+              ],
+            }),
+        ],
+      },
+      async () => {
+        const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId, undefined, EXAMPLE.variantId);
+        expect(refunded.products.map((line) => [line.options, line.variant, line.refund?.amount])).toEqual([
+          ['Blue / M', 6, undefined],
+          ['Red / M', EXAMPLE.variantId, 19.99],
+        ]);
+      },
+    ));
+
   it('refunds the line of one size of a product the order has in two sizes', () =>
     interaction(
       {

@@ -1,7 +1,8 @@
-import { PRODUCT_SEARCH_MAX_CHARS, PRODUCT_SEARCH_MIN_WORD_CHARS } from '@store/contract';
+import { PRODUCT_SEARCH_MAX_CHARS, PRODUCT_SEARCH_MIN_WORD_CHARS, PRODUCT_SIZES } from '@store/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useCategories } from '@/api/categories/list-categories';
+import { useProducts } from '@/api/products/list-products';
 import { paths } from '@/lib/paths';
 import { catalogueView } from '../catalogue-view';
 
@@ -32,6 +33,20 @@ export function CatalogueFilters() {
   const view = catalogueView(query);
   const [hint, setHint] = useState<string | null>(null);
   const categories = useCategories();
+  // The colours on offer: those of the products this view shows without the colour and size filters (the grid's
+  // first page, usually in the cache already), with the one in the URL kept.
+  const { colour: _colour, size: _size, ...unfiltered } = view;
+  const shown = useProducts(unfiltered, 12);
+  const colours = [
+    ...new Set([
+      ...shown.items.flatMap((product) =>
+        (product.options ?? [])
+          .filter((option) => ['colour', 'color'].includes(option.name.toLowerCase()))
+          .flatMap((option) => option.values.map((value) => value.value)),
+      ),
+      ...(view.colour ? [view.colour] : []),
+    ]),
+  ];
 
   /** The query string of this view with `changes` made (an undefined value removes the parameter). */
   const changed = (changes: Record<string, string | undefined>): string => {
@@ -113,6 +128,46 @@ export function CatalogueFilters() {
         <p id={HINT_ID} className="text-danger small" role="alert">
           {hint}
         </p>
+      ) : null}
+      {colours.length > 0 || view.size || shown.items.some((product) => product.options?.length) ? (
+        <div className="row g-2 mb-3">
+          <div className="col-6 col-md-3 d-flex align-items-center gap-2">
+            <label htmlFor="catalogue-colour" className="text-nowrap">
+              Colour
+            </label>
+            <select
+              id="catalogue-colour"
+              className="form-select form-select-sm"
+              value={view.colour ?? ''}
+              onChange={(e) => show(changed({ colour: e.target.value || undefined }))}
+            >
+              <option value="">Any</option>
+              {colours.map((colour) => (
+                <option key={colour} value={colour}>
+                  {colour}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-6 col-md-3 d-flex align-items-center gap-2">
+            <label htmlFor="catalogue-size" className="text-nowrap">
+              Size in stock
+            </label>
+            <select
+              id="catalogue-size"
+              className="form-select form-select-sm"
+              value={view.size ?? ''}
+              onChange={(e) => show(changed({ size: e.target.value || undefined }))}
+            >
+              <option value="">Any</option>
+              {PRODUCT_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
       ) : null}
       <nav aria-label="Categories" className="d-flex gap-2 catalogue-chips">
         {chips.map((category) => {

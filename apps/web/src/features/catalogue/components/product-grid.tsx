@@ -56,7 +56,7 @@ export function ProductGrid({
   if (products.length === 0)
     return (
       <Alert variant="info">
-        {view.q || view.category
+        {view.q || view.category || view.colour || view.size
           ? 'No t-shirts match your search. Try other words or another category.'
           : 'No t-shirts in the shop yet. Please come back soon.'}
       </Alert>
