@@ -54,8 +54,15 @@ function namesEntityManager(file: string, source: string): boolean {
   return file.startsWith('modules/') && /\b(EntityManager|QueryRunner)\b/.test(code(source));
 }
 
+/**
+ * Migrations that run outside the migration job's transaction (`transaction = false`) and open their own short ones
+ * on the runner they are given, so an ALTER's exclusive lock ends with its own step (docs/operations.md).
+ */
+const MIGRATIONS_WITH_OWN_TRANSACTIONS = ['database/migrations/1764000100000-product-variants.ts'];
+
 /** Opening a connection or a transaction by hand, anywhere but the transaction helper. */
 function opensTransactionByHand(file: string, source: string): boolean {
+  if (MIGRATIONS_WITH_OWN_TRANSACTIONS.includes(file)) return /\bcreateQueryRunner\b|\.transaction\s*\(/.test(code(source));
   return file !== TRANSACTION_HELPER && /\bcreateQueryRunner\b|\.transaction\s*\(|\bstartTransaction\b/.test(code(source));
 }
 

@@ -1,5 +1,6 @@
 import { product } from '@/testing/fixtures';
-import { CART_STORAGE_KEY, addSizeToCart, addToCart, cartLines, cartTotal, emptyCart, readCart, removeFromCart, syncCart } from './cart';
+import { CART_STORAGE_KEY, addToCart, emptyCart, readCart, removeFromCart } from './cart';
+import { addSizeToCart, cartLines, cartTotal, syncCart } from './cart-changes';
 
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
 

@@ -8,7 +8,8 @@ import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
 import { ProductDetails } from '@/features/product/components/product-details';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { addSizeToCart, addToCart, addVariantToCart } from '@/lib/cart';
+import { addToCart } from '@/lib/cart';
+import { addSizeToCart, addVariantToCart } from '@/lib/cart-changes';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
 

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { type CartSync, readCart, syncCart } from '@/lib/cart';
+import { readCart } from '@/lib/cart';
+import { type CartSync, syncCart } from '@/lib/cart-changes';
 import { type CartProducts, useCartProducts } from './api/get-cart-products';
 
 /**

@@ -1,7 +1,8 @@
 import { ApiRoute, type Product } from '@store/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addSizeToCart, addToCart, CART_STORAGE_KEY, type CartItem } from '@/lib/cart';
+import { addToCart, CART_STORAGE_KEY, type CartItem } from '@/lib/cart';
+import { addSizeToCart } from '@/lib/cart-changes';
 import { installFakeApi } from '@/testing/fake-api';
 import { customer, product, signInAs } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
