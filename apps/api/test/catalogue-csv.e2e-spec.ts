@@ -1,14 +1,10 @@
+import { ApiRoute, type Category, type Product, Role, type Session } from '@store/contract';
 import {
-  ApiRoute,
   CATALOGUE_CSV_COLUMNS,
   CATALOGUE_IMPORT_MAX_BYTES,
   type CatalogueImportJob,
   type CatalogueImportReport,
-  type Category,
-  type Product,
-  Role,
-  type Session,
-} from '@store/contract';
+} from '@store/contract/dto/catalogue-transfer';
 import request from 'supertest';
 import { CatalogueImports1764000710000 } from '../src/database/migrations/1764000710000-catalogue-imports.js';
 import { ProductHandles1764000700000 } from '../src/database/migrations/1764000700000-product-handles.js';

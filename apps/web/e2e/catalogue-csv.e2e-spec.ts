@@ -1,4 +1,5 @@
-import { ApiRoute, apiPath, CATALOGUE_CSV_COLUMNS, type Category, type Product } from '@store/contract';
+import { ApiRoute, apiPath, type Category, type Product } from '@store/contract';
+import { CATALOGUE_CSV_COLUMNS } from '@store/contract/dto/catalogue-transfer';
 import type { Browser, Page } from 'playwright-core';
 import { call, signin, unique } from './support/api';
 import { expectAccessible } from './support/axe';

@@ -13,4 +13,3 @@ export * from './mail.js';
 export * from './text-rules.js';
 export * from './ids.js';
 export * from './account.js';
-export * from './catalogue-transfer.js';

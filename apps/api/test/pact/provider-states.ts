@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import {
-  CATALOGUE_CSV_COLUMNS,
   fromCents,
   isTwoFactorChallenge,
   type Product,
@@ -11,6 +10,7 @@ import {
   type SizeStock,
   toCents,
 } from '@store/contract';
+import { CATALOGUE_CSV_COLUMNS } from '@store/contract/dto/catalogue-transfer';
 import type { NextFunction, Request, Response } from 'express';
 import { generate } from 'otplib';
 import sharp from 'sharp';

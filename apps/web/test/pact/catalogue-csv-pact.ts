@@ -1,6 +1,6 @@
 import { MatchersV3, type Rule } from '@pact-foundation/pact';
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
-import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_FILE_FIELD } from '@store/contract';
+import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_FILE_FIELD } from '@store/contract/dto/catalogue-transfer';
 import { bearer } from './store-api-pact';
 
 const BOUNDARY = 'store-web-pact-csv-boundary';

@@ -1,5 +1,5 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { CATALOGUE_IMPORT_FILE_FIELD, CATALOGUE_IMPORT_MAX_BYTES } from '@store/contract';
+import { CATALOGUE_IMPORT_FILE_FIELD, CATALOGUE_IMPORT_MAX_BYTES } from '@store/contract/dto/catalogue-transfer';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';

@@ -1,8 +1,4 @@
 import {
-  CATALOGUE_CSV_COLUMNS,
-  CATALOGUE_CSV_REQUIRED,
-  CATALOGUE_IMPORT_MAX_ROWS,
-  type CatalogueImportRowError,
   centsToDecimal,
   decimalToCents,
   hasBidiControls,
@@ -11,8 +7,6 @@ import {
   OPTION_NAME_MAX,
   OPTION_VALUE_MAX,
   PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_HANDLE_MAX,
-  PRODUCT_HANDLE_PATTERN,
   PRODUCT_NAME_MAX,
   PRODUCT_OPTION_VALUES_MAX,
   PRODUCT_OPTIONS_MAX,
@@ -24,6 +18,14 @@ import {
   SKU_PATTERN,
   toCents,
 } from '@store/contract';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  CATALOGUE_CSV_REQUIRED,
+  CATALOGUE_IMPORT_MAX_ROWS,
+  type CatalogueImportRowError,
+  PRODUCT_HANDLE_MAX,
+  PRODUCT_HANDLE_PATTERN,
+} from '@store/contract/dto/catalogue-transfer';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { spreadsheetSafe } from '../../common/spreadsheet-safe.js';

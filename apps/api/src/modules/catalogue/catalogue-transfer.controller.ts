@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiRoute, type CatalogueImportJob, type CatalogueImportReport, StaffRole } from '@store/contract';
+import { ApiRoute, StaffRole } from '@store/contract';
+import { type CatalogueImportJob, type CatalogueImportReport } from '@store/contract/dto/catalogue-transfer';
 import type { Response } from 'express';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CatalogueImportJob, CatalogueImportStatus } from '@store/contract';
+import type { CatalogueImportJob, CatalogueImportStatus } from '@store/contract/dto/catalogue-transfer';
 import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import type { AuditActor } from '../audit/audit.service.js';

@@ -1,11 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type Product } from '@store/contract';
 import {
   CATALOGUE_IMPORT_ERRORS_MAX,
   type CatalogueImportJob,
   type CatalogueImportReport,
   type CatalogueImportRowError,
-  type Product,
-} from '@store/contract';
+} from '@store/contract/dto/catalogue-transfer';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';

@@ -1,4 +1,5 @@
-import { ApiRoute, apiPath, CATALOGUE_IMPORT_FILE_FIELD, type CatalogueImportReport } from '@store/contract';
+import { ApiRoute, apiPath } from '@store/contract';
+import { CATALOGUE_IMPORT_FILE_FIELD, type CatalogueImportReport } from '@store/contract/dto/catalogue-transfer';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall, currentAuth } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import { ApiRoute, apiPath, type CatalogueImportJob } from '@store/contract';
+import { ApiRoute, apiPath } from '@store/contract';
+import { type CatalogueImportJob } from '@store/contract/dto/catalogue-transfer';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { productsQueryKey } from '@/api/products/products-query-key';

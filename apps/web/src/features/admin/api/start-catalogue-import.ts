@@ -1,4 +1,5 @@
-import { ApiRoute, apiPath, type CatalogueImportJob } from '@store/contract';
+import { ApiRoute, apiPath } from '@store/contract';
+import { type CatalogueImportJob } from '@store/contract/dto/catalogue-transfer';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, currentAuth } from '@/lib/api-client';
 import { type CatalogueCsvFile, catalogueCsvForm } from './check-catalogue-import';

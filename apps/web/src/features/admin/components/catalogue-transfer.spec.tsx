@@ -1,4 +1,5 @@
-import { ApiRoute, type CatalogueImportJob, type CatalogueImportReport } from '@store/contract';
+import { ApiRoute } from '@store/contract';
+import { type CatalogueImportJob, type CatalogueImportReport } from '@store/contract/dto/catalogue-transfer';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { saveSession } from '@/lib/session';

@@ -1,4 +1,4 @@
-import { CATALOGUE_IMPORT_MAX_BYTES, CATALOGUE_IMPORT_MAX_ROWS, type CatalogueImportReport } from '@store/contract';
+import { CATALOGUE_IMPORT_MAX_BYTES, CATALOGUE_IMPORT_MAX_ROWS, type CatalogueImportReport } from '@store/contract/dto/catalogue-transfer';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
