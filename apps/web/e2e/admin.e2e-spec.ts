@@ -57,6 +57,7 @@ describe('admin', () => {
       'Manage Categories',
       'Create Product',
       'Manage Products',
+      'Import / Export CSV',
       'Manage Orders',
       'Pricing',
       'Audit Trail',

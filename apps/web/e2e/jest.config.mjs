@@ -15,6 +15,7 @@ export default {
   testTimeout: 90000,
   moduleNameMapper: {
     '^@store/contract$': '<rootDir>/../../../libs/contract/src/index.ts',
+    '^@store/contract/dto/(.*)$': '<rootDir>/../../../libs/contract/src/dto/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -112,6 +112,7 @@ describe('staff roles', () => {
       'Manage Categories',
       'Create Product',
       'Manage Products',
+      'Import / Export CSV',
       'Manage Orders',
       'Pricing',
       'Audit Trail',

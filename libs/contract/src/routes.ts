@@ -53,6 +53,14 @@ export const ApiRoute = {
   productDelete: '/product/:productId/:userId',
   /** The product's first photo (the grid's card). */
   productPhoto: '/product/photo/:productId',
+  /** The whole catalogue as CSV, one row per variant (staff). */
+  catalogueExport: '/catalogue/export/:userId',
+  /** The dry run of an import: every bad row, or what it would do; nothing written (staff). */
+  catalogueImportCheck: '/catalogue/import/check/:userId',
+  /** Starts an import (checked again first): 202 and the job, applied in batches (staff). */
+  catalogueImportStart: '/catalogue/import/:userId',
+  /** An import's progress (staff). */
+  catalogueImport: '/catalogue/import/:importId/:userId',
 
   /** The cart's price (lines, discount, shipping, tax, total) for a destination, method and code; no side effects. */
   quote: '/checkout/quote/:userId',

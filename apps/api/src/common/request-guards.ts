@@ -72,11 +72,12 @@ export function jsonBodyParser(limit: string): express.RequestHandler {
 }
 
 /**
- * Bodies on API routes are JSON; product forms alone may be multipart (their photo). Anything else
+ * Bodies on API routes are JSON; product forms (their photo) and catalogue imports (their CSV file) alone may be
+ * multipart, under `multipartPrefixes`. Anything else
  * (urlencoded, text/plain...) is 415 before it can be half-read as something it is not. Named
  * `urlencodedParser` so Nest does not add its own urlencoded parser.
  */
-export function apiContentTypeGuard(apiPrefix: string, multipartPrefix: string): express.RequestHandler {
+export function apiContentTypeGuard(apiPrefix: string, multipartPrefixes: readonly string[]): express.RequestHandler {
   return function urlencodedParser(request: Request, _response: Response, next: NextFunction): void {
     const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody || !(request.path === apiPrefix || request.path.startsWith(`${apiPrefix}/`))) return next();
@@ -88,7 +89,7 @@ export function apiContentTypeGuard(apiPrefix: string, multipartPrefix: string):
       }
       return next();
     }
-    if (request.path.startsWith(multipartPrefix) && request.is('multipart/form-data')) return next();
+    if (multipartPrefixes.some((prefix) => request.path.startsWith(prefix)) && request.is('multipart/form-data')) return next();
     const type = request.headers['content-type'] ?? 'none';
     next(new UnsupportedMediaTypeError(`Send the request body as application/json (got ${type.split(';')[0]})`));
   };

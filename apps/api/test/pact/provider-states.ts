@@ -10,6 +10,7 @@ import {
   type SizeStock,
   toCents,
 } from '@store/contract';
+import { CATALOGUE_CSV_COLUMNS } from '@store/contract/dto/catalogue-transfer';
 import type { NextFunction, Request, Response } from 'express';
 import { generate } from 'otplib';
 import sharp from 'sharp';
@@ -25,6 +26,7 @@ import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
 import { ProductGalleryService } from '../../src/modules/catalogue/product-gallery.service.js';
+import { CatalogueTransferService } from '../../src/modules/catalogue/catalogue-transfer.service.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
@@ -212,6 +214,15 @@ export class ProviderStates {
         );
       },
       'no product has id {productId}': async () => undefined,
+      // A one-product CSV imported to the end by the import's own service (as the admin screen's upload would).
+      'a catalogue import of one product has finished': async () => {
+        await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
+        const transfer = this.t.app.get(CatalogueTransferService);
+        const csv = `${CATALOGUE_CSV_COLUMNS.join(',')}\r\nplain-tote,Plain Tote,A bag,Graphic Tees,,,,,,,TOTE-1,12.50,,,,7,true,\r\n`;
+        const job = await transfer.start(csv, SYSTEM_ACTOR);
+        await transfer.settled(job._id);
+        return { importId: job._id };
+      },
       'a category named {name} exists': async (params) => {
         const category = await this.categories.create(text(params, 'name'), SYSTEM_ACTOR);
         return { categoryId: category._id };

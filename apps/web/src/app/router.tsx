@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
           { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
           { path: paths.adminPricing, lazy: lazyPage('admin', 'PricingPage') },
+          { path: paths.adminCatalogueCsv, lazy: lazyPage('admin', 'CatalogueCsvPage') },
           { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
           { path: paths.adminTwoFactor, lazy: lazyPage('admin', 'TwoFactorPage') },
         ],

@@ -33,6 +33,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   /** Shipping zones and methods, tax rates, discount codes and whether prices include tax */
   adminPricing: '/admin/pricing',
+  adminCatalogueCsv: '/admin/catalogue/csv',
   /** The shop's people: owners invite, change roles, remove */
   adminPeople: '/admin/people',
   /** The signed-in member's two-factor sign-in: set up (QR code, recovery codes) or turn off */

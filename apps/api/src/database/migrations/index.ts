@@ -23,6 +23,8 @@ import { Pricing1764000300000 } from './1764000300000-pricing.js';
 import { Accounts1764000400000 } from './1764000400000-accounts.js';
 import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
+import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
+import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -51,4 +53,6 @@ export const migrations = [
   Accounts1764000400000,
   TwoFactor1764000500000,
   OrderRollupShards1764000600000,
+  ProductHandles1764000700000,
+  CatalogueImports1764000710000,
 ];

@@ -7,6 +7,9 @@ import { CachedListRoute } from './cached-list-route.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { ProductGalleryController } from './product-gallery.controller.js';
 import { ProductGalleryService } from './product-gallery.service.js';
+import { CatalogueTransferController } from './catalogue-transfer.controller.js';
+import { CatalogueTransferRepository } from './catalogue-transfer.repository.js';
+import { CatalogueTransferService } from './catalogue-transfer.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
 import { ProductsRepository } from './products.repository.js';
@@ -17,12 +20,22 @@ import { ProductsService } from './products.service.js';
  * is in ProductsRepository; lists are read through CatalogueCache, and cached pages are offered to the HTTP layer's
  * cached GET through CachedListRoute. A product's photos (the form's first photo, and the gallery's writes in
  * ProductGalleryService) are saved through the photos module, in the catalogue's transaction; stock moves are the
- * inventory's.
+ * inventory's. The CSV export and import (CatalogueTransferService) write through the same repositories; products'
+ * handles and the import jobs are CatalogueTransferRepository's.
  */
 @Module({
   imports: [CategoriesModule, AuditModule, PhotosModule, CatalogueChangesModule],
-  controllers: [ProductsController, ProductGalleryController],
-  providers: [ProductsRepository, ProductVariantsRepository, CatalogueCache, ProductsService, ProductGalleryService, CachedListRoute],
+  controllers: [ProductsController, ProductGalleryController, CatalogueTransferController],
+  providers: [
+    ProductsRepository,
+    ProductVariantsRepository,
+    CatalogueCache,
+    ProductsService,
+    ProductGalleryService,
+    CachedListRoute,
+    CatalogueTransferRepository,
+    CatalogueTransferService,
+  ],
   exports: [ProductsService, CachedListRoute],
 })
 export class CatalogueModule {}

@@ -33,11 +33,7 @@ export class ProductGalleryService {
   ) {}
 
   /** Adds a photo at the end of the gallery; the product as GET /product/:productId answers it. */
-  async add(
-    productId: string,
-    upload: { photo: Buffer; alt: string; optionValue: number | null },
-    actor: AuditActor,
-  ): Promise<Product> {
+  async add(productId: string, upload: { photo: Buffer; alt: string; optionValue: number | null }, actor: AuditActor): Promise<Product> {
     const prepared = await this.photos.prepare(upload.photo);
     return this.write(productId, actor, async (before) => {
       if (before.length >= PRODUCT_PHOTOS_MAX) {
@@ -59,9 +55,7 @@ export class ProductGalleryService {
         throw new ValidationFailedError('Send every photo of the product once, in the new order', [
           ...unknown.map((id) => ({ field: 'photos', message: `${id} is not a photo of this product` })),
           ...repeated.map((id) => ({ field: 'photos', message: `${id} is named more than once` })),
-          ...before
-            .filter((photo) => !ids.includes(photo._id))
-            .map((photo) => ({ field: 'photos', message: `${photo._id} is missing` })),
+          ...before.filter((photo) => !ids.includes(photo._id)).map((photo) => ({ field: 'photos', message: `${photo._id} is missing` })),
         ]);
       }
       await this.assertValuesOf(

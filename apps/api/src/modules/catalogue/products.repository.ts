@@ -283,6 +283,13 @@ export class ProductsRepository {
     return rows.map((row) => ({ _id: row.id, updatedAt: row.updated_iso }));
   }
 
+  /** The products with these ids, with their variants, by id (the catalogue import and export, a batch at a time). */
+  async findMany(ids: string[]): Promise<Map<string, Product>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.rows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Map((await this.withVariants(rows)).map((product) => [product._id, product]));
+  }
+
   /** Inserts the product row (its stock as given: the caller writes its variants next, which sets it again). */
   async insert(draft: ProductDraft): Promise<string> {
     const [row] = await this.db.transactionRows<{ id: string }>(

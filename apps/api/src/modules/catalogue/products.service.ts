@@ -19,14 +19,14 @@ import { ProductVariantsRepository } from './product-variants.repository.js';
 import { type ProductPage, ProductsRepository, SEARCH_COUNT_CAP } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
-const AUDITED = ['name', 'description', 'price', 'compareAtPrice', 'stock', 'category', 'sizes', 'options', 'variants'] as const;
+export const AUDITED = ['name', 'description', 'price', 'compareAtPrice', 'stock', 'category', 'sizes', 'options', 'variants'] as const;
 
 /**
  * A product as its audit entries see it: no sizes, no options, no compare-at price is no value, and the variants of
  * a product without options are its stock (so an unsized product's entries read as they always did); options by
  * their values, variants by what an admin sets (not their ids, nor `sold`, which checkouts move).
  */
-function audited(product: Product): Record<string, unknown> {
+export function audited(product: Product): Record<string, unknown> {
   const options = product.options ?? [];
   return {
     ...product,

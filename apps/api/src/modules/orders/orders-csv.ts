@@ -1,4 +1,5 @@
 import { centsToDecimal, type Order, SHIPPING_ADDRESS_FIELDS, toCents } from '@store/contract';
+import { spreadsheetSafe } from '../../common/spreadsheet-safe.js';
 
 /**
  * The export's columns, one order a row; amounts in dollars with 2 decimals, times in UTC (ISO 8601). The
@@ -68,15 +69,6 @@ function row(order: Order): Array<string | number> {
   ];
 }
 
-/** What makes a spreadsheet run a cell as a formula when it starts the cell. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/**
- * The same after a semicolon (spaces or quotes between): a spreadsheet whose list separator is ";" (most of
- * continental Europe) splits the row there, ignoring this file's commas and quotes, so `x;=1+1` would be two
- * cells, the second a formula.
- */
-const FORMULA_AFTER_SEMICOLON = /(;[\s"]*)([=+\-@])/g;
-
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; and text a spreadsheet would run as a
  * formula (=, +, -, @ first, or after a semicolon: a product or buyer name is anyone's input) made inert with an
@@ -84,6 +76,6 @@ const FORMULA_AFTER_SEMICOLON = /(;[\s"]*)([=+\-@])/g;
  */
 function cell(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const safe = (FORMULA_START.test(value) ? `'${value}` : value).replace(FORMULA_AFTER_SEMICOLON, "$1'$2");
+  const safe = spreadsheetSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -4,6 +4,7 @@ import { Page } from '@/components/page';
 import { SignoutEverywhere } from '@/components/sign-out-everywhere';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AuditTrail } from '@/features/admin/components/audit-trail';
+import { CatalogueTransfer } from '@/features/admin/components/catalogue-transfer';
 import { CreateCategoryForm, UpdateCategoryForm } from '@/features/admin/components/category-form';
 import { ManageCategories } from '@/features/admin/components/manage-categories';
 import { ManageProducts } from '@/features/admin/components/manage-products';
@@ -114,6 +115,14 @@ export function PricingPage() {
   return (
     <AdminPage title="Pricing" description="Shipping, taxes and discount codes: what the checkout charges">
       <PricingRules />
+    </AdminPage>
+  );
+}
+
+export function CatalogueCsvPage() {
+  return (
+    <AdminPage title="Import and export" description="The whole catalogue as a CSV file, one row per variant">
+      <CatalogueTransfer />
     </AdminPage>
   );
 }

@@ -30,6 +30,7 @@ describe('admin dashboard', () => {
       '/admin/categories',
       '/admin/create/product',
       '/admin/products',
+      '/admin/catalogue/csv',
       '/admin/orders',
       '/admin/pricing',
       '/admin/audit',
@@ -51,6 +52,15 @@ describe('admin dashboard', () => {
       'Manage Categories',
       'Create Product',
       'Manage Products',
+      'Import / Export CSV',
+      'Manage Orders',
+      'Audit Trail',
+      'Two-factor sign-in',
+    ]);
+    expect(linksFor('read-only')).toEqual([
+      'Manage Categories',
+      'Manage Products',
+      'Import / Export CSV',
       'Manage Orders',
       'Pricing',
       'Audit Trail',

@@ -16,6 +16,7 @@ const ADMIN_LINKS: { to: string; label: string; shownTo?: 'editors' | 'owners' }
   { to: paths.adminCategories, label: 'Manage Categories' },
   { to: paths.adminCreateProduct, label: 'Create Product', shownTo: 'editors' },
   { to: paths.adminProducts, label: 'Manage Products' },
+  { to: paths.adminCatalogueCsv, label: 'Import / Export CSV' },
   { to: paths.adminOrders, label: 'Manage Orders' },
   { to: paths.adminPricing, label: 'Pricing' },
   { to: paths.adminAudit, label: 'Audit Trail' },
