@@ -1,8 +1,9 @@
-import { DataSource, type QueryRunner } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { ProductVariants1764000100000 } from '../src/database/migrations/1764000100000-product-variants.js';
 import { VariantsReplaceSizes1764000110000 } from '../src/database/migrations/1764000110000-variants-replace-sizes.js';
 import { PhotoOptionValues1764000210000 } from '../src/database/migrations/1764000210000-photo-option-values.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { inMigrationTransaction } from './support/test-database.js';
 
 /**
  * The move from `products.size_stock` to options and variants, on a shop with sized and unsized products, paid,
@@ -34,23 +35,7 @@ describe('options and variants migration (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  /** Runs `work` as the migrations job does: a connection of its own, in one transaction. */
-  async function migrate(work: (runner: QueryRunner) => Promise<void>): Promise<void> {
-    const source = new DataSource({ type: 'postgres', url: t.db.url });
-    await source.initialize();
-    const runner = source.createQueryRunner();
-    try {
-      await runner.startTransaction();
-      await work(runner);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-      await source.destroy();
-    }
-  }
+  const migrate = (work: (runner: QueryRunner) => Promise<void>) => inMigrationTransaction(t.db.url, work);
   const query = <T>(sql: string, values: unknown[] = []) => t.dataSource.query(sql, values) as Promise<T[]>;
   const tables = async () =>
     (
