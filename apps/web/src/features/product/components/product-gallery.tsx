@@ -102,8 +102,7 @@ export function ProductGallery({ product, optionValue }: { product: Product; opt
               height={THUMB_PX}
               loading="lazy"
               decoding="async"
-              className="rounded"
-              style={{ objectFit: 'cover', display: 'block' }}
+              className="rounded d-block object-fit-cover"
             />
           </button>
         ))}
