@@ -202,6 +202,8 @@ describe('the compose stack', () => {
             E2E_ADMIN_PASSWORD: admin.password,
             E2E_ADMIN_NAME: admin.name,
             E2E_OUTBOX_DIR: path.join(dir, 'data', 'outbox'),
+            // Two API replicas behind nginx: see the admin test's cancel.
+            E2E_API_REPLICAS: '2',
           },
         },
       );

@@ -236,14 +236,22 @@ describe('admin', () => {
     await row.getByRole('button', { name: 'Update' }).click();
     await shown(row.locator('.badge', { hasText: 'Cancelled' }));
     const refund = await shown(row.getByLabel('Refund'));
-    expect(await refund.innerText()).toContain(`$${orderedProduct.price.toFixed(2)} returned: payment voided before settlement`);
+    // The offline test gateway keeps a charge's settlement in the process that made it: behind two API replicas
+    // (the compose stack's run, E2E_API_REPLICAS) a cancel reaching the other one finds it settled and refunds it.
+    const kinds = Number(process.env.E2E_API_REPLICAS ?? 1) > 1 ? ['void', 'refund'] : ['void'];
+    const wording = { void: 'payment voided before settlement', refund: 'refunded to the card' };
+    const shownText = await refund.innerText();
+    expect(
+      kinds.some((kind) => shownText.includes(`$${orderedProduct.price.toFixed(2)} returned: ${wording[kind as keyof typeof wording]}`)),
+    ).toBe(true);
     await screenshot(page, 'admin-order-refunded');
 
     // The buyer's history shows the same refund.
     const { body } = await call<Order[]>('GET', `/orders/user/${buyer.user._id}`, { token: buyer.token });
-    expect(body.map((order) => [order.status, order.refund?.kind, order.refund?.amount])).toEqual([
-      ['Cancelled', 'void', orderedProduct.price],
-    ]);
+    expect(body.map((order) => [order.status, order.refund?.amount])).toEqual([['Cancelled', orderedProduct.price]]);
+    const kind = body[0].refund!.kind;
+    expect(kinds).toContain(kind);
+    expect(shownText).toContain(wording[kind as keyof typeof wording]);
 
     await page.goto('/admin/dashboard');
     await page.getByRole('link', { name: 'Audit Trail' }).click();
@@ -251,7 +259,7 @@ describe('admin', () => {
     const table = await shown(page.getByRole('table', { name: 'Audit entries' }));
     const rows = table.locator('tbody tr');
     const texts = await rows.allInnerTexts();
-    expect(texts.some((text) => text.includes('Refunded order') && text.includes(admin.name) && text.includes('kind void'))).toBe(true);
+    expect(texts.some((text) => text.includes('Refunded order') && text.includes(admin.name) && text.includes(`kind ${kind}`))).toBe(true);
     expect(texts.some((text) => text.includes('Moved order') && text.includes('Processing → Cancelled'))).toBe(true);
     expect(texts.some((text) => text.includes('Updated category'))).toBe(true);
 
