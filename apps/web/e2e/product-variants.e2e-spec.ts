@@ -137,6 +137,8 @@ describe('product page with colours and sizes', () => {
     await shown(card());
     await page.goBack();
     await page.waitForURL('**/?colour=Red&size=M');
+    // Back renders the cached Red/M list a moment after the URL changes: wait for the S list's card to go.
+    await gone(card());
     expect(await card().count()).toBe(0);
   });
 });
