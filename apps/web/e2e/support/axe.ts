@@ -15,6 +15,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   // Let lazy pages and images settle so axe sees the finished page, not a spinner.
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // And let CSS transitions end (a button fading from its busy colours), so contrast is judged on the final colours.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 2000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(TAGS).exclude('iframe[name^="braintree"]').analyze();
   const describe = (v: (typeof results.violations)[number]) =>
     `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`;
