@@ -88,6 +88,22 @@ export const ApiRoute = {
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
 
+  /** An order's returns and exchanges: GET them (its buyer or staff), POST a request (its buyer). */
+  orderReturns: '/order/:orderId/returns/:userId',
+  /** Every return and exchange, newest first (staff). */
+  returnsAll: '/returns/all/:userId',
+  /** Per-variant reorder suggestions for the next `days` (staff). */
+  reorderSuggestions: '/returns/reorder/:userId',
+  returnApprove: '/return/:returnId/approve/:userId',
+  returnReject: '/return/:returnId/reject/:userId',
+  returnReceive: '/return/:returnId/receive/:userId',
+  /** Refunds a received return through the gateway (owners). */
+  returnRefund: '/return/:returnId/refund/:userId',
+  /** Records the exchange's new variant as shipped. */
+  returnShip: '/return/:returnId/ship/:userId',
+  /** A product's fit note from its returns and exchanges (public). */
+  productFit: '/product/fit/:productId',
+
   audit: '/audit/:userId',
 
   /** The shop's people and open invitations (owners only). */
