@@ -306,7 +306,7 @@ export class ReturnsService {
       if (!row) throw new NotFoundError('Return not found');
       if (!from.includes(row.status)) {
         throw new ConflictError(
-          `A ${row.kind} that is ${row.status} cannot be ${from.includes('received') ? 'finished' : 'moved'} this way`,
+          `${row.kind === 'exchange' ? 'An exchange' : 'A return'} that is ${row.status} cannot be ${from.includes('received') ? 'finished' : 'moved'} this way`,
         );
       }
       const done = await work(row, await this.repository.linesOf([returnId]));
