@@ -8,7 +8,7 @@ import {
   type ReturnReason,
   type ReturnRequest,
 } from '@store/contract';
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { Alert, ErrorAlert } from '@/components/alert';
 import { formatOrderDate, shortOrderId } from '@/components/order-items';
 import { Spinner } from '@/components/spinner';
@@ -97,7 +97,7 @@ function ReturnRequestForm({ order }: { order: Order }) {
       lines: Object.fromEntries(lines.map((line) => [String(line.variant), { quantity: '0', exchangeVariant: '' }])),
     },
   });
-  const kind = form.watch('kind');
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const submit = form.handleSubmit(async (values) => {
     const body: ReturnRequest = {
       kind: values.kind,
