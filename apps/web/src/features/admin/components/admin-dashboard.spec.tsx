@@ -32,6 +32,7 @@ describe('admin dashboard', () => {
       '/admin/products',
       '/admin/catalogue/csv',
       '/admin/orders',
+      '/admin/returns',
       '/admin/pricing',
       '/admin/audit',
       '/admin/people',

@@ -1,6 +1,7 @@
 import {
   formatDollars,
   type Order,
+  type OrderLine,
   type OrderReturn,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
@@ -169,15 +170,7 @@ function ReturnRequestForm({ order }: { order: Order }) {
   );
 }
 
-function ReturnLineFields({
-  line,
-  exchange,
-  register,
-}: {
-  line: Order['products'][number];
-  exchange: boolean;
-  register: UseFormRegister<FormValues>;
-}) {
+function ReturnLineFields({ line, exchange, register }: { line: OrderLine; exchange: boolean; register: UseFormRegister<FormValues> }) {
   const product = useProduct(line.product);
   const key = String(line.variant);
   const others = (product.data?.variants ?? []).filter((variant) => variant._id !== line.variant && variant.active);
