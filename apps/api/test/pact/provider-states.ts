@@ -368,17 +368,15 @@ export class ProviderStates {
       'the customer asked to exchange M for L on a shipped order': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         const shipped = await this.shippedOrder(this.signedIn);
-        const asked = await this.t.app
-          .get(ReturnsService)
-          .request(
-            String(shipped.orderId),
-            {
-              kind: 'exchange',
-              reason: 'too-small',
-              lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
-            },
-            this.signedIn,
-          );
+        const asked = await this.t.app.get(ReturnsService).request(
+          String(shipped.orderId),
+          {
+            kind: 'exchange',
+            reason: 'too-small',
+            lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
+          },
+          this.signedIn,
+        );
         return { ...shipped, returnId: asked._id };
       },
       'a customer asked to {kind} a line of a shipped order, now {status}': async (params) => {
@@ -415,17 +413,15 @@ export class ProviderStates {
         const product = await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 20 })) });
         for (let i = 0; i < 5; i += 1) {
           const shipped = await this.shippedOrder(buyer, product);
-          await this.t.app
-            .get(ReturnsService)
-            .request(
-              String(shipped.orderId),
-              {
-                kind: 'exchange',
-                reason: 'too-small',
-                lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
-              },
-              buyer,
-            );
+          await this.t.app.get(ReturnsService).request(
+            String(shipped.orderId),
+            {
+              kind: 'exchange',
+              reason: 'too-small',
+              lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
+            },
+            buyer,
+          );
         }
         return { productId: product._id };
       },
