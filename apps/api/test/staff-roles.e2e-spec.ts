@@ -290,7 +290,7 @@ describe('staff roles (e2e)', () => {
           .expect(200)
       ).body as StaffList;
       expect(after.invitations.map((i) => i._id)).not.toContain(invitation._id);
-      expect(after.people).toContainEqual({ _id: joined._id, name: 'Newly Joined', email, staffRole: 'staff' });
+      expect(after.people).toContainEqual({ _id: joined._id, name: 'Newly Joined', email, staffRole: 'staff', twoFactorEnabled: false });
     });
 
     it('lets one of two concurrent uses of a link through', async () => {
@@ -408,7 +408,7 @@ describe('staff roles (e2e)', () => {
           .send({ name: `Role Change ${counter++}` });
       await create().expect(201);
       const changed = (await setRole(owner, person.user._id, 'read-only').expect(200)).body as StaffMember;
-      expect(changed).toEqual({ _id: person.user._id, name: 'Sam Staff', email: person.user.email, staffRole: 'read-only' });
+      expect(changed).toEqual({ _id: person.user._id, name: 'Sam Staff', email: person.user.email, staffRole: 'read-only', twoFactorEnabled: false });
       expect((await create().expect(401)).body.error).toBe('Your session has ended; sign in again');
       person = await signin(person.user.email);
       expect(person.user.staffRole).toBe('read-only');

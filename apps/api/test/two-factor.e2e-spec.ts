@@ -4,6 +4,7 @@ import {
   type Order,
   type Session,
   type SigninResponse,
+  type StaffList,
   type StaffRole,
   type TwoFactorChallenge,
   type TwoFactorEnrolment,
@@ -44,6 +45,7 @@ describe('two-factor sign-in (e2e)', () => {
   const as = (session: Session) => ({
     get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
     post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
+    put: (path: string) => request(t.http).put(path).set('Authorization', `Bearer ${session.token}`),
     delete: (path: string) => request(t.http).delete(path).set('Authorization', `Bearer ${session.token}`),
   });
 
@@ -167,6 +169,25 @@ describe('two-factor sign-in (e2e)', () => {
           .expect(200)
       ).body as AuditEntry[];
       expect(trail.map((entry) => entry.action)).toEqual(['two-factor.enable']);
+    });
+
+    it('shows on the People list who has it on (a pending enrolment is still off)', async () => {
+      const on = await enrolled(await newMember());
+      const pending = await newMember();
+      await as(pending.session)
+        .post(api(ApiRoute.twoFactorEnrol, { userId: pending.session.user._id }))
+        .expect(200);
+      const people = ((await as(owner).get(api(ApiRoute.staff, { userId: owner.user._id })).expect(200)).body as StaffList).people;
+      const stateOf = (id: string) => people.find((person) => person._id === id)?.twoFactorEnabled;
+      expect(stateOf(on.session.user._id)).toBe(true);
+      expect(stateOf(pending.session.user._id)).toBe(false);
+      expect(stateOf(owner.user._id)).toBe(false);
+      // A role change answers the member as the list shows them.
+      const changed = await as(owner)
+        .put(api(ApiRoute.staffMember, { staffId: on.session.user._id, userId: owner.user._id }))
+        .send({ staffRole: 'read-only' })
+        .expect(200);
+      expect(changed.body).toMatchObject({ staffRole: 'read-only', twoFactorEnabled: true });
     });
 
     it('is for the shop’s people: a customer cannot enrol', async () => {

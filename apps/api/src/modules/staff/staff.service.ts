@@ -155,8 +155,8 @@ export class StaffService {
 
 const LAST_OWNER = 'The shop needs at least one owner: make someone else an owner first';
 
-function toMember(row: { id: string; name: string; email: string; staffRole: StaffRole | null }): StaffMember {
-  return { _id: row.id, name: row.name, email: row.email, staffRole: row.staffRole as StaffRole };
+function toMember(row: { id: string; name: string; email: string; staffRole: StaffRole | null; twoFactorEnabled: boolean }): StaffMember {
+  return { _id: row.id, name: row.name, email: row.email, staffRole: row.staffRole as StaffRole, twoFactorEnabled: row.twoFactorEnabled };
 }
 
 function toInvitation(row: InvitationRow): StaffInvitation {
