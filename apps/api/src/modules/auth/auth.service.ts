@@ -44,6 +44,7 @@ export class AuthService {
 
   async signup(input: SignupDto): Promise<User> {
     refuseCommonPassword(input.password);
+    await this.users.refuseImitation(input.name);
     const passwordHash = await this.hasher.hash(input.password);
     const user = await this.users.create({ name: input.name, email: input.email, passwordHash });
     await this.verification.afterSignup(user);
