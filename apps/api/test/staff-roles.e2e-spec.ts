@@ -363,6 +363,14 @@ describe('staff roles (e2e)', () => {
           message: 'Name must not mix letters of different alphabets (such as Latin and Cyrillic): such names can imitate another',
         },
       ]);
+      // Wholly in Cyrillic letters that read as an official word ("ѕһор" for "shop"): refused by the look-alike rule.
+      const imitation = await accept(token, '\u0455\u04bb\u043e\u0440').expect(400);
+      expect(imitation.body.details).toEqual([
+        {
+          field: 'name',
+          message: 'Name must not imitate the name of one of the shop’s people, or an official-looking word, with look-alike letters',
+        },
+      ]);
       // A refused answer leaves the link usable.
       await accept(token).expect(201);
     });
