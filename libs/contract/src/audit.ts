@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'staff.two-factor-reset',
   'two-factor.enable',
   'two-factor.disable',
+  'two-factor.recovery-codes',
   'return.request',
   'return.approve',
   'return.reject',
