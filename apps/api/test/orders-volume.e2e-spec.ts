@@ -194,7 +194,7 @@ describe('orders at volume (e2e)', () => {
       expect(lines[0]).toBe(
         'number,order_id,created_at,status,buyer_id,buyer_name,items,amount,refunded,transaction_id,refund_ids,' +
           'ship_name,ship_line1,ship_line2,ship_city,ship_postal_code,ship_country,ship_phone,' +
-          'subtotal,discount,shipping,tax,prices_include_tax,shipping_method,discount_code',
+          'subtotal,discount,shipping,tax,prices_include_tax,shipping_method,discount_code,shipping_refunded',
       );
       const cancelledCount = Number((await all('?status=Cancelled').expect(200)).headers[TOTAL_COUNT_HEADER.toLowerCase()]);
       expect(lines).toHaveLength(1 + cancelledCount);
@@ -207,8 +207,12 @@ describe('orders at volume (e2e)', () => {
         .expect(200);
       expect(dated.headers['content-disposition']).toBe('attachment; filename="orders-from-2026-01-01-to-2026-01-31.csv"');
       expect(dated.text.trimEnd().split('\r\n').slice(1)).toEqual([
-        expect.stringMatching(/,2026-01-20T12:00:00.000Z,Delivered,.*,2 x Volume Tee,20.00,0.00,old,,,,,,,,,20.00,0.00,0.00,0.00,no,,$/),
-        expect.stringMatching(/,2026-01-10T12:00:00.000Z,Delivered,.*,2 x Volume Tee,20.00,0.00,old,,,,,,,,,20.00,0.00,0.00,0.00,no,,$/),
+        expect.stringMatching(
+          /,2026-01-20T12:00:00.000Z,Delivered,.*,2 x Volume Tee,20.00,0.00,old,,,,,,,,,20.00,0.00,0.00,0.00,no,,,0.00$/,
+        ),
+        expect.stringMatching(
+          /,2026-01-10T12:00:00.000Z,Delivered,.*,2 x Volume Tee,20.00,0.00,old,,,,,,,,,20.00,0.00,0.00,0.00,no,,,0.00$/,
+        ),
       ]);
     });
   });

@@ -87,6 +87,7 @@ export const ApiRoute = {
   ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
+  orderShippingRefund: '/order/:orderId/refund-shipping/:userId',
 
   audit: '/audit/:userId',
 

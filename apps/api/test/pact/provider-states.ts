@@ -22,6 +22,7 @@ import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 import { TwoFactorService } from '../../src/modules/auth/two-factor/two-factor.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { OrdersService } from '../../src/modules/orders/orders.service.js';
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
@@ -367,6 +368,39 @@ export class ProviderStates {
         );
         await this.settle(orderId);
         return { orderId, productId: product._id };
+      },
+      // A Classic Tee shipped to the US by a flat "Standard" method (no tax), the charge settled at once.
+      'a customer has paid for an order with {shipping} shipping whose payment has settled': async (params) => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const [zone] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_zones (name, countries) VALUES ('US zone', '{US}') RETURNING id`,
+        )) as {
+          id: string;
+        }[];
+        const [method] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_methods (zone_id, name, rate_cents) VALUES ($1, 'Standard', $2) RETURNING id`,
+          [zone.id, toCents(number(params, 'shipping'))],
+        )) as { id: string }[];
+        const product = await this.classicTee();
+        const answer = await this.payments.pay(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: fromCents(toCents(product.price) + toCents(number(params, 'shipping'))),
+            products: [{ _id: product._id, count: 1 }],
+            shippingAddress: SHIPPING_ADDRESS,
+            shippingMethod: method.id,
+          },
+        );
+        if (!('success' in answer.body) || !answer.body.success)
+          throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
+        await this.settle(answer.body.order._id);
+        return { orderId: answer.body.order._id, productId: product._id };
+      },
+      // Follows the state above: the one order's shipping refunded by the owner's own route (through the service).
+      'its shipping was refunded': async () => {
+        const [order] = (await this.t.dataSource.query(`SELECT id FROM orders`)) as { id: string }[];
+        await this.t.app.get(OrdersService).refundShipping(order.id, SYSTEM_ACTOR);
       },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
