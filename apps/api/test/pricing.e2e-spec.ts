@@ -240,6 +240,45 @@ describe('pricing (e2e)', () => {
         shippingMethod: { id: express, name: 'Express' },
       });
       expect(answer.taxes).toEqual([{ name: 'NY sales tax', rate: 8.875, amount: 4.44 }]);
+      // The regions with a rate of their own, so the checkout asks for one (pricing.spec.ts: none for a country without).
+      expect(answer.taxRegions).toEqual(['NY']);
+    });
+
+    it("charges the region's rate at payment (any case) and the country's for any other region, and stores it", async () => {
+      const pricedFor = async (region: string | undefined) => {
+        const destination = { country: 'US', ...(region ? { region } : {}) };
+        const fresh = (await quote({ products: cart(), destination, shippingMethod: standard }).expect(200)).body as Quote;
+        const paid = await pay(t, buyer, {
+          paymentMethodNonce: 'fake-valid-nonce',
+          products: cart(),
+          shippingAddress: SHIPPING_ADDRESS,
+          shippingMethod: standard,
+          ...(region ? { region } : {}),
+          amount: fresh.total,
+        }).expect(200);
+        const order = (
+          await as(buyer)
+            .get(api(ApiRoute.order, { orderId: paid.body.order._id, ...userId(buyer) }))
+            .expect(200)
+        ).body as Order;
+        return { quoted: fresh, order };
+      };
+      const ny = await pricedFor('ny');
+      // 49.99 + 5.00 + 4.44 (8.875% per line: 3.55 + 0.89)
+      expect(ny.quoted.total).toBe(59.43);
+      expect(ny.order.pricing!.taxes).toEqual([{ name: 'NY sales tax', rate: 8.875, amount: 4.44 }]);
+      const oregon = await pricedFor('OR');
+      expect(oregon.order.pricing!.taxes).toEqual([{ name: 'Sales tax', rate: 5, amount: 2.5 }]);
+      // A payment whose region is not the quoted one is priced for its own region: 409 with that quote.
+      const answer = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        products: cart(),
+        shippingAddress: SHIPPING_ADDRESS,
+        shippingMethod: standard,
+        region: 'NY',
+        amount: oregon.quoted.total,
+      }).expect(409);
+      expect(answer.body.quote.total).toBe(59.43);
     });
 
     it('applies a code of any case to the lines it reaches', async () => {

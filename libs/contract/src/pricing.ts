@@ -75,6 +75,11 @@ export interface Quote {
   discountCode?: string;
   /** True when no destination was given but shipping or tax depend on it (the total then leaves them out). */
   needsDestination: boolean;
+  /**
+   * The regions (state or province codes, upper case) of the destination's country that have a tax rate of their own
+   * (an optional extension, present only when there are any): the checkout then asks for the address's region.
+   */
+  taxRegions?: string[];
 }
 
 /** A 409 payment answer when the price changed since the buyer's quote: the new quote to show. */

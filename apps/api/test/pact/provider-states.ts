@@ -264,6 +264,15 @@ export class ProviderStates {
         )) as { id: string }[];
         return { zoneId: zone.id, shippingMethodId: method.id, rateId: rate.id };
       },
+      'the region {region} of {country} taxes it at {rate}%': async (params) => {
+        const region = text(params, 'region');
+        await this.t.dataSource.query(`INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4)`, [
+          text(params, 'country'),
+          region,
+          `${region} sales tax`,
+          Math.round(number(params, 'rate') * 1000),
+        ]);
+      },
       'a discount code {code} takes {percent}% off': async (params) => {
         const [code] = (await this.t.dataSource.query(
           `INSERT INTO discount_codes (code, kind, value) VALUES ($1, 'percentage', $2) RETURNING id`,

@@ -206,6 +206,7 @@ export function toQuote(cart: PricedCart): Quote {
     ...(cart.method ? { shippingMethod: cart.method } : {}),
     ...(cart.code ? { discountCode: cart.code.code } : {}),
     needsDestination: cart.needsDestination,
+    ...(cart.taxRegions.length > 0 ? { taxRegions: cart.taxRegions } : {}),
   };
 }
 

@@ -109,6 +109,12 @@ describe('priceCart', () => {
     expect(cart.shippingCents).toBe(1500);
   });
 
+  it('names the regions of the country that have a rate of their own (the checkout asks for one), none elsewhere', () => {
+    expect(price({ rules: us, destination: { country: 'US' }, mode: 'quote' }).taxRegions).toEqual(['NY']);
+    expect(price({ rules: us, destination: { country: 'CA' }, mode: 'quote' }).taxRegions).toEqual([]);
+    expect(price({ rules: us, mode: 'quote' }).taxRegions).toEqual([]);
+  });
+
   it('finds the tax contained in prices that include it (EU shop): the total is the shelf price plus shipping', () => {
     const cart = price({ rules: eu, destination: { country: 'FR' }, shippingMethodId: STANDARD });
     // 3998 / 1.2 = 3331.67 -> net 3332, tax 666; 1001 / 1.2 = 834.17 -> 834, tax 167

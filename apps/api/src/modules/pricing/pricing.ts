@@ -107,6 +107,8 @@ export interface PricedCart {
   code?: DiscountRule;
   /** No destination was given but shipping or tax depend on it. */
   needsDestination: boolean;
+  /** The regions of the destination's country with a tax rate of their own (upper case, sorted): the checkout asks for one. */
+  taxRegions: string[];
 }
 
 /** Which input a refusal is about (the caller names the field in its own request's terms). */
@@ -233,8 +235,17 @@ export function priceCart(input: PricingInput): PricingResult {
       ...(method ? { method } : {}),
       ...(input.code && input.codeText !== undefined ? { code: input.code } : {}),
       needsDestination,
+      taxRegions: destination ? taxRegionsOf(rules, destination.country) : [],
     },
   };
+}
+
+/** The regions of `country` that have a tax rate of their own, sorted. */
+export function taxRegionsOf(rules: PricingRules, country: string): string[] {
+  return rules.taxRates
+    .filter((rate) => rate.country === country && rate.region !== '')
+    .map((rate) => rate.region)
+    .sort();
 }
 
 /**
