@@ -543,6 +543,8 @@ describe('pricing (e2e)', () => {
         .post(api(ApiRoute.taxRateCreate, userId(admin)), { country: 'DE', name: 'MwSt', rate: 19 })
         .expect(201);
       try {
+        // Anyone may ask how shelf prices read: the catalogue's "incl. VAT".
+        expect((await request(t.http).get(api(ApiRoute.priceDisplay, {})).expect(200)).body).toEqual({ pricesIncludeTax: true });
         const answer = (await quote({ products: cart(), destination: { country: 'DE' } }).expect(200)).body as Quote;
         // 39.98 contains 39.98 - 39.98/1.19 = 6.38; 10.01 contains 1.60
         expect(answer).toMatchObject({ pricesIncludeTax: true, subtotal: 49.99, shipping: 4.9, tax: 7.98, total: 54.89 });
@@ -551,6 +553,7 @@ describe('pricing (e2e)', () => {
           .put(api(ApiRoute.pricingSettings, userId(admin)), { pricesIncludeTax: false })
           .expect(200);
       }
+      expect((await request(t.http).get(api(ApiRoute.priceDisplay, {})).expect(200)).body).toEqual({ pricesIncludeTax: false });
     });
   });
 

@@ -94,6 +94,14 @@ export const PRICING_FIELDS = {
   destination: 'destination.country',
 } as const;
 
+/**
+ * How the shop's shelf prices read (`GET /prices/display`, public): `pricesIncludeTax` true in a shop whose prices
+ * include tax (an EU shop), whose product cards and pages then say "incl. VAT".
+ */
+export interface PriceDisplay {
+  pricesIncludeTax: boolean;
+}
+
 // --- Admin: shipping, taxes, codes, the shop's setting ---
 
 export interface ShippingMethod {

@@ -64,6 +64,7 @@ export const ApiRoute = {
 
   /** The cart's price (lines, discount, shipping, tax, total) for a destination, method and code; no side effects. */
   quote: '/checkout/quote/:userId',
+  priceDisplay: '/prices/display',
   /** The admin's Pricing screen: the shop's tax setting, shipping zones and methods, tax rates, discount codes. */
   pricingAdmin: '/pricing/:userId',
   pricingSettings: '/pricing/settings/:userId',

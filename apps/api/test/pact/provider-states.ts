@@ -23,6 +23,7 @@ import { TwoFactorService } from '../../src/modules/auth/two-factor/two-factor.s
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
 import { OrdersService } from '../../src/modules/orders/orders.service.js';
+import { PricingService } from '../../src/modules/pricing/pricing.service.js';
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
@@ -263,6 +264,13 @@ export class ProviderStates {
           [country, Math.round(number(params, 'rate') * 1000)],
         )) as { id: string }[];
         return { zoneId: zone.id, shippingMethodId: method.id, rateId: rate.id };
+      },
+      // The setting's one row (emptied before each interaction), and the rules' per-process copy dropped.
+      "the shop's prices include tax": async () => {
+        await this.t.dataSource.query(
+          `INSERT INTO pricing_settings (id, prices_include_tax) VALUES (true, true) ON CONFLICT (id) DO UPDATE SET prices_include_tax = true`,
+        );
+        this.t.app.get(PricingService).rulesChanged();
       },
       'the region {region} of {country} taxes it at {rate}%': async (params) => {
         const region = text(params, 'region');

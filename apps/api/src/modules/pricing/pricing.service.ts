@@ -6,6 +6,7 @@ import {
   type PricingDestination,
   PRODUCT_SIZES,
   type ProductSize,
+  type PriceDisplay,
   type Quote,
   type QuoteRequest,
 } from '@store/contract';
@@ -68,6 +69,12 @@ export class PricingService {
   ) {}
 
   /** The cart's price for a destination, method and code, with no side effect. Throws a field-level 4xx when it cannot be priced. */
+  /** How shelf prices read: whether they include tax (the same bounded per-process copy of the rules as a quote). */
+  async display(): Promise<PriceDisplay> {
+    const rules = await this.rulesCache.get();
+    return { pricesIncludeTax: rules.pricesIncludeTax };
+  }
+
   async quote(request: QuoteRequest, customer: string): Promise<Quote> {
     const merged = mergeRefs(request.products);
     const [{ products: rows, code }, rules] = await Promise.all([
