@@ -39,6 +39,8 @@ export interface PaymentPricingInput {
 export interface PreparedPricing {
   rules: PricingRules;
   categories: Map<string, string | null>;
+  /** The weights in grams of the cart's products that carry one. */
+  weights: Map<string, number>;
 }
 
 /** The payment's price: the cart as priced, or why it is refused (an AppError to answer, nothing reserved). */
@@ -90,7 +92,7 @@ export class PricingService {
           { field: 'products', message: `${line.productId}: not sold` },
         ]);
       }
-      items.push({ ...line, name: row.name, unitCents: row.priceCents, categoryId: row.categoryId });
+      items.push({ ...line, name: row.name, unitCents: row.priceCents, categoryId: row.categoryId, weightGrams: row.weightGrams });
     }
     const result = priceCart({
       rules,
@@ -111,7 +113,7 @@ export class PricingService {
    * is not the one the buyer saw (409 with the new quote).
    */
   async priceReserved(reserved: ReservedItem[], input: PaymentPricingInput, prepared: PreparedPricing): Promise<PaymentPrice> {
-    const { rules, categories } = prepared;
+    const { rules, categories, weights } = prepared;
     const code = input.discountCode !== undefined ? await this.repository.lockCode(input.discountCode, input.customer) : undefined;
     const items: CartItem[] = reserved.map((line) => ({
       productId: line.productId,
@@ -120,6 +122,7 @@ export class PricingService {
       unitCents: line.priceCents,
       count: line.count,
       categoryId: categories.get(line.productId) ?? null,
+      weightGrams: weights.get(line.productId) ?? null,
     }));
     const result = priceCart({
       rules,

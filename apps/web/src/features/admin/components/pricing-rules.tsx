@@ -7,6 +7,7 @@ import {
   type PricingAdmin,
   SHIPPING_COUNTRIES,
   type ShippingCountry,
+  type WeightBracket,
 } from '@store/contract';
 import { type BaseSyntheticEvent, type ComponentProps, type ReactNode, useState } from 'react';
 import { type FieldError, type FieldValues, type Path, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
@@ -187,8 +188,23 @@ interface ZoneValues {
 interface MethodValues {
   zone: string;
   name: string;
+  /** `flat`: one price; `weight`: the brackets' prices by the cart's weight. */
+  pricedBy: 'flat' | 'weight';
   price: string;
   freeOver: string;
+  /** Brackets as typed: `500=4, 2000=7.50` (up to 500 g: $4.00; up to 2000 g: $7.50). */
+  brackets: string;
+}
+
+/** The brackets field's text as the wire's brackets; undefined when a part is not `grams=dollars`. */
+function parseBrackets(text: string): WeightBracket[] | undefined {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const brackets = parts.map((part) => /^(\d+)\s*=\s*(\d+(?:\.\d{1,2})?)$/.exec(part));
+  if (brackets.length === 0 || brackets.some((match) => match === null)) return undefined;
+  return brackets.map((match) => ({ upTo: Number(match![1]), price: Number(match![2]) }));
 }
 
 function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolean }) {
@@ -197,18 +213,32 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
   const { mutate: deleteZone } = useDeleteShippingZone();
   const { mutate: deleteMethod } = useDeleteShippingMethod();
   const zoneForm = useForm<ZoneValues>({ defaultValues: { name: '', countries: [] } });
-  const methodForm = useForm<MethodValues>({ defaultValues: { zone: '', name: '', price: '', freeOver: '' } });
+  const methodForm = useForm<MethodValues>({
+    defaultValues: { zone: '', name: '', pricedBy: 'flat', price: '', freeOver: '', brackets: '' },
+  });
+  const pricedBy = useWatch({ control: methodForm.control, name: 'pricedBy' });
   const addZone = useRuleSubmit(zoneForm, ['name', 'countries'], (values) =>
     createZone({ name: values.name, countries: values.countries }),
   );
   const addMethod = useRuleSubmit(
     methodForm,
-    ['zone', 'name', 'price', 'freeOver'],
-    (values) =>
-      requireNumber(methodForm, 'price', values.price) &&
-      createMethod({ zone: values.zone, name: values.name, price: Number(values.price), freeOver: optionalNumber(values.freeOver) }),
+    ['zone', 'name', 'price', 'freeOver', 'brackets'],
+    (values) => {
+      const common = { zone: values.zone, name: values.name, freeOver: optionalNumber(values.freeOver) };
+      if (values.pricedBy === 'flat')
+        return requireNumber(methodForm, 'price', values.price) && createMethod({ ...common, price: Number(values.price) });
+      const weightBrackets = parseBrackets(values.brackets);
+      if (!weightBrackets) {
+        methodForm.setError('brackets', {
+          type: 'format',
+          message: 'Write each bracket as grams=price, separated by commas: 500=4, 2000=7.50',
+        });
+        return false;
+      }
+      return createMethod({ ...common, weightBrackets });
+    },
     // The next method most likely goes to the same zone.
-    (values) => ({ zone: values.zone, name: '', price: '', freeOver: '' }),
+    (values) => ({ zone: values.zone, name: '', pricedBy: values.pricedBy, price: '', freeOver: '', brackets: '' }),
   );
 
   return (
@@ -236,7 +266,10 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                     <ul className="list-unstyled mb-0">
                       {zone.methods.map((method) => (
                         <li key={method._id}>
-                          {method.name}: {formatDollars(method.price)}
+                          {method.name}:{' '}
+                          {method.weightBrackets
+                            ? method.weightBrackets.map((b) => `${formatDollars(b.price)} up to ${b.upTo} g`).join(', ')
+                            : formatDollars(method.price)}
                           {method.freeOver !== null ? `, free over ${formatDollars(method.freeOver)}` : ''}
                           {canEdit ? (
                             <button type="button" className="btn btn-link btn-sm py-0" onClick={() => deleteMethod(method._id)}>
@@ -296,7 +329,25 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                 </select>
               </Field>
               <RuleField form={methodForm} name="name" id="method-name" label="Method name" type="text" />
-              <RuleField form={methodForm} name="price" id="method-price" label="Price ($)" type="number" step="0.01" min="0" />
+              <Field id="method-priced-by" label="Priced">
+                <select id="method-priced-by" className="form-select" {...methodForm.register('pricedBy')}>
+                  <option value="flat">One price</option>
+                  <option value="weight">By the cart&apos;s weight</option>
+                </select>
+              </Field>
+              {pricedBy === 'flat' ? (
+                <RuleField form={methodForm} name="price" id="method-price" label="Price ($)" type="number" step="0.01" min="0" />
+              ) : (
+                <RuleField
+                  form={methodForm}
+                  name="brackets"
+                  id="method-brackets"
+                  label="Weight brackets (grams=price)"
+                  type="text"
+                  placeholder="500=4, 2000=7.50"
+                  hint="Up to each weight in grams, that price; a heavier cart is not offered this method. Products without a weight weigh nothing."
+                />
+              )}
               <RuleField
                 form={methodForm}
                 name="freeOver"
