@@ -107,12 +107,12 @@ function RuleForm({
   );
 }
 
-/** A text or number input of a rule form, its error and registration taken from the form by name. */
+/** A text or number input of a rule form (`from`: an HTML input already has a `form` attribute), its error and registration taken from the form by name. */
 function RuleField<T extends FieldValues>({
-  form,
+  from: form,
   name,
   ...input
-}: { form: UseFormReturn<T>; name: Path<T> } & Omit<ComponentProps<typeof TextField>, 'error' | 'registration'>) {
+}: { from: UseFormReturn<T>; name: Path<T> } & Omit<ComponentProps<typeof TextField>, 'error' | 'registration'>) {
   return <TextField {...input} error={form.formState.errors[name] as FieldError | undefined} registration={form.register(name)} />;
 }
 
@@ -295,7 +295,7 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
         {canEdit ? (
           <div className="row g-4">
             <RuleForm className="col-md-6" title="New shipping zone" button="Create zone" error={addZone.error} onSubmit={addZone.submit}>
-              <RuleField form={zoneForm} name="name" id="zone-name" label="Zone name" type="text" required />
+              <RuleField from={zoneForm} name="name" id="zone-name" label="Zone name" type="text" required />
               <Field
                 id="zone-countries"
                 label="Countries"
@@ -328,7 +328,7 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                   ))}
                 </select>
               </Field>
-              <RuleField form={methodForm} name="name" id="method-name" label="Method name" type="text" />
+              <RuleField from={methodForm} name="name" id="method-name" label="Method name" type="text" />
               <Field id="method-priced-by" label="Priced">
                 <select id="method-priced-by" className="form-select" {...methodForm.register('pricedBy')}>
                   <option value="flat">One price</option>
@@ -336,10 +336,10 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                 </select>
               </Field>
               {pricedBy === 'flat' ? (
-                <RuleField form={methodForm} name="price" id="method-price" label="Price ($)" type="number" step="0.01" min="0" />
+                <RuleField from={methodForm} name="price" id="method-price" label="Price ($)" type="number" step="0.01" min="0" />
               ) : (
                 <RuleField
-                  form={methodForm}
+                  from={methodForm}
                   name="brackets"
                   id="method-brackets"
                   label="Weight brackets (grams=price)"
@@ -349,7 +349,7 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                 />
               )}
               <RuleField
-                form={methodForm}
+                from={methodForm}
                 name="freeOver"
                 id="method-free-over"
                 label="Free over ($, optional)"
@@ -438,13 +438,13 @@ function TaxRates({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolea
               </Field>
             </div>
             <div className="col-md-2">
-              <RuleField form={form} name="region" id="rate-region" label="Region (optional)" type="text" />
+              <RuleField from={form} name="region" id="rate-region" label="Region (optional)" type="text" />
             </div>
             <div className="col-md-4">
-              <RuleField form={form} name="name" id="rate-name" label="Tax name" type="text" />
+              <RuleField from={form} name="name" id="rate-name" label="Tax name" type="text" />
             </div>
             <div className="col-md-3">
-              <RuleField form={form} name="rate" id="rate-rate" label="Rate (%)" type="number" step="0.001" min="0" />
+              <RuleField from={form} name="rate" id="rate-rate" label="Rate (%)" type="number" step="0.001" min="0" />
             </div>
           </RuleForm>
         ) : null}
@@ -562,7 +562,7 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
         {canEdit ? (
           <RuleForm className="row g-2" title="New discount code" button="Create code" error={add.error} onSubmit={add.submit}>
             <div className="col-md-4">
-              <RuleField form={form} name="code" id="code-code" label="Code" type="text" />
+              <RuleField from={form} name="code" id="code-code" label="Code" type="text" />
             </div>
             <div className="col-md-4">
               <Field id="code-kind" label="Kind" error={form.formState.errors.kind}>
@@ -578,7 +578,7 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
             <div className="col-md-4">
               {kind !== 'free-shipping' ? (
                 <RuleField
-                  form={form}
+                  from={form}
                   name="value"
                   id="code-value"
                   label={kind === 'percentage' ? 'Percent off' : 'Amount off ($)'}
@@ -589,13 +589,13 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
               ) : null}
             </div>
             <div className="col-md-3">
-              <RuleField form={form} name="validFrom" id="code-from" label="Valid from" type="date" />
+              <RuleField from={form} name="validFrom" id="code-from" label="Valid from" type="date" />
             </div>
             <div className="col-md-3">
-              <RuleField form={form} name="validUntil" id="code-until" label="Valid until" type="date" />
+              <RuleField from={form} name="validUntil" id="code-until" label="Valid until" type="date" />
             </div>
             <div className="col-md-3">
-              <RuleField form={form} name="minSubtotal" id="code-min" label="Minimum subtotal ($)" type="number" step="0.01" min="0" />
+              <RuleField from={form} name="minSubtotal" id="code-min" label="Minimum subtotal ($)" type="number" step="0.01" min="0" />
             </div>
             <div className="col-md-3">
               <Field id="code-categories" label="Only these categories" error={form.formState.errors.categories as never}>
@@ -609,10 +609,10 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
               </Field>
             </div>
             <div className="col-md-3">
-              <RuleField form={form} name="maxUses" id="code-max" label="Total uses" type="number" min="1" />
+              <RuleField from={form} name="maxUses" id="code-max" label="Total uses" type="number" min="1" />
             </div>
             <div className="col-md-3">
-              <RuleField form={form} name="maxUsesPerCustomer" id="code-max-customer" label="Uses per customer" type="number" min="1" />
+              <RuleField from={form} name="maxUsesPerCustomer" id="code-max-customer" label="Uses per customer" type="number" min="1" />
             </div>
           </RuleForm>
         ) : null}
