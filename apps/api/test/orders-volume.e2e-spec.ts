@@ -227,12 +227,22 @@ describe('orders at volume (e2e)', () => {
       const expected = async (days: number) => {
         const [row] = await t.dataSource.query(
           `SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 'Cancelled')::int AS cancelled,
-                  coalesce(sum(amount_cents) FILTER (WHERE status <> 'Cancelled'), 0)::int AS revenue
+                  coalesce(sum(amount_cents) FILTER (WHERE status <> 'Cancelled'), 0)::int AS revenue,
+                  coalesce(sum(discount_cents) FILTER (WHERE status <> 'Cancelled'), 0)::int AS discount,
+                  coalesce(sum(shipping_cents) FILTER (WHERE status <> 'Cancelled'), 0)::int AS shipping,
+                  coalesce(sum(tax_cents) FILTER (WHERE status <> 'Cancelled'), 0)::int AS tax
            FROM orders WHERE status NOT IN ('Pending', 'Failed')
              AND created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'`,
           [days],
         );
-        return { orders: row.orders, cancelled: row.cancelled, revenue: row.revenue / 100 };
+        return {
+          orders: row.orders,
+          cancelled: row.cancelled,
+          revenue: row.revenue / 100,
+          discount: row.discount / 100,
+          shipping: row.shipping / 100,
+          tax: row.tax / 100,
+        };
       };
       expect(overview.periods).toEqual([
         { period: 'today', ...(await expected(1)) },
