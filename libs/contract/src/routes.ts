@@ -64,6 +64,7 @@ export const ApiRoute = {
 
   /** The cart's price (lines, discount, shipping, tax, total) for a destination, method and code; no side effects. */
   quote: '/checkout/quote/:userId',
+  priceDisplay: '/prices/display',
   /** The admin's Pricing screen: the shop's tax setting, shipping zones and methods, tax rates, discount codes. */
   pricingAdmin: '/pricing/:userId',
   pricingSettings: '/pricing/settings/:userId',
@@ -87,6 +88,7 @@ export const ApiRoute = {
   ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
+  orderShippingRefund: '/order/:orderId/refund-shipping/:userId',
 
   /** An order's returns and exchanges: GET them (its buyer or staff), POST a request (its buyer). */
   orderReturns: '/order/:orderId/returns/:userId',

@@ -23,6 +23,8 @@ import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 import { TwoFactorService } from '../../src/modules/auth/two-factor/two-factor.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { OrdersService } from '../../src/modules/orders/orders.service.js';
+import { PricingService } from '../../src/modules/pricing/pricing.service.js';
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
@@ -30,7 +32,6 @@ import { ProductGalleryService } from '../../src/modules/catalogue/product-galle
 import { CatalogueTransferService } from '../../src/modules/catalogue/catalogue-transfer.service.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
-import { OrdersService } from '../../src/modules/orders/orders.service.js';
 import { ReturnsService } from '../../src/modules/returns/returns.service.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
@@ -268,6 +269,22 @@ export class ProviderStates {
         )) as { id: string }[];
         return { zoneId: zone.id, shippingMethodId: method.id, rateId: rate.id };
       },
+      // The setting's one row (emptied before each interaction), and the rules' per-process copy dropped.
+      "the shop's prices include tax": async () => {
+        await this.t.dataSource.query(
+          `INSERT INTO pricing_settings (id, prices_include_tax) VALUES (true, true) ON CONFLICT (id) DO UPDATE SET prices_include_tax = true`,
+        );
+        this.t.app.get(PricingService).rulesChanged();
+      },
+      'the region {region} of {country} taxes it at {rate}%': async (params) => {
+        const region = text(params, 'region');
+        await this.t.dataSource.query(`INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4)`, [
+          text(params, 'country'),
+          region,
+          `${region} sales tax`,
+          Math.round(number(params, 'rate') * 1000),
+        ]);
+      },
       'a discount code {code} takes {percent}% off': async (params) => {
         const [code] = (await this.t.dataSource.query(
           `INSERT INTO discount_codes (code, kind, value) VALUES ($1, 'percentage', $2) RETURNING id`,
@@ -437,6 +454,39 @@ export class ProviderStates {
         );
         await this.settle(orderId);
         return { orderId, productId: product._id };
+      },
+      // A Classic Tee shipped to the US by a flat "Standard" method (no tax), the charge settled at once.
+      'a customer has paid for an order with {shipping} shipping whose payment has settled': async (params) => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const [zone] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_zones (name, countries) VALUES ('US zone', '{US}') RETURNING id`,
+        )) as {
+          id: string;
+        }[];
+        const [method] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_methods (zone_id, name, rate_cents) VALUES ($1, 'Standard', $2) RETURNING id`,
+          [zone.id, toCents(number(params, 'shipping'))],
+        )) as { id: string }[];
+        const product = await this.classicTee();
+        const answer = await this.payments.pay(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: fromCents(toCents(product.price) + toCents(number(params, 'shipping'))),
+            products: [{ _id: product._id, count: 1 }],
+            shippingAddress: SHIPPING_ADDRESS,
+            shippingMethod: method.id,
+          },
+        );
+        if (!('success' in answer.body) || !answer.body.success)
+          throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
+        await this.settle(answer.body.order._id);
+        return { orderId: answer.body.order._id, productId: product._id };
+      },
+      // Follows the state above: the one order's shipping refunded by the owner's own route (through the service).
+      'its shipping was refunded': async () => {
+        const [order] = (await this.t.dataSource.query(`SELECT id FROM orders`)) as { id: string }[];
+        await this.t.app.get(OrdersService).refundShipping(order.id, SYSTEM_ACTOR);
       },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });

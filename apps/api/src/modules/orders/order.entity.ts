@@ -97,6 +97,17 @@ export class OrderEntity {
   @Column({ type: 'jsonb', nullable: true })
   taxes!: OrderTax[] | null;
 
+  /** The provider's id of the refund of the shipping alone (the three shipping refund columns go together). */
+  @Column({ name: 'shipping_refund_id', type: 'varchar', length: 64, nullable: true })
+  shippingRefundId!: string | null;
+
+  /** Integer cents of shipping returned on its own. */
+  @Column({ name: 'shipping_refund_cents', type: 'integer', nullable: true })
+  shippingRefundCents!: number | null;
+
+  @Column({ name: 'shipping_refunded_at', type: 'timestamptz', nullable: true })
+  shippingRefundedAt!: Date | null;
+
   /** The shipping method's name as at purchase. */
   @Column({ name: 'shipping_method', type: 'varchar', length: 64, nullable: true })
   shippingMethod!: string | null;

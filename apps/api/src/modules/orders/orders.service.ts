@@ -242,9 +242,12 @@ export class OrdersService {
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
       const lines = await this.repository.linesOf(orderId);
-      // Lines refunded on their own (or units refunded through returns) already gave their money back: a cancel
-      // returns the rest.
-      const remainingCents = order.amountCents - lines.reduce((sum, line) => sum + (line.refundCents ?? 0) + line.returnRefundCents, 0);
+      // Lines refunded on their own, units refunded through returns and shipping refunded on its own already gave
+      // their money back: a cancel returns the rest.
+      const remainingCents =
+        order.amountCents -
+        lines.reduce((sum, line) => sum + (line.refundCents ?? 0) + line.returnRefundCents, 0) -
+        (order.shippingRefundCents ?? 0);
       const refund =
         next === 'Cancelled' && order.transactionId && remainingCents > 0 ? await this.reverse(order, remainingCents) : undefined;
       await this.repository.setStatus(orderId, next, refund);
@@ -410,6 +413,44 @@ export class OrdersService {
       },
     });
     return { reversalId: outcome.reversalId, amountCents: outcome.amountCents, lines: shares };
+  }
+
+  /**
+   * Refunds what a paid order's shipping cost (docs/payments.md), once, through the gateway: a partial refund, so
+   * the charge must have settled (409 otherwise, as for a line). Same locking and all-or-nothing rules as a line
+   * refund; the order records it (the sales overview's revenue and shipping drop by it) and the audit trail says who.
+   */
+  refundShipping(orderId: string, actor: AuditActor): Promise<Order> {
+    return this.transactions.run(async () => {
+      const order = await this.lockPaidOrder(orderId);
+      if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has given its whole payment back, shipping included');
+      if (order.shippingRefundId !== null) throw new ConflictError('The shipping of this order was already refunded');
+      const amountCents = order.shippingCents ?? 0;
+      if (amountCents <= 0) throw new ConflictError('This order paid nothing for shipping, so there is nothing to refund');
+
+      const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents, { refundOnly: true });
+      if (outcome.outcome === 'not-settled') {
+        throw new ConflictError(
+          'The payment has not settled yet, so the shipping cannot be refunded on its own; cancel the whole order (voiding it) or try again once it has settled',
+        );
+      }
+      if (outcome.outcome === 'provider-error') {
+        throw new PaymentProviderError(`The shipping could not be refunded: ${outcome.message}`);
+      }
+      await this.repository.refundShipping(orderId, outcome);
+      await this.audit.record(actor, {
+        action: 'order.refund',
+        entityType: 'order',
+        entityId: orderId,
+        changes: {
+          shipping: {
+            before: null,
+            after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund', method: order.shippingMethod },
+          },
+        },
+      });
+      return toOrder(await this.repository.get(orderId), await this.repository.linesOf(orderId));
+    });
   }
 
   /** A paid order, its row locked until the caller's transaction ends (so two admins' moves queue); 404 otherwise. */
