@@ -87,6 +87,10 @@ export const ApiRoute = {
   ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
+  /** Ships some or all of a paid order's lines (admin). */
+  orderShipments: '/order/:orderId/shipments/:userId',
+  /** Marks one shipment of an order delivered (admin). */
+  shipmentDelivered: '/order/:orderId/shipments/:shipmentId/delivered/:userId',
 
   audit: '/audit/:userId',
 
