@@ -1,4 +1,4 @@
-import { CARRIERS, carrierName, trackingUrl } from './shipments.js';
+import { CARRIER_CODES, CARRIERS, carrierName, trackingUrl } from './shipments.js';
 
 describe('trackingUrl', () => {
   it('fills each carrier template with the number, spaces dropped and the rest URL-encoded', () => {
@@ -14,5 +14,11 @@ describe('trackingUrl', () => {
     expect(trackingUrl('pigeon', '123')).toBeUndefined();
     expect(carrierName('royal-mail')).toBe('Royal Mail');
     expect(carrierName('pigeon')).toBe('pigeon');
+  });
+});
+
+describe('CARRIER_CODES', () => {
+  it('lists every carrier of CARRIERS, in order', () => {
+    expect(CARRIER_CODES).toEqual(CARRIERS.map((carrier) => carrier.code));
   });
 });

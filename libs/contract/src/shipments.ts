@@ -18,7 +18,8 @@ export const CARRIERS = [
 ] as const;
 
 export type CarrierCode = (typeof CARRIERS)[number]['code'];
-export const CARRIER_CODES = CARRIERS.map((carrier) => carrier.code) as CarrierCode[];
+/** The codes alone (written out, not mapped, so a bundle that does not use them drops them). */
+export const CARRIER_CODES: readonly CarrierCode[] = ['ups', 'usps', 'fedex', 'dhl', 'royal-mail', 'other'];
 
 /** Tracking numbers: 3 to 40 letters, digits, spaces or hyphens (what carriers print on a label). */
 export const TRACKING_NUMBER_MIN = 3;

@@ -8,6 +8,7 @@ import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-it
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 import { OrderPricingList } from '@/components/order-pricing';
+import { OrderShipments } from '@/components/order-shipments';
 
 /** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
@@ -37,6 +38,7 @@ export function OrderHistory() {
             <OrderPricingList pricing={order.pricing} />
             <ShippingAddressBlock address={order.shippingAddress} inline />
             {order.refund ? <RefundNote refund={order.refund} /> : null}
+            <OrderShipments order={order} />
           </li>
         ))}
       </ul>
