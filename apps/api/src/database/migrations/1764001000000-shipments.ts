@@ -4,9 +4,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Shipments: the parcels an order leaves in (carrier, tracking number, when it left and when it arrived) and how
  * many units of each order line each one holds. A line is named by its order and variant, the order line's own
  * key, so a parcel can only hold lines of its own order.
- *
- * The outbox's one-mail-per-order rule gets a third part, `dedupe_key` ('' for every mail before): an order sends
- * one "shipped" mail per parcel (the key is the shipment's id), still never two for the same event.
  */
 export class Shipments1764001000000 implements MigrationInterface {
   name = 'Shipments1764001000000';
@@ -32,17 +29,9 @@ export class Shipments1764001000000 implements MigrationInterface {
         FOREIGN KEY (order_id, variant_id) REFERENCES order_lines (order_id, variant_id) ON DELETE CASCADE
       )`);
     await q.query(`CREATE INDEX shipment_lines_order_idx ON shipment_lines (order_id, variant_id)`);
-
-    await q.query(`ALTER TABLE mail_outbox ADD COLUMN dedupe_key varchar(64) NOT NULL DEFAULT ''`);
-    await q.query(`ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_one_per_order`);
-    await q.query(`ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_one_per_order UNIQUE (order_id, kind, dedupe_key)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DELETE FROM mail_outbox WHERE dedupe_key <> ''`);
-    await q.query(`ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_one_per_order`);
-    await q.query(`ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_one_per_order UNIQUE (order_id, kind)`);
-    await q.query(`ALTER TABLE mail_outbox DROP COLUMN dedupe_key`);
     await q.query(`DROP TABLE shipment_lines`);
     await q.query(`DROP TABLE shipments`);
   }

@@ -26,6 +26,7 @@ import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-sha
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
 import { Shipments1764001000000 } from './1764001000000-shipments.js';
+import { MailDedupeKey1764001010000 } from './1764001010000-mail-dedupe-key.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -58,5 +59,6 @@ export const migrations = [
   ProductHandles1764000700000,
   CatalogueImports1764000710000,
   Shipments1764001000000,
+  MailDedupeKey1764001010000,
   StockMovesNotify1764001600000,
 ];
