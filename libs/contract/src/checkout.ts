@@ -1,6 +1,6 @@
 import type { ProductSize } from './catalogue.js';
 import type { ShippingAddress } from './shipping.js';
-import type { Fulfilment, Shipment } from './shipments.js';
+import type { Fulfilment, Shipment } from './dto/shipments.js';
 
 /** `test` is the offline gateway that follows Braintree's sandbox rules; `braintree` is the real one. */
 export type PaymentGatewayName = 'braintree' | 'test';

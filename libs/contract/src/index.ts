@@ -15,4 +15,3 @@ export * from './text-rules.js';
 export * from './ids.js';
 export * from './account.js';
 export * from './pricing.js';
-export * from './shipments.js';

@@ -1,4 +1,5 @@
-import type { Order, Shipment } from '@store/contract';
+import type { Order } from '@store/contract';
+import type { Shipment } from '@store/contract/dto/shipments';
 import type { ReactNode } from 'react';
 import { formatOrderDate } from './order-items';
 

@@ -22,7 +22,7 @@ import {
   TRACKING_NUMBER_MAX,
   TRACKING_NUMBER_MIN,
   TRACKING_NUMBER_PATTERN,
-} from '../shipments.js';
+} from './shipments.js';
 
 export class ShipLineDto implements ShipLineRequest {
   @IsInt({ message: 'each line variant must be the id of a variant of the order' })

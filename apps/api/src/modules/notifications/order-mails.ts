@@ -6,9 +6,9 @@ import {
   orderNumber,
   SHIPPING_ADDRESS_FIELDS,
   SHIPPING_COUNTRIES,
-  type Shipment,
   toCents,
 } from '@store/contract';
+import { type Shipment } from '@store/contract/dto/shipments';
 import type { MailDraft } from './mail-draft.js';
 
 /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Order, Shipment, StaffRole } from '@store/contract';
+import type { Order, StaffRole } from '@store/contract';
+import type { Shipment } from '@store/contract/dto/shipments';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { emailChangedMail, emailVerificationMail, passwordChangedMail, passwordResetMail, setPasswordMail } from './account-mails.js';

@@ -1,17 +1,13 @@
 import {
-  carrierName,
-  type CarrierCode,
   fromCents,
-  type Fulfilment,
   type Order,
   type OrderPricing,
   type OrderStatus,
   PRODUCT_SIZES,
   SHIPPING_ADDRESS_FIELDS,
-  type Shipment,
   type ShippingAddress,
-  trackingUrl,
 } from '@store/contract';
+import { carrierName, type CarrierCode, type Fulfilment, type Shipment, trackingUrl } from '@store/contract/dto/shipments';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
 import type { ShipmentRow } from './shipments.repository.js';

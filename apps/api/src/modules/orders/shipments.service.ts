@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type Order, type OrderStatus, type ShipmentRequest } from '@store/contract';
+import { type Order, type OrderStatus } from '@store/contract';
+import { type ShipmentRequest } from '@store/contract/dto/shipments';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';

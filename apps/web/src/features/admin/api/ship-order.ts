@@ -1,4 +1,5 @@
-import { ApiRoute, apiPath, type Order, type ShipmentRequest } from '@store/contract';
+import { ApiRoute, apiPath, type Order } from '@store/contract';
+import { type ShipmentRequest } from '@store/contract/dto/shipments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, currentAuth } from '@/lib/api-client';
 import { showChangedOrder } from './list-orders';

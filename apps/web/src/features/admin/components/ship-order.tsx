@@ -1,12 +1,12 @@
+import { type Order } from '@store/contract';
 import {
   CARRIERS,
   type CarrierCode,
-  type Order,
   type ShipLineRequest,
   TRACKING_NUMBER_MAX,
   TRACKING_NUMBER_MIN,
   TRACKING_NUMBER_PATTERN,
-} from '@store/contract';
+} from '@store/contract/dto/shipments';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
