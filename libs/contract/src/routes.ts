@@ -92,6 +92,22 @@ export const ApiRoute = {
   /** Marks one shipment of an order delivered (admin). */
   shipmentDelivered: '/order/:orderId/shipments/:shipmentId/delivered/:userId',
 
+  /** An order's returns and exchanges: GET them (its buyer or staff), POST a request (its buyer). */
+  orderReturns: '/order/:orderId/returns/:userId',
+  /** Every return and exchange, newest first (staff). */
+  returnsAll: '/returns/all/:userId',
+  /** Per-variant reorder suggestions for the next `days` (staff). */
+  reorderSuggestions: '/returns/reorder/:userId',
+  returnApprove: '/return/:returnId/approve/:userId',
+  returnReject: '/return/:returnId/reject/:userId',
+  returnReceive: '/return/:returnId/receive/:userId',
+  /** Refunds a received return through the gateway (owners). */
+  returnRefund: '/return/:returnId/refund/:userId',
+  /** Records the exchange's new variant as shipped. */
+  returnShip: '/return/:returnId/ship/:userId',
+  /** A product's fit note from its returns and exchanges (public). */
+  productFit: '/product/fit/:productId',
+
   audit: '/audit/:userId',
 
   /** The shop's people and open invitations (owners only). */
@@ -109,6 +125,8 @@ export const ApiRoute = {
   twoFactorEnrol: '/two-factor/enrol/:userId',
   twoFactorConfirm: '/two-factor/confirm/:userId',
   twoFactorDisable: '/two-factor/disable/:userId',
+  /** A new set of recovery codes (a code from the app required); the old ones stop working. */
+  twoFactorRecoveryCodes: '/two-factor/recovery-codes/:userId',
   /** The e-mail backlog and what failed (admins). */
   mailStatus: '/mail/status/:userId',
   /** Sends a test mail at once and answers with what the mail server said (admins). */

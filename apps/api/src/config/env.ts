@@ -225,6 +225,14 @@ export class EnvironmentVariables {
   @WholeNumber(0, 1_000_000)
   LOW_STOCK_THRESHOLD = 5;
 
+  // Returns and exchanges (docs/returns.md): the window counts from the order's payment; an exchange's new variant
+  // stays reserved until the returned item is received or the hold ends.
+  @WholeNumber(0, 3650)
+  RETURN_WINDOW_DAYS = 30;
+
+  @WholeNumber(1, 365)
+  EXCHANGE_HOLD_DAYS = 14;
+
   // How long a process quotes from its copy of the shop's shipping, tax and setting rules (0: read them every time).
   // The payment always reads them fresh, so a stale quote costs a 409 with the new quote, never a wrong charge.
   @WholeNumber(0, 300)
@@ -264,6 +272,12 @@ export class EnvironmentVariables {
   @IsOptional()
   @MinLength(32, says('must be at least 32 characters'))
   TWO_FACTOR_KEY?: string;
+
+  // Set only while rotating TWO_FACTOR_KEY (docs/operations.md): what the key was (or JWT_SECRET, when it was unset).
+  // Secrets still under it are read with it, and `npm run two-factor:rekey` writes them under the new one.
+  @IsOptional()
+  @MinLength(32, says('must be at least 32 characters'))
+  TWO_FACTOR_KEY_PREVIOUS?: string;
 
   @WholeNumber(1, 1000)
   TWO_FACTOR_ATTEMPT_LIMIT = 5;
@@ -496,6 +510,7 @@ export function appConfig(env: EnvironmentVariables) {
     twoFactor: {
       mode: (env.ADMIN_2FA ?? (isProduction ? 'required' : 'optional')) as 'optional' | 'required',
       key: env.TWO_FACTOR_KEY ?? env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      previousKey: env.TWO_FACTOR_KEY_PREVIOUS as string | undefined,
       attemptLimit: env.TWO_FACTOR_ATTEMPT_LIMIT,
       accountLimit: env.TWO_FACTOR_ACCOUNT_LIMIT,
     },
@@ -532,6 +547,8 @@ export function appConfig(env: EnvironmentVariables) {
     staffInviteTtlHours: env.STAFF_INVITE_TTL_HOURS,
     /** Products at or below this stock are "low" on the admin's sales overview. */
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    /** Returns and exchanges (docs/returns.md); their sweeper runs every SWEEP_INTERVAL_SECONDS. */
+    returns: { windowDays: env.RETURN_WINDOW_DAYS, exchangeHoldDays: env.EXCHANGE_HOLD_DAYS },
     /** How long a process quotes from its copy of the pricing rules, in seconds (docs/pricing.md). */
     pricingRulesCacheSeconds: env.PRICING_RULES_CACHE_SECONDS,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */

@@ -6,6 +6,7 @@ import {
   type Product,
   PRODUCT_SIZES,
   type ProductSize,
+  type Session,
   type ShippingAddress,
   type SizeStock,
   toCents,
@@ -29,6 +30,8 @@ import { ProductGalleryService } from '../../src/modules/catalogue/product-galle
 import { CatalogueTransferService } from '../../src/modules/catalogue/catalogue-transfer.service.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
+import { OrdersService } from '../../src/modules/orders/orders.service.js';
+import { ReturnsService } from '../../src/modules/returns/returns.service.js';
 import { ShipmentsService } from '../../src/modules/orders/shipments.service.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
@@ -167,8 +170,10 @@ export class ProviderStates {
         const email = 'sam.staff@example.com';
         const staffId = await this.staffMember(email);
         const userId = await this.signIn(email, PASSWORD);
-        const { recoveryCodes } = await this.enableTwoFactor(staffId, email);
-        return { userId, recoveryCode: recoveryCodes[0] };
+        const { recoveryCodes, session, secret, step } = await this.enableTwoFactor(staffId, email);
+        // Turning it on ended the password-only session: the browser carries on with the one the confirmation answered.
+        this.bearer = session.token;
+        return { userId, recoveryCode: recoveryCodes[0], totpCode: await generate({ secret, epoch: (step + 1) * 30 }) };
       },
       'a staff member with two-factor sign-in on exists': async () => {
         const email = 'sam.staff@example.com';
@@ -359,6 +364,71 @@ export class ProviderStates {
         return { categoryId: id };
       },
       // A partial refund needs a settled charge: the offline gateway settles this one at once.
+      // Returns (docs/returns.md): a shipped order of the Classic Tee in M (sizes S, M, L); the exchange is to L.
+      'the customer has a shipped order of a product in sizes S, M and L': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        return this.shippedOrder(this.signedIn);
+      },
+      'the customer asked to exchange M for L on a shipped order': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const shipped = await this.shippedOrder(this.signedIn);
+        const asked = await this.t.app.get(ReturnsService).request(
+          String(shipped.orderId),
+          {
+            kind: 'exchange',
+            reason: 'too-small',
+            lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
+          },
+          this.signedIn,
+        );
+        return { ...shipped, returnId: asked._id };
+      },
+      'a customer asked to {kind} a line of a shipped order, now {status}': async (params) => {
+        const staff = this.signedIn;
+        if (!staff) throw new Error('needs a signed-in admin first (the state "an admin exists")');
+        const user = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer: AuthUser = { id: user._id, name: user.name, email: user.email, role: user.role, staffRole: null };
+        const shipped = await this.shippedOrder(buyer);
+        const exchange = text(params, 'kind') === 'exchange';
+        const returns = this.t.app.get(ReturnsService);
+        const asked = await returns.request(
+          String(shipped.orderId),
+          {
+            kind: exchange ? 'exchange' : 'return',
+            reason: 'too-small',
+            lines: [
+              {
+                variant: Number(shipped.variantId),
+                quantity: 1,
+                ...(exchange ? { exchangeVariant: Number(shipped.exchangeVariantId) } : {}),
+              },
+            ],
+          },
+          buyer,
+        );
+        const status = text(params, 'status');
+        if (status !== 'requested') await returns.approve(asked._id, staff);
+        if (status === 'received') await returns.receive(asked._id, true, staff);
+        return { ...shipped, returnId: asked._id };
+      },
+      'a product has had 5 exchanges one size up': async () => {
+        const user = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer: AuthUser = { id: user._id, name: user.name, email: user.email, role: user.role, staffRole: null };
+        const product = await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 20 })) });
+        for (let i = 0; i < 5; i += 1) {
+          const shipped = await this.shippedOrder(buyer, product);
+          await this.t.app.get(ReturnsService).request(
+            String(shipped.orderId),
+            {
+              kind: 'exchange',
+              reason: 'too-small',
+              lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
+            },
+            buyer,
+          );
+        }
+        return { productId: product._id };
+      },
       'a customer has paid for an order whose payment has settled': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const product = await this.classicTee();
@@ -415,6 +485,18 @@ export class ProviderStates {
     return order.shipments![0]._id;
   }
 
+  /** A paid, settled order of one Classic Tee in M (sizes S, M, L), moved on to Shipped; its ids and the L variant's. */
+  private async shippedOrder(buyer: AuthUser, tee?: Product): Promise<ProviderValues> {
+    const product = tee ?? (await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) }));
+    const orderId = await this.paidOrder(buyer, product, ['M']);
+    await this.settle(orderId);
+    const orders = this.t.app.get(OrdersService);
+    await orders.changeStatus(orderId, 'Processing', SYSTEM_ACTOR);
+    await orders.changeStatus(orderId, 'Shipped', SYSTEM_ACTOR);
+    const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
+    return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
+  }
+
   /** Settles an order's charge at the offline gateway (a partial refund needs a settled charge). */
   private async settle(orderId: string): Promise<void> {
     const [{ transaction_id }] = (await this.t.dataSource.query(`SELECT transaction_id FROM orders WHERE id = $1`, [orderId])) as {
@@ -431,13 +513,16 @@ export class ProviderStates {
   }
 
   /** Turns two-factor sign-in on for a member through the service, as the enrolment page does; answers its secret and codes. */
-  private async enableTwoFactor(userId: string, email: string): Promise<{ secret: string; step: number; recoveryCodes: string[] }> {
+  private async enableTwoFactor(
+    userId: string,
+    email: string,
+  ): Promise<{ secret: string; step: number; recoveryCodes: string[]; session: Session }> {
     const twoFactor = this.t.app.get(TwoFactorService);
     const member: AuthUser = { id: userId, name: 'Sam Staff', email, role: 1, staffRole: 'staff' };
     const { secret } = await twoFactor.enrol(member);
     const step = Math.floor(Date.now() / 30_000);
-    const { recoveryCodes } = await twoFactor.confirm(member, await generate({ secret, epoch: step * 30 }), 'pact-provider-state');
-    return { secret, step, recoveryCodes };
+    const { recoveryCodes, session } = await twoFactor.confirm(member, await generate({ secret, epoch: step * 30 }), 'pact-provider-state');
+    return { secret, step, recoveryCodes, session };
   }
 
   private async signIn(email: string, password: string): Promise<string> {

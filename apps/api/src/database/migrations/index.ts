@@ -27,6 +27,7 @@ import { ProductHandles1764000700000 } from './1764000700000-product-handles.js'
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
 import { Shipments1764001000000 } from './1764001000000-shipments.js';
 import { MailDedupeKey1764001010000 } from './1764001010000-mail-dedupe-key.js';
+import { Returns1764001100000 } from './1764001100000-returns.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -60,5 +61,6 @@ export const migrations = [
   CatalogueImports1764000710000,
   Shipments1764001000000,
   MailDedupeKey1764001010000,
+  Returns1764001100000,
   StockMovesNotify1764001600000,
 ];

@@ -105,6 +105,10 @@ export class OrderEntity {
   @Column({ name: 'discount_code', type: 'varchar', length: 32, nullable: true })
   discountCode!: string | null;
 
+  /** When the payment went through (null while Pending or Failed); the return window counts from it. */
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
+
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: Relation<OrderLineEntity[]>;
 

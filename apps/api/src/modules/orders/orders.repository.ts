@@ -204,7 +204,7 @@ export class OrdersRepository {
 
   /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
   markReceived(orderId: string, transactionId: string): Promise<boolean> {
-    return this.leavePending(orderId, { status: 'Received', transactionId });
+    return this.leavePending(orderId, { status: 'Received', transactionId, paidAt: () => 'now()' });
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
@@ -284,6 +284,15 @@ export class OrdersRepository {
     );
   }
 
+  /** Adds what a return refunded to its order line (the order row is locked by the caller). */
+  async addReturnRefund(orderId: string, variantId: number, cents: number, count: number): Promise<void> {
+    await this.db.transactionRows(
+      `UPDATE order_lines SET return_refund_cents = return_refund_cents + $3, return_refunded_count = return_refunded_count + $4
+       WHERE order_id = $1 AND variant_id = $2`,
+      [orderId, variantId, cents, count],
+    );
+  }
+
   /** The query of one paid order by id (the caller adds a lock or not). */
   private paidOrder(orderId: string): SelectQueryBuilder<OrderEntity> {
     return this.db.manager
@@ -294,7 +303,7 @@ export class OrdersRepository {
   /** Moves a Pending order on (`changes` sets its new status); false when it was no longer Pending. */
   private async leavePending(
     orderId: string,
-    changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>>,
+    changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>> & { paidAt?: () => string },
   ): Promise<boolean> {
     const result = await this.db.manager
       .createQueryBuilder()

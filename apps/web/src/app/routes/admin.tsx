@@ -13,6 +13,7 @@ import { ManageOrders } from '@/features/admin/components/manage-orders';
 import { PackingSlip } from '@/features/admin/components/packing-slip';
 import { People } from '@/features/admin/components/people';
 import { PricingRules } from '@/features/admin/components/pricing-rules';
+import { Returns } from '@/features/admin/components/returns';
 import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
@@ -129,6 +130,14 @@ export function PricingPage() {
   return (
     <AdminPage title="Pricing" description="Shipping, taxes and discount codes: what the checkout charges">
       <PricingRules />
+    </AdminPage>
+  );
+}
+
+export function ReturnsPage() {
+  return (
+    <AdminPage title="Returns" description="Returns and exchanges to approve, receive, refund or ship, and what to reorder">
+      <Returns />
     </AdminPage>
   );
 }
