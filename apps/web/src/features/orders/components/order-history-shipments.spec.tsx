@@ -1,5 +1,6 @@
 import { ApiRoute } from '@store/contract';
 import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { saveSession } from '@/lib/session';
 import { installFakeApi } from '@/testing/fake-api';
 import { customer, order } from '@/testing/fixtures';
@@ -38,7 +39,12 @@ describe("buyer's orders: shipments", () => {
         }),
       ],
     });
-    renderWithProviders(<OrderHistory />);
+    // A shipped order links to its returns page: the history needs a router.
+    renderWithProviders(
+      <MemoryRouter>
+        <OrderHistory />
+      </MemoryRouter>,
+    );
     const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
     const first = within(row).getByRole('listitem', { name: 'Parcel AB123GB' });
     expect(within(first).getByRole('link', { name: 'AB123GB' })).toHaveAttribute(
@@ -54,7 +60,12 @@ describe("buyer's orders: shipments", () => {
 
   it('shows no shipments before anything has left', async () => {
     installFakeApi().on('GET', ApiRoute.ordersOfUser, { body: [order()] });
-    renderWithProviders(<OrderHistory />);
+    // A shipped order links to its returns page: the history needs a router.
+    renderWithProviders(
+      <MemoryRouter>
+        <OrderHistory />
+      </MemoryRouter>,
+    );
     const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
     expect(within(row).queryByRole('region', { name: /Shipments/ })).not.toBeInTheDocument();
     expect(within(row).queryByText(/Parcel|Shipped/)).not.toBeInTheDocument();
