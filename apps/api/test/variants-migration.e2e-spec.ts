@@ -2,6 +2,7 @@ import type { QueryRunner } from 'typeorm';
 import { ProductVariants1764000100000 } from '../src/database/migrations/1764000100000-product-variants.js';
 import { VariantsReplaceSizes1764000110000 } from '../src/database/migrations/1764000110000-variants-replace-sizes.js';
 import { PhotoOptionValues1764000210000 } from '../src/database/migrations/1764000210000-photo-option-values.js';
+import { Shipments1764001000000 } from '../src/database/migrations/1764001000000-shipments.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { inMigrationTransaction } from './support/test-database.js';
 
@@ -16,14 +17,18 @@ describe('options and variants migration (e2e)', () => {
   const replaceSizes = new VariantsReplaceSizes1764000110000();
   /** The photos' tie to option values, a later migration that depends on them: down first, up last. */
   const photoTie = new PhotoOptionValues1764000210000();
+  /** Shipment lines name an order line by its key (order, variant), which the variants migration makes: down first, up last. */
+  const shipments = new Shipments1764001000000();
   /** Both migrations, as a deploy applies them (and a rollback reverts them: the later one first). */
   const migration = {
     up: async (q: QueryRunner) => {
       await variants.up(q);
       await replaceSizes.up(q);
       await photoTie.up(q);
+      await shipments.up(q);
     },
     down: async (q: QueryRunner) => {
+      await shipments.down(q);
       await photoTie.down(q);
       await replaceSizes.down(q);
       await variants.down(q);

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'product.delete',
   'order.status',
   'order.refund',
+  'order.ship',
+  'order.delivered',
   'staff.invite',
   'staff.join',
   'staff.role',

@@ -1,5 +1,6 @@
 import type { ProductSize } from './catalogue.js';
 import type { ShippingAddress } from './shipping.js';
+import type { Fulfilment, Shipment } from './dto/shipments.js';
 
 /** `test` is the offline gateway that follows Braintree's sandbox rules; `braintree` is the real one. */
 export type PaymentGatewayName = 'braintree' | 'test';
@@ -149,6 +150,10 @@ export interface Order {
   shippingAddress?: ShippingAddress;
   /** How `amount` was made up (optional extension): subtotal - discount + shipping (+ tax when added). */
   pricing?: OrderPricing;
+  /** The parcels the order left in, oldest first (optional extension; present once one has left). */
+  shipments?: Shipment[];
+  /** How much of the order has left (optional extension, with `shipments`): a partly shipped order stays Processing. */
+  fulfilment?: Fulfilment;
 }
 
 /** An order's price breakdown, as the quote it was paid at (dollars). */

@@ -89,6 +89,10 @@ export const ApiRoute = {
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
   orderShippingRefund: '/order/:orderId/refund-shipping/:userId',
+  /** Ships some or all of a paid order's lines (admin). */
+  orderShipments: '/order/:orderId/shipments/:userId',
+  /** Marks one shipment of an order delivered (admin). */
+  shipmentDelivered: '/order/:orderId/shipments/:shipmentId/delivered/:userId',
 
   /** An order's returns and exchanges: GET them (its buyer or staff), POST a request (its buyer). */
   orderReturns: '/order/:orderId/returns/:userId',

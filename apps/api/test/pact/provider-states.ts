@@ -33,6 +33,7 @@ import { CatalogueTransferService } from '../../src/modules/catalogue/catalogue-
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
 import { ReturnsService } from '../../src/modules/returns/returns.service.js';
+import { ShipmentsService } from '../../src/modules/orders/shipments.service.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
@@ -488,6 +489,22 @@ export class ProviderStates {
         const [order] = (await this.t.dataSource.query(`SELECT id FROM orders`)) as { id: string }[];
         await this.t.app.get(OrdersService).refundShipping(order.id, SYSTEM_ACTOR);
       },
+      // Shipments: the order's one line (one unit) and its variant, to name in a ship request.
+      'a customer has paid for an order to ship': async () => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null });
+        return { orderId, variantId: await this.variantOfOrder(orderId) };
+      },
+      'a customer has paid for an order that has shipped': async () => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null });
+        return { orderId, shipmentId: await this.shipAll(orderId) };
+      },
+      'the customer has paid for an order that has shipped': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const orderId = await this.paidOrder(this.signedIn);
+        return { orderId, shipmentId: await this.shipAll(orderId) };
+      },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         return {
@@ -495,6 +512,27 @@ export class ProviderStates {
         };
       },
     };
+  }
+
+  /** The variant of an order's first line (the examples' orders have one). */
+  private async variantOfOrder(orderId: string): Promise<number> {
+    const [{ variant_id }] = (await this.t.dataSource.query(
+      `SELECT variant_id FROM order_lines WHERE order_id = $1 ORDER BY variant_id LIMIT 1`,
+      [orderId],
+    )) as { variant_id: number }[];
+    return variant_id;
+  }
+
+  /** Ships every unit of an order's first line by UPS through the service, as the admin's form does; the parcel's id. */
+  private async shipAll(orderId: string): Promise<string> {
+    const order = await this.t.app
+      .get(ShipmentsService)
+      .ship(
+        orderId,
+        { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ variant: await this.variantOfOrder(orderId), count: 1 }] },
+        SYSTEM_ACTOR,
+      );
+    return order.shipments![0]._id;
   }
 
   /** A paid, settled order of one Classic Tee in M (sizes S, M, L), moved on to Shipped; its ids and the L variant's. */

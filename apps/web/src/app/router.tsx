@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminProducts, lazy: lazyPage('admin', 'ManageProductsPage') },
           { path: paths.adminUpdateProduct, lazy: lazyPage('admin', 'UpdateProductPage') },
           { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
+          { path: paths.adminPackingSlip, lazy: lazyPage('admin', 'PackingSlipPage') },
           { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
           { path: paths.adminPricing, lazy: lazyPage('admin', 'PricingPage') },
           { path: paths.adminCatalogueCsv, lazy: lazyPage('admin', 'CatalogueCsvPage') },

@@ -32,6 +32,8 @@ export const paths = {
   adminProducts: '/admin/products',
   adminUpdateProduct: '/admin/product/update/:productId',
   adminOrders: '/admin/orders',
+  /** One order's packing slip, to print and put in the parcel */
+  adminPackingSlip: '/admin/order/:orderId/packing-slip',
   adminAudit: '/admin/audit',
   /** Shipping zones and methods, tax rates, discount codes and whether prices include tax */
   adminPricing: '/admin/pricing',
@@ -51,6 +53,7 @@ export const hrefs = {
   orderReturns: (orderId: string): string => generatePath(paths.orderReturns, { orderId }),
   adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
   adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
+  adminPackingSlip: (orderId: string): string => generatePath(paths.adminPackingSlip, { orderId }),
 };
 
 /** Where a signed-in user lands after sign-in when no guard sent them: admins to the admin dashboard. */

@@ -121,6 +121,8 @@ export const EXAMPLE = {
   createdAt: '2026-11-21T08:00:00.000Z',
   /** A variant's id (an integer; the provider state that makes a product with options returns its first). */
   variantId: 7,
+  /** A parcel of an order (the provider state that ships one returns its id). */
+  shipmentId: '5f0c1a2e-bbbb-4b7a-9c3e-00000000000b',
   /** A catalogue import (the provider state that runs one returns its id). */
   importId: '5f0c1a2e-6666-4b7a-9c3e-000000000006',
   /** A return or exchange (docs/returns.md), and the variant an exchange asks for (the provider states return both). */

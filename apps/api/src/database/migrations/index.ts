@@ -28,6 +28,8 @@ import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports
 import { ShippingRefund1764000900000 } from './1764000900000-shipping-refund.js';
 import { SalesBreakdown1764000910000 } from './1764000910000-sales-breakdown.js';
 import { ShippingByWeight1764000920000 } from './1764000920000-shipping-by-weight.js';
+import { Shipments1764001000000 } from './1764001000000-shipments.js';
+import { MailDedupeKey1764001010000 } from './1764001010000-mail-dedupe-key.js';
 import { Returns1764001100000 } from './1764001100000-returns.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 
@@ -63,6 +65,8 @@ export const migrations = [
   ShippingRefund1764000900000,
   SalesBreakdown1764000910000,
   ShippingByWeight1764000920000,
+  Shipments1764001000000,
+  MailDedupeKey1764001010000,
   Returns1764001100000,
   StockMovesNotify1764001600000,
 ];

@@ -6,10 +6,13 @@ export interface MailDraft {
   recipient: string;
   subject: string;
   text: string;
+  /** Tells apart several mails of one kind about one order (a shipment's id for each "shipped" mail); '' when absent. */
+  dedupeKey?: string;
 }
 
 export type MailKind =
   | 'order-confirmation'
+  | 'order-shipped'
   | 'shop-order-notice'
   | 'password-reset'
   | 'password-changed'

@@ -1,5 +1,7 @@
 import type { Order } from '@store/contract';
-import { orderMails } from './order-mails.js';
+import type { Shipment } from '@store/contract/dto/shipments';
+import { mailHtml } from './mail-html.js';
+import { orderMails, orderShippedMail } from './order-mails.js';
 
 const order: Order = {
   _id: 'abcdef12-0000-4000-8000-000000000000',
@@ -63,5 +65,42 @@ describe('orderMails', () => {
       }),
     );
     expect(notice.text).toContain('Sam Shopper <sam@example.com> placed an order');
+  });
+});
+
+describe('orderShippedMail', () => {
+  const shipment: Shipment = {
+    _id: 's1',
+    carrier: 'fedex',
+    carrierName: 'FedEx',
+    trackingNumber: '1234 5678',
+    trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=12345678',
+    lines: [{ product: 'p1', variant: 7, name: 'Sunset Tee', options: 'Blue / M', count: 2 }],
+    shippedAt: '2026-11-23T10:00:00.000Z',
+  };
+
+  it('tells the buyer what left, with the carrier, the number and the tracking link (a link in the HTML part)', () => {
+    const mail = orderShippedMail({ ...order, number: 7, fulfilment: 'Partly shipped' }, shipment, 'sam@example.com', 'The T-shirt Store');
+    expect(mail).toMatchObject({
+      kind: 'order-shipped',
+      orderId: order._id,
+      dedupeKey: 's1',
+      subject: 'Part of your order #7 has shipped',
+    });
+    expect(mail.text).toContain(
+      'Carrier: FedEx\nTracking number: 1234 5678\nTrack your parcel: https://www.fedex.com/fedextrack/?trknbr=12345678',
+    );
+    expect(mail.text).toContain('  - Sunset Tee (Blue / M) x 2');
+    expect(mailHtml('The T-shirt Store', mail.text)).toContain(
+      '<a href="https://www.fedex.com/fedextrack/?trknbr=12345678">https://www.fedex.com/fedextrack/?trknbr=12345678</a>',
+    );
+  });
+
+  it('says the whole order shipped with the last parcel, and leaves out the link of a carrier without one', () => {
+    const { trackingUrl: _none, ...other } = { ...shipment, carrier: 'other' as const, carrierName: 'Other' };
+    const mail = orderShippedMail({ ...order, fulfilment: 'Shipped' }, other, 'sam@example.com', 'The T-shirt Store');
+    expect(mail.subject).toBe('Your order ABCDEF12 has shipped');
+    expect(mail.text).not.toContain('Track your parcel');
+    expect(mail.text).not.toContain('write again');
   });
 });

@@ -8,6 +8,7 @@ import {
   SHIPPING_COUNTRIES,
   toCents,
 } from '@store/contract';
+import { type Shipment } from '@store/contract/dto/shipments';
 import type { MailDraft } from './mail-draft.js';
 
 /**
@@ -107,4 +108,37 @@ export function orderMails(order: Order, buyerEmail: string, shop: { email: stri
     });
   }
   return mails;
+}
+
+/**
+ * The buyer's notice that a parcel left: what is in it, the carrier, the tracking number and the carrier's tracking
+ * page (a link in the HTML part), and, when this was not the last parcel, that the rest follows. One per shipment.
+ */
+export function orderShippedMail(order: Order, shipment: Shipment, buyerEmail: string, shopName: string): MailDraft {
+  const number = orderNumber(order);
+  const partly = order.fulfilment === 'Partly shipped';
+  const address = addressLines(order);
+  return {
+    kind: 'order-shipped',
+    orderId: order._id,
+    dedupeKey: shipment._id,
+    recipient: buyerEmail,
+    subject: partly ? `Part of your order ${number} has shipped` : `Your order ${number} has shipped`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      partly ? 'Part of your order is on its way; we will write again when the rest ships.' : 'Your order is on its way.',
+      '',
+      `Order number: ${number}`,
+      `Carrier: ${shipment.carrierName}`,
+      `Tracking number: ${shipment.trackingNumber}`,
+      ...(shipment.trackingUrl ? [`Track your parcel: ${shipment.trackingUrl}`] : []),
+      '',
+      'In this parcel:',
+      ...shipment.lines.map((line) => `  - ${line.name}${line.options ? ` (${line.options})` : ''} x ${line.count}`),
+      ...(address.length > 0 ? ['', 'Shipping to:', ...address] : []),
+      '',
+      shopName,
+    ].join('\n'),
+  };
 }

@@ -34,9 +34,9 @@ export class OutboxRepository {
   async insert(mails: MailDraft[]): Promise<void> {
     for (const mail of mails) {
       await this.db.transactionRows(
-        `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (order_id, kind) DO NOTHING`,
-        [mail.kind, mail.orderId, mail.recipient, mail.subject, mail.text],
+        `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body, dedupe_key) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (order_id, kind, dedupe_key) DO NOTHING`,
+        [mail.kind, mail.orderId, mail.recipient, mail.subject, mail.text, mail.dedupeKey ?? ''],
       );
     }
   }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Order, OrderReturn, StaffRole } from '@store/contract';
+import type { Shipment } from '@store/contract/dto/shipments';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { emailChangedMail, emailVerificationMail, passwordChangedMail, passwordResetMail, setPasswordMail } from './account-mails.js';
-import { orderMails } from './order-mails.js';
+import { orderMails, orderShippedMail } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { type ReturnMailStep, returnMail } from './return-mails.js';
 
@@ -24,6 +25,11 @@ export class OutboxService {
   /** Queues the buyer's confirmation of a paid order and the shop's notice (with SHOP_EMAIL set). */
   async orderReceived(order: Order, buyerEmail: string): Promise<void> {
     await this.outbox.insert(orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }));
+  }
+
+  /** Queues the buyer's notice that `shipment` left, with its tracking link, in the transaction that recorded it. */
+  async orderShipped(order: Order, shipment: Shipment, buyerEmail: string): Promise<void> {
+    await this.outbox.insert([orderShippedMail(order, shipment, buyerEmail, this.config.mail.shopName)]);
   }
 
   /** Queues a password reset link, in the transaction that stored it. */

@@ -7,8 +7,10 @@ import {
   SHIPPING_ADDRESS_FIELDS,
   type ShippingAddress,
 } from '@store/contract';
+import { carrierName, type CarrierCode, type Fulfilment, type Shipment, trackingUrl } from '@store/contract/dto/shipments';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
+import type { ShipmentRow } from './shipments.repository.js';
 
 /**
  * A paid order and its lines in the wire shape; lines by name (then size), so a receipt reads the same every time.
@@ -16,8 +18,9 @@ import type { OrderEntity } from './order.entity.js';
  * total was the plain sum of its items (no shipping, tax or code, as in a shop that configured none) reads as it
  * always did.
  */
-export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
+export function toOrder(order: OrderEntity, lines: OrderLineEntity[], shipments: readonly ShipmentRow[] = []): Order {
   const priced = hasBreakdown(order);
+  const fulfilment = fulfilmentOf(lines, shipments);
   return {
     _id: order.id,
     number: order.number,
@@ -61,7 +64,61 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[]): Order {
       : {}),
     ...(order.shippingAddress ? { shippingAddress: toShippingAddress(order.shippingAddress) } : {}),
     ...(priced ? { pricing: toPricing(order) } : {}),
+    ...(fulfilment ? { shipments: toShipments(shipments, lines), fulfilment } : {}),
   };
+}
+
+/** Units of each order line (by variant) that the shipments hold. */
+export function shippedCounts(shipments: readonly ShipmentRow[]): Map<number, number> {
+  const shipped = new Map<number, number>();
+  for (const shipment of shipments) {
+    for (const line of shipment.lines) shipped.set(line.variantId, (shipped.get(line.variantId) ?? 0) + line.count);
+  }
+  return shipped;
+}
+
+/**
+ * How much of the order has left, once anything has: every unit of every line not refunded before it shipped is in
+ * a parcel (`Shipped`; `Delivered` when every parcel arrived), or not yet (`Partly shipped`). A line refunded on its
+ * own is not waiting for a parcel.
+ */
+export function fulfilmentOf(lines: readonly OrderLineEntity[], shipments: readonly ShipmentRow[]): Fulfilment | undefined {
+  if (shipments.length === 0) return undefined;
+  const shipped = shippedCounts(shipments);
+  const all = lines.every((line) => line.refundId !== null || (shipped.get(line.variantId) ?? 0) >= line.count);
+  if (!all) return 'Partly shipped';
+  return shipments.every((shipment) => shipment.deliveredAt !== null) ? 'Delivered' : 'Shipped';
+}
+
+/**
+ * Shipments in the wire shape, each line named as the order's line is (its name and values when bought). The read
+ * behind every page that shows an order's parcels: ShipmentsRepository.forOrders, then this.
+ */
+export function toShipments(shipments: readonly ShipmentRow[], lines: readonly OrderLineEntity[]): Shipment[] {
+  const byVariant = new Map(lines.map((line) => [line.variantId, line]));
+  return shipments.map((shipment) => {
+    const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
+    return {
+      _id: shipment.id,
+      carrier: shipment.carrier as CarrierCode,
+      carrierName: carrierName(shipment.carrier),
+      trackingNumber: shipment.trackingNumber,
+      ...(url ? { trackingUrl: url } : {}),
+      lines: shipment.lines.map((shipped) => {
+        const line = byVariant.get(shipped.variantId);
+        return {
+          product: line?.productId ?? '',
+          variant: shipped.variantId,
+          name: line?.name ?? '',
+          ...(line?.variantLabel ? { options: line.variantLabel } : {}),
+          ...(line?.sku ? { sku: line.sku } : {}),
+          count: shipped.count,
+        };
+      }),
+      shippedAt: shipment.shippedAt.toISOString(),
+      ...(shipment.deliveredAt ? { deliveredAt: shipment.deliveredAt.toISOString() } : {}),
+    };
+  });
 }
 
 /** True when the order was priced with a shipping method, a code or a tax rate (docs/pricing.md). */

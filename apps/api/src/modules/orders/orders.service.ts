@@ -26,6 +26,7 @@ import type { OrderLineEntity } from './order-line.entity.js';
 import { toOrder, toShippingAddress } from './order.mapper.js';
 import type { OrderEntity, OrderTax } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
+import { ShipmentsRepository } from './shipments.repository.js';
 
 /** A checkout attempt whose stock is reserved and whose card is about to be charged. */
 export interface PendingOrder {
@@ -91,6 +92,7 @@ export class OrdersService {
     private readonly users: UsersService,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
+    private readonly shipments: ShipmentsRepository,
   ) {}
 
   /**
@@ -172,8 +174,15 @@ export class OrdersService {
     after: Cursor | undefined,
   ): Promise<{ orders: Order[]; total: number; capped: boolean; next: string | undefined }> {
     const [page, count] = await Promise.all([this.repository.page(filter, limit, after), this.repository.count(filter)]);
+    const shipments = await this.shipments.forOrders(page.orders.map(({ order }) => order.id));
     return {
-      orders: page.orders.map(({ order, lines }) => toOrder(order, lines)),
+      orders: page.orders.map(({ order, lines }) =>
+        toOrder(
+          order,
+          lines,
+          shipments.filter((shipment) => shipment.orderId === order.id),
+        ),
+      ),
       ...count,
       next: page.next && encodeCursor(page.next),
     };
@@ -186,7 +195,8 @@ export class OrdersService {
   async findForUser(orderId: string, user: AuthUser): Promise<Order> {
     const order = await this.repository.findPaid(orderId);
     if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
-    return toOrder(order, await this.repository.linesOf(orderId));
+    const [lines, shipments] = await Promise.all([this.repository.linesOf(orderId), this.shipments.forOrders([orderId])]);
+    return toOrder(order, lines, shipments);
   }
 
   /** Cuts a deleted account's orders loose (see OrdersRepository.anonymiseBuyer), in the transaction in context; their ids. */
@@ -240,6 +250,10 @@ export class OrdersService {
       const order = await this.lockPaidOrder(orderId);
       const current = order.status as OrderStatus;
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
+      const shipments = await this.shipments.forOrders([orderId]);
+      if (next === 'Cancelled' && shipments.length > 0) {
+        throw new ConflictError('Part of the order has shipped, so it can no longer be cancelled; refund its lines instead');
+      }
 
       const lines = await this.repository.linesOf(orderId);
       // Lines refunded on their own, units refunded through returns and shipping refunded on its own already gave
@@ -272,7 +286,7 @@ export class OrdersService {
           },
         });
       }
-      return toOrder(updated, lines);
+      return toOrder(updated, lines, shipments);
     });
   }
 
@@ -335,7 +349,7 @@ export class OrdersService {
           },
         },
       });
-      return toOrder(await this.repository.get(orderId), await this.repository.linesOf(orderId));
+      return toOrder(await this.repository.get(orderId), await this.repository.linesOf(orderId), await this.shipments.forOrders([orderId]));
     });
   }
 

@@ -10,6 +10,7 @@ import { ManageCategories } from '@/features/admin/components/manage-categories'
 import { ManageProducts } from '@/features/admin/components/manage-products';
 import { ProductForm, UpdateProductForm } from '@/features/admin/components/product-form';
 import { ManageOrders } from '@/features/admin/components/manage-orders';
+import { PackingSlip } from '@/features/admin/components/packing-slip';
 import { People } from '@/features/admin/components/people';
 import { PricingRules } from '@/features/admin/components/pricing-rules';
 import { Returns } from '@/features/admin/components/returns';
@@ -101,6 +102,19 @@ export function ManageOrdersPage() {
     <AdminPage title="Manage Your Orders" description="Follow every order from payment to delivery">
       <ManageOrders />
     </AdminPage>
+  );
+}
+
+/** One order's packing slip, printable (the print style sheet keeps the slip alone). */
+export function PackingSlipPage() {
+  const { orderId = '' } = useParams();
+  return (
+    <Page title="Packing slip" description="Print it and put it in the parcel">
+      <Link to={paths.adminOrders} className="btn btn-sm btn-outline-dark mb-4 no-print">
+        &larr; Orders
+      </Link>
+      <PackingSlip orderId={orderId} />
+    </Page>
   );
 }
 

@@ -80,4 +80,6 @@ export function showChangedOrder(queryClient: QueryClient, order: Order): void {
       },
   );
   void queryClient.invalidateQueries({ queryKey: buyersOrdersQueryKey });
+  // The one-order reads (the packing slip) read again too.
+  void queryClient.invalidateQueries({ queryKey: [...ordersQueryKey, 'one'] });
 }

@@ -10,6 +10,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'product.delete': 'Deleted product',
   'order.status': 'Moved order',
   'order.refund': 'Refunded order',
+  'order.ship': 'Shipped a parcel of order',
+  'order.delivered': 'Marked delivered a parcel of order',
   'staff.invite': 'Invited',
   'staff.join': 'Joined the staff',
   'staff.role': 'Changed the role of',

@@ -16,6 +16,10 @@ import { useSetOrderStatus } from '../api/set-order-status';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge, nextStatuses } from '@/components/order-status';
 import { OrderPricingList } from '@/components/order-pricing';
+import { OrderShipments } from '@/components/order-shipments';
+import { hrefs } from '@/lib/paths';
+import { useMarkShipmentDelivered } from '../api/mark-shipment-delivered';
+import { ShipOrder } from './ship-order';
 
 /**
  * The shop's orders, newest first, a page at a time: filtered by status and date range, searched by order number
@@ -74,6 +78,7 @@ export function ManageOrders() {
                   </div>
                   <div className="col-md-4">
                     <StatusControl order={order} canEdit={canEdit} canCancel={isOwner} />
+                    <Shipping order={order} canEdit={canEdit} />
                   </div>
                 </div>
               </li>
@@ -231,6 +236,56 @@ function StatusControl({ order, canEdit, canCancel }: { order: Order; canEdit: b
         </Alert>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The order's parcels (each with "Mark delivered" until it arrives), the form to ship what is left, and the link to
+ * its printable packing slip.
+ */
+function Shipping({ order, canEdit }: { order: Order; canEdit: boolean }) {
+  const { mutateAsync: markDelivered } = useMarkShipmentDelivered();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const deliver = async (shipmentId: string) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await markDelivered({ orderId: order._id, shipmentId });
+    } catch (cause) {
+      console.error(cause);
+      setError(errorMessage(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-2">
+      <OrderShipments
+        order={order}
+        actions={(shipment) =>
+          canEdit && !shipment.deliveredAt ? (
+            <button type="button" className="btn btn-sm btn-link p-0" disabled={busy} onClick={() => void deliver(shipment._id)}>
+              Mark delivered
+            </button>
+          ) : null
+        }
+      />
+      {canEdit ? <ShipOrder order={order} /> : null}
+      {order.status !== 'Cancelled' ? (
+        <div className="mt-2">
+          {/* A tab of its own, to print while the list stays where it was. */}
+          <a href={hrefs.adminPackingSlip(order._id)} target="_blank" rel="noopener" className="small">
+            Packing slip
+          </a>
+        </div>
+      ) : null}
+      {error ? (
+        <Alert variant="danger" className="mt-2 py-2 small">
+          {error}
+        </Alert>
+      ) : null}
+    </div>
   );
 }
 

@@ -43,6 +43,45 @@ describe('orders', () => {
       },
     ));
 
+  it('reads a shipped order with its parcels and their tracking links', () =>
+    interaction(
+      {
+        given: ['a customer exists', 'the customer has paid for an order that has shipped'],
+        uponReceiving: "a request for one of the signed-in customer's orders that has shipped",
+        request: ['GET', pathFromState(ApiRoute.order), (request) => request.headers(bearer())],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              ...orderJson({ _id: anId(EXAMPLE.orderId), status: 'Shipped' }),
+              fulfilment: 'Shipped',
+              shipments: MatchersV3.eachLike({
+                _id: anId(EXAMPLE.shipmentId),
+                carrier: 'ups',
+                carrierName: 'UPS',
+                trackingNumber: MatchersV3.string('1Z999AA10123456784'),
+                trackingUrl: MatchersV3.string('https://www.ups.com/track?tracknum=1Z999AA10123456784'),
+                lines: MatchersV3.eachLike({
+                  product: anId(EXAMPLE.productId),
+                  variant: MatchersV3.integer(EXAMPLE.variantId),
+                  name: MatchersV3.string('Classic Tee'),
+                  count: MatchersV3.integer(1),
+                }),
+                shippedAt: MatchersV3.regex('^\\d{4}-\\d{2}-\\d{2}T.*Z$', EXAMPLE.createdAt),
+              }),
+            }),
+        ],
+      },
+      async () => {
+        const order = await getMyOrder(EXAMPLE.orderId);
+        expect(order.fulfilment).toBe('Shipped');
+        expect(order.shipments?.[0]).toMatchObject({
+          carrierName: 'UPS',
+          trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        });
+      },
+    ));
+
   it('reads an order with a line in a size (the size shows on the confirmation page)', () =>
     interaction(
       {

@@ -3,6 +3,7 @@ import { Alert } from '@/components/alert';
 import { formatOrderDate } from '@/components/order-items';
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
+import { OrderShipments } from '@/components/order-shipments';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRequiredSession } from '@/lib/session';
@@ -96,6 +97,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
             <ShippingAddressBlock address={order.shippingAddress} />
           </>
         ) : null}
+        <OrderShipments order={order} />
       </div>
     </section>
   );

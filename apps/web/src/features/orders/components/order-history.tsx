@@ -9,6 +9,7 @@ import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-it
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 import { OrderPricingList } from '@/components/order-pricing';
+import { OrderShipments } from '@/components/order-shipments';
 import { hrefs } from '@/lib/paths';
 
 /** Orders from which nothing has shipped yet: nothing to send back (docs/returns.md). */
@@ -42,6 +43,7 @@ export function OrderHistory() {
             <OrderPricingList pricing={order.pricing} />
             <ShippingAddressBlock address={order.shippingAddress} inline />
             {order.refund ? <RefundNote refund={order.refund} /> : null}
+            <OrderShipments order={order} />
             {!NOT_SHIPPED.includes(order.status) ? (
               <Link to={hrefs.orderReturns(order._id)} className="btn btn-sm btn-outline-secondary mt-2">
                 Return or exchange items
