@@ -16,4 +16,6 @@ export type MailKind =
   | 'staff-invitation'
   | 'verify-email'
   | 'email-changed'
-  | 'set-password';
+  | 'set-password'
+  | 'stock-alert-confirm'
+  | 'back-in-stock';
