@@ -131,7 +131,7 @@ describe('back-in-stock alerts (e2e)', () => {
       const [mail] = await mailsTo(email, 'stock-alert-confirm');
       expect(mail.subject).toBe('Confirm your back-in-stock alert at The T-shirt Store');
       expect(mail.text_body).toContain(`"${product.name}" in M is back in stock`);
-      expect(mail.text_body).toContain(`The item: ${SHOP}/product/${product._id}?variant=${m._id}`);
+      expect(mail.text_body).toContain(`The item: ${SHOP}/product/${product._id}?size=M`);
       const token = linkIn(mail, 'confirm');
       linkIn(mail, 'unsubscribe');
       const stored = (await t.dataSource.query(
@@ -282,7 +282,7 @@ describe('back-in-stock alerts (e2e)', () => {
       const [mail] = mails;
       expect(mail.subject).toBe(`Back in stock: ${product.name} (M)`);
       expect(mail.text_body).toContain(`Good news: "${product.name}" in M is back in stock. Order it here:`);
-      expect(mail.text_body).toContain(`${SHOP}/product/${product._id}?variant=${m._id}`);
+      expect(mail.text_body).toContain(`${SHOP}/product/${product._id}?size=M`);
       // The mail's own unsubscribe link works (and keeps working); the alert is done either way.
       const token = linkIn(mail, 'unsubscribe');
       expect((await unsubscribe(token).expect(200)).body).toEqual({
@@ -373,7 +373,7 @@ describe('back-in-stock alerts (e2e)', () => {
         expect(one.text).toMatch(new RegExp(`^Subject: Back in stock: ${product.name} \\(M\\)$`, 'm'));
         expect(one.text).toContain('Content-Type: text/plain');
         expect(one.text).toContain('Content-Type: text/html');
-        expect(one.text).toContain(`<a href="${SHOP}/product/${product._id}?variant=${m._id}">`);
+        expect(one.text).toContain(`<a href="${SHOP}/product/${product._id}?size=M">`);
         expect(one.text).toMatch(/<a href="https:\/\/shop\.example\/stock-alerts\/unsubscribe\?token=[A-Za-z0-9_-]{43}">/);
       } finally {
         await Promise.all([a.close(), b.close()]);

@@ -56,7 +56,8 @@ export class StockAlertsController {
     return this.alerts.unsubscribe(body.token);
   }
 
-  @Roles(StaffRole.Owner, StaffRole.Staff)
+  /** A read: every staff role. */
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.stockAlertsOfProduct)
   product(@UuidParam('productId') productId: string): Promise<ProductStockAlerts> {
     return this.alerts.productWaiting(productId);

@@ -8,6 +8,8 @@ export interface AlertVariant {
   productId: string;
   productName: string;
   label: string;
+  /** The variant's options and values, in order (the product page names a choice by them: `?colour=Blue&size=M`). */
+  options: Array<{ name: string; value: string }>;
   active: boolean;
   stock: number;
 }
@@ -26,11 +28,16 @@ const WAITING = 'a.confirmed_at IS NOT NULL AND a.notified_at IS NULL AND a.unsu
 
 /** A variant's values in option order, joined as the shop writes them (`Blue / M`; '' for a default variant). */
 const VARIANT_COLUMNS = `v.id AS variant_id, v.product_id, p.name AS product_name, v.active, v.stock,
-  array_to_string(array_remove(ARRAY[o1.value, o2.value, o3.value], NULL), ' / ') AS label`;
+  array_to_string(array_remove(ARRAY[o1.value, o2.value, o3.value], NULL), ' / ') AS label,
+  array_remove(ARRAY[n1.name, n2.name, n3.name], NULL) AS option_names,
+  array_remove(ARRAY[o1.value, o2.value, o3.value], NULL) AS option_values`;
 const VARIANT_JOINS = `JOIN products p ON p.id = v.product_id
   LEFT JOIN product_option_values o1 ON o1.id = v.option1_value_id
   LEFT JOIN product_option_values o2 ON o2.id = v.option2_value_id
-  LEFT JOIN product_option_values o3 ON o3.id = v.option3_value_id`;
+  LEFT JOIN product_option_values o3 ON o3.id = v.option3_value_id
+  LEFT JOIN product_options n1 ON n1.id = o1.option_id
+  LEFT JOIN product_options n2 ON n2.id = o2.option_id
+  LEFT JOIN product_options n3 ON n3.id = o3.option_id`;
 
 interface VariantRow {
   variant_id: number;
@@ -39,6 +46,8 @@ interface VariantRow {
   active: boolean;
   stock: number;
   label: string;
+  option_names: string[];
+  option_values: string[];
 }
 
 const variantOf = (row: VariantRow): AlertVariant => ({
@@ -46,6 +55,7 @@ const variantOf = (row: VariantRow): AlertVariant => ({
   productId: row.product_id,
   productName: row.product_name,
   label: row.label,
+  options: row.option_names.map((name, index) => ({ name, value: row.option_values[index] })),
   active: row.active,
   stock: row.stock,
 });
