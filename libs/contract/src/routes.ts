@@ -115,6 +115,8 @@ export const ApiRoute = {
   stockAlertUnsubscribe: '/stock-alerts/unsubscribe',
   /** How many alerts wait on each variant of a product (staff). */
   stockAlertsOfProduct: '/stock-alerts/product/:productId/:userId',
+  /** A new set of recovery codes (a code from the app required); the old ones stop working. */
+  twoFactorRecoveryCodes: '/two-factor/recovery-codes/:userId',
   /** The e-mail backlog and what failed (admins). */
   mailStatus: '/mail/status/:userId',
   /** Sends a test mail at once and answers with what the mail server said (admins). */

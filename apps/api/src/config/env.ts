@@ -273,6 +273,12 @@ export class EnvironmentVariables {
   @MinLength(32, says('must be at least 32 characters'))
   TWO_FACTOR_KEY?: string;
 
+  // Set only while rotating TWO_FACTOR_KEY (docs/operations.md): what the key was (or JWT_SECRET, when it was unset).
+  // Secrets still under it are read with it, and `npm run two-factor:rekey` writes them under the new one.
+  @IsOptional()
+  @MinLength(32, says('must be at least 32 characters'))
+  TWO_FACTOR_KEY_PREVIOUS?: string;
+
   @WholeNumber(1, 1000)
   TWO_FACTOR_ATTEMPT_LIMIT = 5;
 
@@ -295,6 +301,10 @@ export class EnvironmentVariables {
 
   @WholeNumber(0, 1_000_000)
   LIST_CACHE_MAX_ENTRIES = 2000;
+
+  // How far behind a sale's stock and sold figures a cached list may be; 0: dropped at every sale, as any other change.
+  @WholeNumber(0, 60_000)
+  LIST_STOCK_REFRESH_MS = 250;
 
   @WholeNumber(0, 8 * 1024 ** 3)
   PHOTO_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -500,6 +510,7 @@ export function appConfig(env: EnvironmentVariables) {
     twoFactor: {
       mode: (env.ADMIN_2FA ?? (isProduction ? 'required' : 'optional')) as 'optional' | 'required',
       key: env.TWO_FACTOR_KEY ?? env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      previousKey: env.TWO_FACTOR_KEY_PREVIOUS as string | undefined,
       attemptLimit: env.TWO_FACTOR_ATTEMPT_LIMIT,
       accountLimit: env.TWO_FACTOR_ACCOUNT_LIMIT,
     },
@@ -508,6 +519,11 @@ export function appConfig(env: EnvironmentVariables) {
     /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
     listCacheMaxBytes: env.LIST_CACHE_MAX_BYTES,
     listCacheMaxEntries: env.LIST_CACHE_MAX_ENTRIES,
+    /**
+     * Stock and sold moves (a checkout, a cancel) drop the cached lists at most once per this many milliseconds,
+     * so a busy shop's sales do not empty every replica's list cache at every order; 0: at once.
+     */
+    listStockRefreshMs: env.LIST_STOCK_REFRESH_MS,
     photoCacheMaxBytes: env.PHOTO_CACHE_MAX_BYTES,
     /** Order e-mails: how the notifications worker sends what the outbox holds. */
     mail: {

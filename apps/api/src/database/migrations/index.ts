@@ -26,6 +26,7 @@ import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-sha
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
 import { StockAlerts1764001200000 } from './1764001200000-stock-alerts.js';
+import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ProductHandles1764000700000,
   CatalogueImports1764000710000,
   StockAlerts1764001200000,
+  StockMovesNotify1764001600000,
 ];
