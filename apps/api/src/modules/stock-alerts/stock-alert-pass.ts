@@ -45,8 +45,9 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
   ) {
     changes.subscribe({
       changed: (payload) => {
-        // Stock lives in products and product_variants, whose triggers say `lists`; photos' changes are not stock.
-        if (payload === undefined || payload === 'lists' || payload === 'counts') this.nudge();
+        // A stock move says `stock`, any other write to products or variants `lists` (and a payload this version does
+        // not know may be either); only photos' changes (`photo:<id>`, `photos`) cannot be stock coming back.
+        if (!payload?.startsWith('photo')) this.nudge();
       },
       flush: () => this.nudge(),
     });
