@@ -379,6 +379,7 @@ describe('back-in-stock alerts (e2e)', () => {
         await Promise.all([a.close(), b.close()]);
         await smtp.close();
       }
-    });
+      // Two more app instances to start and 80 mails to send over SMTP: far longer than one request's test.
+    }, 120_000);
   });
 });
