@@ -22,6 +22,7 @@ import { InventoryModule } from './modules/inventory/inventory.module.js';
 import { PhotosModule } from './modules/photos/photos.module.js';
 import { PricingModule } from './modules/pricing/index.js';
 import { StaffModule } from './modules/staff/staff.module.js';
+import { StockAlertsModule } from './modules/stock-alerts/index.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WebPagesModule } from './web-app/web-pages.module.js';
 
@@ -48,6 +49,7 @@ export class AppModule {
         OrdersModule,
         ReturnsModule,
         AuditModule,
+        StockAlertsModule,
         NotificationsModule,
         StaffModule,
         AccountsModule,

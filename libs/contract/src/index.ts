@@ -16,3 +16,4 @@ export * from './ids.js';
 export * from './account.js';
 export * from './pricing.js';
 export * from './returns.js';
+export * from './stock-alerts.js';

@@ -127,6 +127,16 @@ export const ApiRoute = {
   twoFactorEnrol: '/two-factor/enrol/:userId',
   twoFactorConfirm: '/two-factor/confirm/:userId',
   twoFactorDisable: '/two-factor/disable/:userId',
+  /** A shopper not signed in asks to hear when a sold-out variant is back (a confirmation link is mailed). */
+  stockAlerts: '/stock-alerts',
+  /** The signed-in user asks to hear when a sold-out variant is back (confirmed at once). */
+  stockAlertsOfUser: '/stock-alerts/user/:userId',
+  /** Follows the mailed confirmation link (no session). */
+  stockAlertConfirm: '/stock-alerts/confirm',
+  /** Follows the unsubscribe link every alert mail carries (no session). */
+  stockAlertUnsubscribe: '/stock-alerts/unsubscribe',
+  /** How many alerts wait on each variant of a product (staff). */
+  stockAlertsOfProduct: '/stock-alerts/product/:productId/:userId',
   /** A new set of recovery codes (a code from the app required); the old ones stop working. */
   twoFactorRecoveryCodes: '/two-factor/recovery-codes/:userId',
   /** The e-mail backlog and what failed (admins). */

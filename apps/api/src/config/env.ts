@@ -233,6 +233,14 @@ export class EnvironmentVariables {
   @WholeNumber(1, 365)
   EXCHANGE_HOLD_DAYS = 14;
 
+  // The stock alerts' safety-net pass, in seconds: a pass also runs whenever a catalogue change is heard.
+  @WholeNumber(1, 86_400)
+  STOCK_ALERT_PASS_SECONDS = 60;
+
+  // Days a mailed or unsubscribed alert (an address) is kept before it is deleted.
+  @WholeNumber(1, 3650)
+  STOCK_ALERT_KEEP_DAYS = 30;
+
   // How long a process quotes from its copy of the shop's shipping, tax and setting rules (0: read them every time).
   // The payment always reads them fresh, so a stale quote costs a 409 with the new quote, never a wrong charge.
   @WholeNumber(0, 300)
@@ -549,6 +557,13 @@ export function appConfig(env: EnvironmentVariables) {
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     /** Returns and exchanges (docs/returns.md); their sweeper runs every SWEEP_INTERVAL_SECONDS. */
     returns: { windowDays: env.RETURN_WINDOW_DAYS, exchangeHoldDays: env.EXCHANGE_HOLD_DAYS },
+    /** Back-in-stock alerts (docs/api.md): the notify pass's timer, and how long finished alerts are kept. */
+    stockAlerts: {
+      passMs: env.STOCK_ALERT_PASS_SECONDS * 1000,
+      keepDays: env.STOCK_ALERT_KEEP_DAYS,
+      /** Tests only, never read from the environment: false runs no pass on its own (a test calls runOnce). */
+      passEnabled: true,
+    },
     /** How long a process quotes from its copy of the pricing rules, in seconds (docs/pricing.md). */
     pricingRulesCacheSeconds: env.PRICING_RULES_CACHE_SECONDS,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */

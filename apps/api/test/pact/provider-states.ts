@@ -302,7 +302,40 @@ export class ProviderStates {
           priceCents: Math.round(number(params, 'price') * 100),
           sizes: [{ size: size(params), stock: number(params, 'stock') }],
         });
-        return { productId: product._id };
+        return { productId: product._id, variantId: product.variants![0]._id };
+      },
+      // Back-in-stock alerts (docs/api.md): the example product sold out in one size; alerts written straight to
+      // their table (asking through the API is what other interactions test), tokens stored as their hash.
+      'a product is sold out in size {size}': async (params) => {
+        const product = await this.classicTee({ sizes: [{ size: size(params), stock: 0 }] });
+        return { productId: product._id, variantId: product.variants![0]._id };
+      },
+      'an address asked for an alert on a sold-out size and was sent the link {token}': async (params) => {
+        const product = await this.classicTee({ sizes: [{ size: 'M', stock: 0 }] });
+        await this.t.dataSource.query(
+          `INSERT INTO stock_alerts (variant_id, email, confirm_token_hash, confirm_expires_at, unsubscribe_token_hash)
+           VALUES ($1, 'sam@example.com', $2, now() + interval '48 hours', $3)`,
+          [product.variants![0]._id, sha256(text(params, 'token')), sha256('unsubscribe')],
+        );
+        return { productId: product._id, variantId: product.variants![0]._id };
+      },
+      'an address has a back-in-stock alert with the unsubscribe link {token}': async (params) => {
+        const product = await this.classicTee({ sizes: [{ size: 'M', stock: 0 }] });
+        await this.t.dataSource.query(
+          `INSERT INTO stock_alerts (variant_id, email, confirmed_at, unsubscribe_token_hash) VALUES ($1, 'sam@example.com', now(), $2)`,
+          [product.variants![0]._id, sha256(text(params, 'token'))],
+        );
+        return { productId: product._id, variantId: product.variants![0]._id };
+      },
+      'shoppers wait for a sold-out size of a product': async () => {
+        const product = await this.classicTee({ sizes: [{ size: 'M', stock: 0 }] });
+        for (const email of ['sam@example.com', 'alex@example.com']) {
+          await this.t.dataSource.query(
+            `INSERT INTO stock_alerts (variant_id, email, confirmed_at, unsubscribe_token_hash) VALUES ($1, $2, now(), $3)`,
+            [product.variants![0]._id, email, sha256(email)],
+          );
+        }
+        return { productId: product._id, variantId: product.variants![0]._id };
       },
       // Colours and sizes as comma-separated lists; `variantId` is the first colour in the first size.
       'a product priced {price} in colours {colours} and sizes {sizes} with {stock} of each exists': async (params) => {
@@ -663,6 +696,10 @@ function number(params: StateParams, name: string): number {
   const value = params[name];
   if (typeof value !== 'number') throw new Error(`the state needs a number parameter "${name}"`);
   return value;
+}
+
+function sha256(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
 }
 
 function text(params: StateParams, name: string): string {

@@ -16,6 +16,10 @@ export const paths = {
   resetPassword: '/reset-password',
   /** The e-mail's link to confirm an address: `?token=` */
   verifyEmail: '/verify-email',
+  /** A back-in-stock alert's confirmation link: `?token=` (the server's mails build it the same way) */
+  stockAlertConfirm: '/stock-alerts/confirm',
+  /** The unsubscribe link of every back-in-stock mail: `?token=` */
+  stockAlertUnsubscribe: '/stock-alerts/unsubscribe',
   cart: '/cart',
   /** One product: its large photo, sizes and what is left of each */
   product: '/product/:productId',

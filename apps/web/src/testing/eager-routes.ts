@@ -6,6 +6,7 @@ import * as joinStaff from '@/app/routes/join-staff';
 import * as product from '@/app/routes/product';
 import * as signin from '@/app/routes/signin';
 import * as signup from '@/app/routes/signup';
+import * as stockAlert from '@/app/routes/stock-alert';
 import * as user from '@/app/routes/user-dashboard';
 import * as verifyEmail from '@/app/routes/verify-email';
 import type { LazyPage, routeChunks } from '@/app/router';
@@ -18,6 +19,7 @@ const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = {
   product,
   signin,
   signup,
+  stockAlert,
   user,
   verifyEmail,
 };

@@ -31,6 +31,7 @@ import { ShippingByWeight1764000920000 } from './1764000920000-shipping-by-weigh
 import { Shipments1764001000000 } from './1764001000000-shipments.js';
 import { MailDedupeKey1764001010000 } from './1764001010000-mail-dedupe-key.js';
 import { Returns1764001100000 } from './1764001100000-returns.js';
+import { StockAlerts1764001200000 } from './1764001200000-stock-alerts.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -68,5 +69,6 @@ export const migrations = [
   Shipments1764001000000,
   MailDedupeKey1764001010000,
   Returns1764001100000,
+  StockAlerts1764001200000,
   StockMovesNotify1764001600000,
 ];

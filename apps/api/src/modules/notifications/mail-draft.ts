@@ -20,7 +20,9 @@ export type MailKind =
   | 'verify-email'
   | 'email-changed'
   | 'set-password'
-  | ReturnMailKind;
+  | ReturnMailKind
+  | 'stock-alert-confirm'
+  | 'back-in-stock';
 
 /** One mail per step of a return or exchange (docs/returns.md). */
 export type ReturnMailKind = `return-${'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'shipped' | 'expired'}`;

@@ -30,11 +30,16 @@ interface OutboxRow {
 export class OutboxRepository {
   constructor(private readonly db: Database) {}
 
-  /** Queues mails inside the transaction in context; a mail already queued for the same order and kind is kept as is. */
+  /**
+   * Queues mails inside the transaction in context; a mail already queued for the same order and kind is kept as is.
+   * Each row is due at the statement's clock, not the transaction's start, so mails queued one after another in one
+   * transaction (the stock alerts' pass, oldest alert first) are claimed and sent in that order.
+   */
   async insert(mails: MailDraft[]): Promise<void> {
     for (const mail of mails) {
       await this.db.transactionRows(
-        `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body, dedupe_key) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body, dedupe_key, created_at, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp(), clock_timestamp())
          ON CONFLICT (order_id, kind, dedupe_key) DO NOTHING`,
         [mail.kind, mail.orderId, mail.recipient, mail.subject, mail.text, mail.dedupeKey ?? ''],
       );

@@ -10,6 +10,7 @@ import { type ReturnMailStep, returnMail } from './return-mails.js';
 
 export type { ReturnMailStep };
 import { staffInvitationMail } from './staff-mails.js';
+import { backInStockMail, type StockAlertMail, stockAlertConfirmMail } from './stock-alert-mails.js';
 
 /**
  * The notifications module's door for other modules: queue the mails an event calls for, inside the transaction
@@ -76,5 +77,15 @@ export class OutboxService {
     expiresAt: Date;
   }): Promise<void> {
     await this.outbox.insert([staffInvitationMail(this.config.mail.shopName, invitation)]);
+  }
+
+  /** Queues the link that confirms a stock alert, in the transaction that stored its token. */
+  async stockAlertConfirmation(mail: StockAlertMail, confirmLink: string): Promise<void> {
+    await this.outbox.insert([stockAlertConfirmMail(mail, confirmLink, this.config.mail.shopName)]);
+  }
+
+  /** Queues a stock alert's one mail, in the transaction that marks the alert mailed. */
+  async backInStock(mail: StockAlertMail): Promise<void> {
+    await this.outbox.insert([backInStockMail(mail, this.config.mail.shopName)]);
   }
 }

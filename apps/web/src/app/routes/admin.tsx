@@ -16,6 +16,7 @@ import { PricingRules } from '@/features/admin/components/pricing-rules';
 import { Returns } from '@/features/admin/components/returns';
 import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
+import { StockAlertCounts } from '@/features/admin/components/stock-alert-counts';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import { useRequiredSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -93,6 +94,7 @@ export function UpdateProductPage() {
   return (
     <AdminPage title="Update a product" description="Change any field; leave the photo empty to keep the current one">
       <UpdateProductForm key={productId} productId={productId} />
+      <StockAlertCounts key={`alerts-${productId}`} productId={productId} />
     </AdminPage>
   );
 }

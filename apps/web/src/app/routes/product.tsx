@@ -1,5 +1,5 @@
 import type { Product, ProductSize, ProductVariant } from '@store/contract';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCategories } from '@/api/categories/list-categories';
 import { useProduct } from '@/api/products/get-product';
@@ -8,11 +8,17 @@ import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
 import { FitNote } from '@/features/product/components/fit-note';
 import { ProductDetails } from '@/features/product/components/product-details';
+import { chosenVariant } from '@/features/product/components/variant-picker';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { addToCart } from '@/lib/cart';
 import { addSizeToCart, addVariantToCart } from '@/lib/cart-changes';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
+
+/** The "Notify me" form, in a chunk of its own: its address check (the contract's DTO) is only for pages that show it. */
+const StockAlertForm = lazy(async () => ({
+  default: (await import('@/features/stock-alerts/components/stock-alert-form')).StockAlertForm,
+}));
 
 /** At most this much of the description goes into the meta description (what a shared link's preview shows). */
 const META_DESCRIPTION_MAX = 160;
@@ -83,6 +89,17 @@ export function ProductPage() {
         onAddVariant={addVariant}
         chosen={chosen}
         onChoose={choose}
+        soldOutNote={
+          (shown.variants ?? []).some((variant) => variant.active && variant.stock <= 0) ? (
+            <Suspense fallback={null}>
+              <StockAlertForm
+                key={chosenVariant(shown.variants ?? [], chosen)?._id ?? 'none'}
+                product={shown}
+                chosen={chosenVariant(shown.variants ?? [], chosen)}
+              />
+            </Suspense>
+          ) : null
+        }
       />
       <FitNote productId={shown._id} />
     </Page>

@@ -1,4 +1,5 @@
 import { formatDollars, type Product, type ProductSize, type ProductVariant, variantCompareAt, variantPrice } from '@store/contract';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ProductGallery } from './product-gallery';
 import { FEW_LEFT, SizePicker } from './size-picker';
@@ -36,6 +37,7 @@ export function ProductDetails({
   onAddVariant,
   chosen = [],
   onChoose,
+  soldOutNote,
 }: {
   product: Product;
   /** The option value chosen (a colour), whose photos the gallery shows; none: the product's untied photos. */
@@ -46,6 +48,8 @@ export function ProductDetails({
   onAddVariant?: (variant: ProductVariant) => void;
   chosen?: readonly (string | undefined)[];
   onChoose?: (index: number, value: string) => void;
+  /** Shown under the form when something of the product is sold out (the page's "Notify me"). */
+  soldOutNote?: ReactNode;
 }) {
   const sizes = product.sizes ?? [];
   const sized = sizes.length > 0;
@@ -129,6 +133,7 @@ export function ProductDetails({
             Add to Cart
           </button>
         </form>
+        {soldOutNote}
       </div>
     </div>
   );

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CatalogueChangesModule } from '../../database/catalogue-changes.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { StockAlertPass } from './stock-alert-pass.js';
+import { StockAlertsController } from './stock-alerts.controller.js';
+import { StockAlertsRepository } from './stock-alerts.repository.js';
+import { StockAlertsService } from './stock-alerts.service.js';
+
+/**
+ * Back-in-stock alerts: asking, confirming, unsubscribing, the admin's waiting counts, and the notify pass that
+ * mails them through the outbox when a variant has stock again (whatever put it back: it follows the catalogue's
+ * change feed). {@link StockAlertsService.waitingCounts} is its door for other modules (reorder suggestions).
+ */
+@Module({
+  imports: [AuthModule, NotificationsModule, CatalogueChangesModule],
+  controllers: [StockAlertsController],
+  providers: [StockAlertsRepository, StockAlertsService, StockAlertPass],
+  exports: [StockAlertsService, StockAlertPass],
+})
+export class StockAlertsModule {}
