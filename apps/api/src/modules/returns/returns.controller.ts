@@ -17,11 +17,15 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
+import { StockAlertsService } from '../stock-alerts/index.js';
 import { ReturnsService } from './returns.service.js';
 
 @Controller()
 export class ReturnsController {
-  constructor(private readonly returns: ReturnsService) {}
+  constructor(
+    private readonly returns: ReturnsService,
+    private readonly stockAlerts: StockAlertsService,
+  ) {}
 
   /** The order's buyer asks to return or exchange some of its units. */
   @Post(ApiRoute.orderReturns)
@@ -57,7 +61,8 @@ export class ReturnsController {
         { field: 'days', message: `must be a whole number from 1 to ${REORDER_DAYS_MAX}` },
       ]);
     }
-    return this.returns.reorder(n);
+    // The shoppers waiting for each variant are its back-in-stock alerts (docs/returns.md, "Reorder suggestions").
+    return this.returns.reorder(n, (variantIds) => this.stockAlerts.waitingCounts(variantIds));
   }
 
   @Roles(StaffRole.Owner, StaffRole.Staff)

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { InventoryModule } from '../inventory/index.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { StockAlertsModule } from '../stock-alerts/index.js';
 import { UsersModule } from '../users/users.module.js';
 import { ReturnSweeper } from './return-sweeper.js';
 import { ReturnsController } from './returns.controller.js';
@@ -15,7 +16,7 @@ import { ReturnsService } from './returns.service.js';
  * outbox; every step is audited.
  */
 @Module({
-  imports: [OrdersModule, InventoryModule, AuditModule, NotificationsModule, UsersModule],
+  imports: [OrdersModule, InventoryModule, AuditModule, NotificationsModule, UsersModule, StockAlertsModule],
   controllers: [ReturnsController],
   providers: [ReturnsService, ReturnsRepository, ReturnSweeper],
   exports: [ReturnsService],
