@@ -73,6 +73,22 @@ export class CatalogueTransferRepository {
     return new Map(rows.map((row) => [row.handle, row.id]));
   }
 
+  /** The product and variant of each of these SKUs (keyed in capitals, as SKUs are compared). */
+  async variantsBySku(skus: string[]): Promise<Map<string, { productId: string; variantId: number }>> {
+    const rows = await this.db.rows<{ sku: string; product_id: string; id: number }>(
+      `SELECT upper(sku) AS sku, product_id, id FROM product_variants WHERE upper(sku) = ANY($1::text[])`,
+      [skus.map((sku) => sku.toUpperCase())],
+    );
+    return new Map(rows.map((row) => [row.sku, { productId: row.product_id, variantId: row.id }]));
+  }
+
+  /** The handles of these products, by id. */
+  async handlesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.rows<{ id: string; handle: string }>(`SELECT id, handle FROM products WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Map(rows.map((row) => [row.id, row.handle]));
+  }
+
   /** Which product's handle holds each of these SKUs (compared in capitals, as the product form compares them). */
   async skuHandles(skus: string[]): Promise<Map<string, string>> {
     const rows = await this.db.rows<{ sku: string; handle: string }>(
