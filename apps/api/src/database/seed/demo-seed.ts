@@ -25,7 +25,7 @@ export interface DemoProduct {
   design: TeeDesign;
   /**
    * The colours it comes in, each with its sizes: the product then has a Colour option (with swatches) and a Size
-   * option, and each colour gets its own photos (the front and a close-up), so the product page's
+   * option, and each colour gets its own photos (the front, and a close-up of a printed tee), so the product page's
    * gallery follows the chosen colour. `design.color` is the first colour's; `sizes` is left out.
    */
   colours?: DemoColour[];
@@ -368,15 +368,13 @@ export function colourVariants(colours: DemoColour[]): VariantsDraft {
       { name: DEMO_COLOUR_OPTION, values: colours.map((colour) => ({ value: colour.name, swatch: colour.swatch })) },
       { name: 'Size', values: sizes.map((size) => ({ value: size })) },
     ],
-    variants: colours.flatMap((colour) =>
-      colour.sizes.map(({ size, stock }) => ({ options: [colour.name, size], stock, active: true })),
-    ),
+    variants: colours.flatMap((colour) => colour.sizes.map(({ size, stock }) => ({ options: [colour.name, size], stock, active: true }))),
   };
 }
 
 /**
  * Ties the product's first photo (the first colour's front, the grid's card) to the first colour, then adds each
- * colour's photos: its front (except the first colour's, already there) and a close-up.
+ * colour's photos: its front (except the first colour's, already there) and, for a printed tee, a close-up.
  */
 async function addColourPhotos(
   app: INestApplication,
@@ -389,15 +387,27 @@ async function addColourPhotos(
   const [first] = demo.colours!;
   await gallery.arrange(
     product._id,
-    { photos: (product.photos ?? []).map((photo) => ({ _id: photo._id, alt: `${demo.name} in ${first.name}`, optionValue: valueOf(first.name) })) },
+    {
+      photos: (product.photos ?? []).map((photo) => ({
+        _id: photo._id,
+        alt: `${demo.name} in ${first.name}`,
+        optionValue: valueOf(first.name),
+      })),
+    },
     SYSTEM_ACTOR,
   );
   for (const [index, colour] of demo.colours!.entries()) {
     const design: TeeDesign = { ...demo.design, color: colour.swatch, ink: colour.ink };
     const front = await renderTeePhoto(design);
     if (index > 0) {
-      await gallery.add(product._id, { photo: front, alt: `${demo.name} in ${colour.name}`, optionValue: valueOf(colour.name) }, SYSTEM_ACTOR);
+      await gallery.add(
+        product._id,
+        { photo: front, alt: `${demo.name} in ${colour.name}`, optionValue: valueOf(colour.name) },
+        SYSTEM_ACTOR,
+      );
     }
+    // A plain tee's close-up would show only fabric: its colours get their front alone (and the seed one photo less).
+    if (demo.design.print === 'plain') continue;
     await gallery.add(
       product._id,
       { photo: await closeUp(front), alt: `${demo.name} in ${colour.name}, close-up`, optionValue: valueOf(colour.name) },
