@@ -34,7 +34,11 @@ function photoPart(file: string): Blob {
  * Creates a product through the admin API, as the admin form does: in the first category, with the fields given
  * (the description, price and category have defaults) and `photo` from the fixtures (null: none).
  */
-export async function createProduct(admin: Session, fields: Record<string, string>, photo: string | null = 'blue-tee.jpg'): Promise<Product> {
+export async function createProduct(
+  admin: Session,
+  fields: Record<string, string>,
+  photo: string | null = 'blue-tee.jpg',
+): Promise<Product> {
   const [category] = (await call<Category[]>('GET', '/categories')).body;
   const form = new FormData();
   const values = { description: 'A tee made by a browser test.', price: '21.50', category: category._id, ...fields };
