@@ -45,8 +45,9 @@ export function CataloguePhotoZip() {
       </h2>
       <p className="text-body-secondary">
         A zip of at most {CATALOGUE_PHOTOS_MAX} photos ({CATALOGUE_PHOTOS_ZIP_MAX_BYTES / 1024 / 1024} MB), each named for its product:{' '}
-        <code>handle.jpg</code> for the product, <code>handle+colour.jpg</code> for a colour, <code>SKU.jpg</code> for a variant&apos;s
-        colour. The zip is checked first; nothing is added until you confirm.
+        <code className="text-body">handle.jpg</code> for the product, <code className="text-body">handle+colour.jpg</code> for a colour,{' '}
+        <code className="text-body">SKU.jpg</code> for a variant&apos;s colour. The zip is checked first; nothing is added until you
+        confirm.
       </p>
       <form className="row g-2 align-items-end mb-3" onSubmit={onCheck} aria-label="Check a zip of photos" noValidate>
         <div className="col-md-8">
