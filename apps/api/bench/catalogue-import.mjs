@@ -22,7 +22,12 @@ async function main() {
   const server = await databaseServer(await freePort());
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch database on ${server.kind}`);
-  const api = await startApi('NestJS API', await freePort(), databaseUrl, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  // Two-factor sign-in is required of staff in production (docs/security.md); the benchmark's admin signs in with a password.
+  const api = await startApi('NestJS API', await freePort(), databaseUrl, {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_2FA: 'optional',
+  });
   const call = async (method, path, { json, csv, token } = {}) => {
     const headers = token ? { Authorization: `Bearer ${token}` } : {};
     let body;
@@ -66,9 +71,11 @@ async function main() {
     return job;
   };
 
-  const check = await timed('dry run (10,000 new rows)', () => call('POST', `/catalogue/import/check/${userId}`, { csv, token }));
+  const check = await timed(`dry run (${rows.toLocaleString('en-US')} new rows)`, () =>
+    call('POST', `/catalogue/import/check/${userId}`, { csv, token }),
+  );
   if (check.errors.length > 0 || check.create !== PRODUCTS) throw new Error(`dry run: ${JSON.stringify(check).slice(0, 500)}`);
-  const job = await timed('import (1,000 products created)', () => importToEnd(csv));
+  const job = await timed(`import (${PRODUCTS.toLocaleString('en-US')} products created)`, () => importToEnd(csv));
   if (job.created !== PRODUCTS) throw new Error(`created ${job.created}, not ${PRODUCTS}`);
   const exported = await timed('export', () => call('GET', `/catalogue/export/${userId}`, { token }));
   if (exported.trimEnd().split('\r\n').length !== rows + 1) throw new Error('the export has another number of rows');

@@ -58,7 +58,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // Helmet's headers, CORS, no-store when signed in (http/global-headers.ts).
   for (const middleware of headerMiddleware) app.use(middleware);
   app.use(rawTextGuard);
-  app.use(apiContentTypeGuard(API_PREFIX, [`${API_PREFIX}/product/`, `${API_PREFIX}/catalogue/import/`]));
+  app.use(
+    apiContentTypeGuard(API_PREFIX, [`${API_PREFIX}/product/`, `${API_PREFIX}/catalogue/import/`, `${API_PREFIX}/catalogue/photos/`]),
+  );
   app.use(jsonBodyParser(JSON_BODY_LIMIT));
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new AllExceptionsFilter());

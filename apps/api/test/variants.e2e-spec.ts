@@ -1,10 +1,8 @@
-import { ApiRoute, type Category, type Order, type Product, type ProductVariant, Role, type Session } from '@store/contract';
-import request from 'supertest';
-import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
-import type { TestGateway } from '../src/modules/payments/test.gateway.js';
-import { productCalls, productForm } from './fixtures/product-requests.js';
-import { orderStatusCounts, pay } from './support/checkout-fixtures.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { type Product, type ProductVariant } from '@store/contract';
+import { productForm } from './fixtures/product-requests.js';
+import { catalogueShop } from './support/catalogue-shop.js';
+import { orderStatusCounts } from './support/checkout-fixtures.js';
+import { signedInUser } from './support/test-app.js';
 
 const COLOURS = [
   { value: 'Blue', swatch: '#1e3a8a' },
@@ -15,21 +13,7 @@ const SIZES = ['S', 'M', 'L', 'XL'];
 
 /** Options and variants end to end on a real Postgres: the admin's form, the listing, checkout, orders, refunds. */
 describe('options and variants (e2e)', () => {
-  let t: TestApp;
-  let admin: Session;
-  let buyer: Session;
-  let calls: ReturnType<typeof productCalls>;
-  let shirts: Category;
-  let gateway: TestGateway;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    gateway = t.app.get(PaymentGateway) as TestGateway;
-    [admin, buyer] = await Promise.all([signedInUser(t, Role.Admin), signedInUser(t)]);
-    calls = productCalls(t, () => admin);
-    shirts = await calls.category('Variant Shirts');
-  });
-  afterAll(() => t.close());
+  const shop = catalogueShop('Variant Shirts');
 
   const options = JSON.stringify([
     { name: 'Colour', values: COLOURS },
@@ -39,19 +23,20 @@ describe('options and variants (e2e)', () => {
   const grid = (stockOf: (colour: string, size: string) => number = () => 5) =>
     COLOURS.flatMap(({ value: colour }) => SIZES.map((size) => ({ options: [colour, size], stock: stockOf(colour, size) })));
   const created = async (variants: unknown[], overrides: Record<string, string> = {}): Promise<Product> => {
-    const { stock: _stock, ...form } = productForm(shirts, { price: '20', ...overrides });
-    return calls.created({ ...form, options, variants: JSON.stringify(variants) });
+    const { stock: _stock, ...form } = productForm(shop.category, { price: '20', ...overrides });
+    return shop.calls.created({ ...form, options, variants: JSON.stringify(variants) });
   };
   const variantOf = (product: Product, ...values: string[]): ProductVariant =>
     product.variants!.find((v) => v.options.join('/') === values.join('/'))!;
   const stored = async (variantId: number) =>
     (
-      (await t.dataSource.query(`SELECT stock, sold FROM product_variants WHERE id = $1`, [variantId])) as { stock: number; sold: number }[]
+      (await shop.t.dataSource.query(`SELECT stock, sold FROM product_variants WHERE id = $1`, [variantId])) as {
+        stock: number;
+        sold: number;
+      }[]
     )[0];
   const productRow = async (id: string) =>
-    ((await t.dataSource.query(`SELECT stock, sold FROM products WHERE id = $1`, [id])) as { stock: number; sold: number }[])[0];
-  const buy = (session: Session, amount: number, products: Array<Record<string, unknown>>) =>
-    pay(t, session, { paymentMethodNonce: 'fake-valid-nonce', amount, products });
+    ((await shop.t.dataSource.query(`SELECT stock, sold FROM products WHERE id = $1`, [id])) as { stock: number; sold: number }[])[0];
 
   describe('the admin form', () => {
     it('creates 3 colours x 4 sizes: options in order with swatches, a variant each with a SKU, stock their sum', async () => {
@@ -72,11 +57,11 @@ describe('options and variants (e2e)', () => {
       expect(new Set(product.variants!.map((v) => v.sku)).size).toBe(12);
       expect(product).toMatchObject({ stock: 60, sizes: [] });
       // The same from the product route and the list.
-      expect((await calls.get(product._id).expect(200)).body).toEqual(product);
+      expect((await shop.calls.get(product._id).expect(200)).body).toEqual(product);
       // The list's card carries everything but the gallery (a card shows the first photo).
       const { photos, ...card } = product;
       expect(photos).toEqual([]);
-      const listed = (await calls.list('?limit=100').expect(200)).body as Product[];
+      const listed = (await shop.calls.list('?limit=100').expect(200)).body as Product[];
       expect(listed.find((p) => p._id === product._id)).toEqual(card);
     });
 
@@ -92,7 +77,7 @@ describe('options and variants (e2e)', () => {
         { options: ['M', 'Green'], stock: 1 },
         { options: ['L', 'Red'], stock: 2, active: false },
       ];
-      const response = await calls.update(product._id, { options: reordered, variants: JSON.stringify(variants) }).expect(200);
+      const response = await shop.calls.update(product._id, { options: reordered, variants: JSON.stringify(variants) }).expect(200);
       const updated = response.body as Product;
       expect(updated.options!.map((o) => o.name)).toEqual(['Size', 'Colour']);
       expect(updated.variants).toEqual([
@@ -109,7 +94,7 @@ describe('options and variants (e2e)', () => {
       ]);
       // The inactive one is not counted.
       expect(updated.stock).toBe(8);
-      const [entry] = (await t.dataSource.query(
+      const [entry] = (await shop.t.dataSource.query(
         `SELECT changes FROM audit_log WHERE entity_id = $1 AND action = 'product.update' ORDER BY at DESC, id DESC LIMIT 1`,
         [product._id],
       )) as { changes: Record<string, { before: unknown; after: unknown }> }[];
@@ -119,7 +104,7 @@ describe('options and variants (e2e)', () => {
 
     it('refuses a bad grid with field-level 400s and a SKU of another product with 409, changing nothing', async () => {
       const product = await created(grid(), { name: 'Guarded Tee' });
-      const bad = await calls
+      const bad = await shop.calls
         .update(product._id, {
           options,
           variants: JSON.stringify([
@@ -137,11 +122,11 @@ describe('options and variants (e2e)', () => {
       });
       const other = await created(grid(), { name: 'Other Tee' });
       const taken = variantOf(other, 'Red', 'S').sku;
-      const conflict = await calls
+      const conflict = await shop.calls
         .update(product._id, { options, variants: JSON.stringify([{ options: ['Blue', 'S'], stock: 1, sku: taken }]) })
         .expect(409);
       expect(conflict.body).toMatchObject({ code: 'CONFLICT', details: [{ field: 'variants' }] });
-      expect((await calls.get(product._id).expect(200)).body).toEqual(product);
+      expect((await shop.calls.get(product._id).expect(200)).body).toEqual(product);
     });
   });
 
@@ -153,24 +138,23 @@ describe('options and variants (e2e)', () => {
       const redL = variantOf(product, 'Red', 'L');
       const blueS = variantOf(product, 'Blue', 'S');
       // The compare-at price is not what is charged: a cart that says so is refused.
-      await buy(buyer, 40 + 20, [
-        { _id: product._id, count: 1, variant: redL._id },
-        { _id: product._id, count: 1, variant: blueS._id },
-      ]).expect(409);
-      const paid = await buy(buyer, 2 * 18.5 + 20, [
-        { _id: product._id, count: 2, variant: redL._id },
-        { _id: product._id, count: 1, variant: blueS._id },
-      ]).expect(200);
+      await shop
+        .buy(shop.buyer, 40 + 20, [
+          { _id: product._id, count: 1, variant: redL._id },
+          { _id: product._id, count: 1, variant: blueS._id },
+        ])
+        .expect(409);
+      const paid = await shop
+        .buy(shop.buyer, 2 * 18.5 + 20, [
+          { _id: product._id, count: 2, variant: redL._id },
+          { _id: product._id, count: 1, variant: blueS._id },
+        ])
+        .expect(200);
       expect(paid.body.order.amount).toBe(57);
       expect(await stored(redL._id)).toEqual({ stock: 3, sold: 2 });
       expect(await stored(blueS._id)).toEqual({ stock: 4, sold: 1 });
       expect(await productRow(product._id)).toEqual({ stock: 57, sold: 3 });
-      const order = (
-        await request(t.http)
-          .get(api(ApiRoute.order, { orderId: paid.body.order._id as string, userId: buyer.user._id }))
-          .set('Authorization', `Bearer ${buyer.token}`)
-          .expect(200)
-      ).body as Order;
+      const order = await shop.orderOf(paid.body.order._id as string);
       expect(order.products).toEqual([
         { product: product._id, name: 'Sale Tee', price: 20, count: 1, size: 'S', variant: blueS._id, sku: blueS.sku, options: 'Blue / S' },
         { product: product._id, name: 'Sale Tee', price: 18.5, count: 2, size: 'L', variant: redL._id, sku: redL.sku, options: 'Red / L' },
@@ -180,16 +164,16 @@ describe('options and variants (e2e)', () => {
     it('refuses a line without its variant (400), a size alone for a colour product (400), a variant of another product (409)', async () => {
       const product = await created(grid(), { name: 'Choosy Tee' });
       const other = await created(grid(), { name: 'Elsewhere Tee' });
-      const before = await orderStatusCounts(t);
-      expect((await buy(buyer, 20, [{ _id: product._id, count: 1 }]).expect(400)).body).toMatchObject({
+      const before = await orderStatusCounts(shop.t);
+      expect((await shop.buy(shop.buyer, 20, [{ _id: product._id, count: 1 }]).expect(400)).body).toMatchObject({
         error: '"Choosy Tee" comes in Colour, Size: choose a variant',
         details: [{ field: 'paymentInfo.products', message: `${product._id}: a variant is required` }],
       });
-      expect((await buy(buyer, 20, [{ _id: product._id, count: 1, size: 'M' }]).expect(400)).body.error).toBe(
+      expect((await shop.buy(shop.buyer, 20, [{ _id: product._id, count: 1, size: 'M' }]).expect(400)).body.error).toBe(
         '"Choosy Tee" comes in Colour, Size: choose a variant',
       );
-      await buy(buyer, 20, [{ _id: product._id, count: 1, variant: variantOf(other, 'Blue', 'M')._id }]).expect(409);
-      expect(await orderStatusCounts(t)).toEqual(before);
+      await shop.buy(shop.buyer, 20, [{ _id: product._id, count: 1, variant: variantOf(other, 'Blue', 'M')._id }]).expect(409);
+      expect(await orderStatusCounts(shop.t)).toEqual(before);
     });
 
     it('sells the last 2 of Blue/M to exactly 2 of 10 concurrent buyers, and leaves the other variants untouched', async () => {
@@ -198,14 +182,16 @@ describe('options and variants (e2e)', () => {
         { name: 'Race Tee' },
       );
       const blueM = variantOf(product, 'Blue', 'M');
-      const buyers = await Promise.all(Array.from({ length: 10 }, () => signedInUser(t)));
-      const answers = await Promise.all(buyers.map((session) => buy(session, 20, [{ _id: product._id, count: 1, variant: blueM._id }])));
+      const buyers = await Promise.all(Array.from({ length: 10 }, () => signedInUser(shop.t)));
+      const answers = await Promise.all(
+        buyers.map((session) => shop.buy(session, 20, [{ _id: product._id, count: 1, variant: blueM._id }])),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 409, 409, 409, 409, 409, 409, 409, 409]);
       for (const refused of answers.filter((answer) => answer.status === 409)) {
         expect(refused.body.error).toMatch(/"Race Tee" \(Blue \/ M\) (is out of stock|left in stock)/);
       }
       expect(await stored(blueM._id)).toEqual({ stock: 0, sold: 2 });
-      const others = (await t.dataSource.query(`SELECT stock, sold FROM product_variants WHERE product_id = $1 AND id <> $2`, [
+      const others = (await shop.t.dataSource.query(`SELECT stock, sold FROM product_variants WHERE product_id = $1 AND id <> $2`, [
         product._id,
         blueM._id,
       ])) as { stock: number; sold: number }[];
@@ -229,8 +215,8 @@ describe('options and variants (e2e)', () => {
         { _id: a._id, count: 1, variant: variantOf(a, 'Blue', 'S')._id },
         { _id: b._id, count: 1, variant: variantOf(b, 'Black', 'L')._id },
       ];
-      const buyers = await Promise.all(Array.from({ length: 8 }, () => signedInUser(t)));
-      const answers = await Promise.all(buyers.map((session, index) => buy(session, 80, index % 2 ? lines : [...lines].reverse())));
+      const buyers = await Promise.all(Array.from({ length: 8 }, () => signedInUser(shop.t)));
+      const answers = await Promise.all(buyers.map((session, index) => shop.buy(session, 80, index % 2 ? lines : [...lines].reverse())));
       expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
       expect(await stored(variantOf(a, 'Red', 'XL')._id)).toEqual({ stock: 12, sold: 8 });
       expect(await productRow(b._id)).toEqual({ stock: 240 - 16, sold: 16 });
@@ -249,7 +235,7 @@ describe('options and variants (e2e)', () => {
         { name: `${name} B` },
       );
       const ids = async (query: string) => {
-        const response = await calls.list(`?limit=100&${query}`).expect(200);
+        const response = await shop.calls.list(`?limit=100&${query}`).expect(200);
         return {
           ids: (response.body as Product[]).filter((p) => [a._id, b._id].includes(p._id)).map((p) => p._id),
           total: Number(response.headers['x-total-count']),
@@ -261,49 +247,41 @@ describe('options and variants (e2e)', () => {
       expect((await ids('size=S')).ids).toEqual([a._id, b._id]);
       // Sold out since: the list (and its count) follow the stock.
       const blackS = variantOf(b, 'Black', 'S');
-      await buy(buyer, 20, [{ _id: b._id, count: 1, variant: blackS._id }]).expect(200);
+      await shop.buy(shop.buyer, 20, [{ _id: b._id, count: 1, variant: blackS._id }]).expect(200);
       const afterSale = await ids('colour=Black&size=S');
       expect(afterSale.ids).toEqual([a._id]);
-      const expected = (await t.dataSource.query(
+      const expected = (await shop.t.dataSource.query(
         `SELECT count(DISTINCT v.product_id)::int AS n FROM product_variants v
          JOIN product_option_values c ON c.id = v.option1_value_id JOIN product_option_values s ON s.id = v.option2_value_id
          WHERE v.active AND v.stock > 0 AND c.value = 'Black' AND s.value = 'S'`,
       )) as { n: number }[];
       expect(afterSale.total).toBe(expected[0].n);
-      expect((await calls.list(`?colour=${'x'.repeat(33)}`).expect(400)).body.details[0].field).toBe('colour');
+      expect((await shop.calls.list(`?colour=${'x'.repeat(33)}`).expect(400)).body.details[0].field).toBe('colour');
     });
   });
 
   describe('orders', () => {
-    const refundLine = (orderId: string, body: Record<string, unknown>) =>
-      request(t.http)
-        .post(api(ApiRoute.orderLineRefund, { orderId, userId: admin.user._id }))
-        .set('Authorization', `Bearer ${admin.token}`)
-        .send(body);
-
     it('refunds one variant line (the variant picks it; 400 without it), its stock back to that variant; a cancel returns the rest', async () => {
       const product = await created(grid(), { name: 'Returned Tee' });
       const blueM = variantOf(product, 'Blue', 'M');
       const redM = variantOf(product, 'Red', 'M');
-      const paid = await buy(buyer, 60, [
-        { _id: product._id, count: 1, variant: blueM._id },
-        { _id: product._id, count: 2, variant: redM._id },
-      ]).expect(200);
+      const paid = await shop
+        .buy(shop.buyer, 60, [
+          { _id: product._id, count: 1, variant: blueM._id },
+          { _id: product._id, count: 2, variant: redM._id },
+        ])
+        .expect(200);
       const orderId = paid.body.order._id as string;
-      gateway.settle(paid.body.transaction.id as string);
-      expect((await refundLine(orderId, { product: product._id }).expect(400)).body).toMatchObject({
+      shop.gateway.settle(paid.body.transaction.id as string);
+      expect((await shop.refundLine(orderId, { product: product._id }).expect(400)).body).toMatchObject({
         details: [{ field: 'variant', message: 'is required: the order has this product in more than one variant' }],
       });
       // Both lines are size M: the size alone cannot tell them apart.
-      expect((await refundLine(orderId, { product: product._id, size: 'M' }).expect(400)).body.details[0].field).toBe('variant');
-      await refundLine(orderId, { product: product._id, variant: redM._id }).expect(200);
+      expect((await shop.refundLine(orderId, { product: product._id, size: 'M' }).expect(400)).body.details[0].field).toBe('variant');
+      await shop.refundLine(orderId, { product: product._id, variant: redM._id }).expect(200);
       expect(await stored(redM._id)).toEqual({ stock: 5, sold: 0 });
       expect(await stored(blueM._id)).toEqual({ stock: 4, sold: 1 });
-      await request(t.http)
-        .put(api(ApiRoute.orderStatus, { orderId, userId: admin.user._id }))
-        .set('Authorization', `Bearer ${admin.token}`)
-        .send({ status: 'Cancelled' })
-        .expect(200);
+      await shop.cancel(orderId).expect(200);
       expect(await stored(blueM._id)).toEqual({ stock: 5, sold: 0 });
       expect(await productRow(product._id)).toEqual({ stock: 60, sold: 0 });
     });

@@ -1,59 +1,28 @@
-import type { Category, Product, Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
-import { call, fixture, fixtureBytes, getProduct, signin, unique } from './support/api';
+import type { Product } from '@store/contract';
+import { fixture, getProduct, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { colourTee, createProduct, shopWithAdmin, shownPhoto, signInAsAdmin, valueId } from './support/catalogue';
 
-/** A product with the blue tee as its photo, made through the admin API. */
-async function createProduct(admin: Session, name: string): Promise<Product> {
-  const [category] = (await call<Category[]>('GET', '/categories')).body;
-  const form = new FormData();
-  const values = { name, description: 'A tee with a gallery.', price: '22.00', stock: '5', category: category._id };
-  for (const [field, value] of Object.entries(values)) form.append(field, value);
-  form.append('photo', new Blob([new Uint8Array(fixtureBytes('blue-tee.jpg'))], { type: 'image/jpeg' }), 'blue-tee.jpg');
-  const { status, body } = await call<Product>('POST', `/product/create/${admin.user._id}`, { token: admin.token, form });
-  if (status !== 201) throw new Error(`creating a product answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** The alt text of the large photo the product page shows now. */
-const shownPhoto = (page: Page) => page.locator('img.product-page-photo').getAttribute('alt');
 const photoIds = async (productId: string) => ((await getProduct(productId)).body.photos ?? []).map((photo) => photo._id);
 
 /**
  * The gallery: an admin adds photos with their alt texts and orders them (by keyboard and by drag) on the product's
- * edit page; the product page shows them with Previous/Next, the arrow keys, thumbnails and a swipe.
+ * edit page, each tied to a colour or to none; the product page shows them with Previous/Next, the arrow keys,
+ * thumbnails and a swipe, the chosen colour's photos only.
  */
 describe('product gallery', () => {
-  let browser: Browser;
-  let shop: ShopPage;
-  let page: Page;
-  let admin: Session;
+  const t = shopWithAdmin();
   let tee: Product;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-    admin = await signin(store.admin().email, store.admin().password);
-    tee = await createProduct(admin, unique('Gallery Tee'));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
+    tee = await createProduct(t.admin, { name: unique('Gallery Tee'), description: 'A tee with a gallery.', price: '22.00', stock: '5' });
   });
 
   it('lets an admin add photos with alt text, order them by keyboard and by drag, and save the gallery', async () => {
+    const { page } = t;
     await page.goto(`/admin/product/update/${tee._id}`);
-    await page.waitForURL('**/signin');
-    await page.getByLabel('Email').fill(store.admin().email);
-    await page.getByLabel('Password').fill(store.admin().password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(`**/admin/product/update/${tee._id}`);
+    await signInAsAdmin(page, `/admin/product/update/${tee._id}`);
     await shown(page.getByRole('heading', { name: 'Photos (1 of 12)' }));
 
     const add = page.getByRole('form', { name: 'Add a photo' });
@@ -98,6 +67,7 @@ describe('product gallery', () => {
   });
 
   it('shows the gallery on the product page: Next and Previous, arrow keys, thumbnails and a swipe', async () => {
+    const { page } = t;
     await page.goto(`/product/${tee._id}`);
     const gallery = await shown(page.getByRole('region', { name: `Photos of ${tee.name}` }));
     expect(await shownPhoto(page)).toBe('Blue tee, folded');
@@ -124,5 +94,64 @@ describe('product gallery', () => {
     expect(await shownPhoto(page)).toBe('Blue tee, folded');
     await screenshot(page, 'product-gallery');
     await expectAccessible(page, 'product page gallery');
+  });
+
+  it('lets an admin add photos per colour and tie the first to one; the product page shows each colour its own', async () => {
+    // A fresh browser context of its own: signed out, so it goes through the sign-in like an admin arriving.
+    const own: ShopPage = await openShop(t.browser);
+    const { page } = own;
+    try {
+      const coloured = await colourTee(t.admin, 'blue-tee.jpg');
+      const [original] = coloured.photos!;
+      const editor = `/admin/product/update/${coloured._id}`;
+      await page.goto(editor);
+      await signInAsAdmin(page, editor);
+      await shown(page.getByRole('heading', { name: 'Photos (1 of 12)' }));
+
+      const add = page.getByRole('form', { name: 'Add a photo' });
+      // The colours offered are the product's own.
+      expect(await add.getByLabel('Colour').locator('option').allInnerTexts()).toEqual(['Any colour', 'Blue', 'Red', 'Black']);
+      await add.getByLabel('Image to add').setInputFiles(fixture('red-tee.png'));
+      await add.getByLabel('Alt text').fill('Red tee, front');
+      await add.getByLabel('Colour').selectOption({ label: 'Red' });
+      await add.getByRole('button', { name: 'Add photo' }).click();
+      await shown(page.getByRole('heading', { name: 'Photos (2 of 12)' }));
+      await add.getByLabel('Image to add').setInputFiles(fixture('blue-tee.jpg'));
+      await add.getByLabel('Alt text').fill('Blue tee, back');
+      await add.getByLabel('Colour').selectOption({ label: 'Blue' });
+      await add.getByRole('button', { name: 'Add photo' }).click();
+      await shown(page.getByRole('heading', { name: 'Photos (3 of 12)' }));
+      // The photo it was created with shows the blue tee: tie it to Blue too, and say so.
+      await page.getByLabel('Colour of image 1').selectOption({ label: 'Blue' });
+      await page.getByLabel('Alt text of image 1').fill('Blue tee, front');
+      await page.getByRole('button', { name: 'Save gallery' }).click();
+      await shown(page.getByText('Gallery saved'));
+      await screenshot(page, 'admin-product-gallery-colours');
+      await expectAccessible(page, 'admin product gallery with colours');
+
+      const saved = (await getProduct(coloured._id)).body;
+      const blue = valueId(saved, 'Colour', 'Blue');
+      const red = valueId(saved, 'Colour', 'Red');
+      expect(saved.photos).toEqual([
+        { _id: original._id, alt: 'Blue tee, front', optionValue: blue },
+        { _id: expect.any(String), alt: 'Red tee, front', optionValue: red },
+        { _id: expect.any(String), alt: 'Blue tee, back', optionValue: blue },
+      ]);
+
+      // The shop: Red shows its one photo, Blue its two.
+      await page.goto(`/product/${coloured._id}?colour=Red`);
+      await shown(page.getByRole('heading', { level: 1, name: coloured.name }));
+      expect(await shownPhoto(page)).toBe('Red tee, front');
+      expect(await page.getByRole('region', { name: `Photos of ${coloured.name}` }).count()).toBe(0);
+      await page.goto(`/product/${coloured._id}?colour=Blue`);
+      const gallery = await shown(page.getByRole('region', { name: `Photos of ${coloured.name}` }));
+      expect(await gallery.getByRole('button', { name: /^Show photo / }).count()).toBe(2);
+      expect(await shownPhoto(page)).toBe('Blue tee, front');
+      await page.getByRole('button', { name: 'Next photo' }).click();
+      expect(await shownPhoto(page)).toBe('Blue tee, back');
+      expect(own.pageErrors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
   });
 });

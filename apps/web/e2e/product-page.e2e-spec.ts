@@ -1,20 +1,9 @@
-import type { Category, Product, Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
-import { call, fixtureBytes, signin, unique } from './support/api';
+import type { Product } from '@store/contract';
+import type { Page } from 'playwright-core';
+import { call, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, pathOf, screenshot, shown, stored, store, type ShopPage } from './support/browser';
-
-/** Creates a product through the admin API (as the admin form does), with the blue tee photo; extra form fields as given. */
-async function createProduct(admin: Session, fields: Record<string, string>): Promise<Product> {
-  const [category] = (await call<Category[]>('GET', '/categories')).body;
-  const form = new FormData();
-  const values = { description: 'A soft tee for the product page test.', price: '21.50', category: category._id, ...fields };
-  for (const [name, value] of Object.entries(values)) form.append(name, value);
-  form.append('photo', new Blob([new Uint8Array(fixtureBytes('blue-tee.jpg'))], { type: 'image/jpeg' }), 'blue-tee.jpg');
-  const { status, body } = await call<Product>('POST', `/product/create/${admin.user._id}`, { token: admin.token, form });
-  if (status !== 201) throw new Error(`creating a product answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
+import { pathOf, screenshot, shown, stored } from './support/browser';
+import { createProduct, shopWithAdmin } from './support/catalogue';
 
 /** The content of the page's meta description. */
 const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
@@ -24,27 +13,11 @@ const metaDescription = (page: Page) => page.locator('meta[name="description"]')
  * adding to the cart as the spec says (one copy, then /cart), and a clear page for a product that is not there.
  */
 describe('product page', () => {
-  let browser: Browser;
-  let shop: ShopPage;
-  let page: Page;
-  let admin: Session;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-    admin = await signin(store.admin().email, store.admin().password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
-  });
+  const t = shopWithAdmin();
+  const soft = { description: 'A soft tee for the product page test.' };
 
   it("opens from a card's name on the home grid", async () => {
+    const { page } = t;
     await page.goto('/');
     const card = page.getByRole('article').first();
     const name = await card.getByRole('heading').innerText();
@@ -54,7 +27,8 @@ describe('product page', () => {
   });
 
   it('shows an unsized product: large photo in a reserved square, price, title and meta description; Add to Cart adds one copy and goes to /cart', async () => {
-    const tee = await createProduct(admin, { name: unique('Page Tee'), stock: '4' });
+    const { page, admin } = t;
+    const tee = await createProduct(admin, { ...soft, name: unique('Page Tee'), stock: '4' });
     await page.goto(`/product/${tee._id}`);
     await shown(page.getByRole('heading', { level: 1, name: tee.name }));
     const photo = page.getByRole('img', { name: `Photo of ${tee.name}` });
@@ -79,12 +53,13 @@ describe('product page', () => {
   });
 
   it('lets the buyer choose a size: from the grid\'s Choose a size, a sold-out size disabled, "Only 3 left in M", a size required, then one entry in that size and /cart', async () => {
+    const { page, admin } = t;
     const sizes = [
       { size: 'S', stock: 0 },
       { size: 'M', stock: 3 },
       { size: 'L', stock: 8 },
     ];
-    const tee = await createProduct(admin, { name: unique('Sized Tee'), sizes: JSON.stringify(sizes) });
+    const tee = await createProduct(admin, { ...soft, name: unique('Sized Tee'), sizes: JSON.stringify(sizes) });
     expect(tee.sizes).toEqual(sizes);
     // The grid shows the newest first: the card of this tee leads to its page.
     await page.goto('/');
@@ -114,7 +89,8 @@ describe('product page', () => {
   });
 
   it('shows "Product not found", with the way home, for a deleted product and for a malformed id', async () => {
-    const doomed = await createProduct(admin, { name: unique('Gone Tee'), stock: '2' });
+    const { page, admin } = t;
+    const doomed = await createProduct(admin, { ...soft, name: unique('Gone Tee'), stock: '2' });
     const { status } = await call('DELETE', `/product/${doomed._id}/${admin.user._id}`, { token: admin.token });
     expect(status).toBe(200);
     for (const path of [`/product/${doomed._id}`, '/product/not-a-product-id']) {

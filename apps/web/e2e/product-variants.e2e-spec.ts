@@ -1,74 +1,14 @@
-import type { Category, Product, Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
-import { call, signin, unique } from './support/api';
+import type { Product } from '@store/contract';
 import { expectAccessible } from './support/axe';
-import { gone, launchChromium, openShop, pathOf, screenshot, shown, stored, store, type ShopPage } from './support/browser';
-
-/** A tee in 3 colours and 3 sizes through the admin API: Red/M sold out, Black/L not made, 2 left of Blue/M, on sale. */
-async function colourTee(admin: Session): Promise<Product> {
-  const [category] = (await call<Category[]>('GET', '/categories')).body;
-  const colours = [
-    { value: 'Blue', swatch: '#1e3a8a' },
-    { value: 'Red', swatch: '#b91c1c' },
-    { value: 'Black', swatch: '#111111' },
-  ];
-  const sizes = ['S', 'M', 'L'];
-  const variants = colours.flatMap(({ value: colour }) =>
-    sizes
-      .filter((size) => !(colour === 'Black' && size === 'L'))
-      .map((size) => ({
-        options: [colour, size],
-        stock: colour === 'Red' && size === 'M' ? 0 : colour === 'Blue' && size === 'M' ? 2 : 9,
-      })),
-  );
-  const form = new FormData();
-  const fields = {
-    name: unique('Colour Tee'),
-    description: 'A tee in three colours.',
-    price: '20',
-    compareAtPrice: '30',
-    category: category._id,
-    options: JSON.stringify([
-      { name: 'Colour', values: colours },
-      { name: 'Size', values: sizes.map((value) => ({ value })) },
-    ]),
-    variants: JSON.stringify(variants),
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const { status, body } = await call<Product>('POST', `/product/create/${admin.user._id}`, { token: admin.token, form });
-  if (status !== 201) throw new Error(`creating a product answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** The buyer clicks a value's button (its label; the radio itself is visually hidden behind it). */
-async function choose(page: Page, group: string, value: string): Promise<void> {
-  const radio = page.getByRole('group', { name: new RegExp(`^${group}`) }).getByRole('radio', { name: value, exact: true });
-  await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click();
-}
+import { gone, pathOf, screenshot, shown, stored } from './support/browser';
+import { addPhoto, choose, colourTee, shopWithAdmin, shownPhoto, valueId } from './support/catalogue';
 
 /** The product page of a product with options: colour swatches, then sizes, the choice in the URL, the variant in the cart. */
 describe('product page with colours and sizes', () => {
-  let browser: Browser;
-  let shop: ShopPage;
-  let page: Page;
-  let admin: Session;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-    admin = await signin(store.admin().email, store.admin().password);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
-  });
+  const t = shopWithAdmin();
 
   it('picks a colour then a size: sold-out sizes disabled with the reason, the choice in the URL (Back undoes it), the variant into the cart', async () => {
+    const { page, admin } = t;
     const tee = await colourTee(admin);
     await page.goto('/');
     await page.getByRole('link', { name: `Choose options: ${tee.name}` }).click();
@@ -117,6 +57,7 @@ describe('product page with colours and sizes', () => {
   });
 
   it('filters the grid by a colour and a size in stock, the filter in the URL', async () => {
+    const { page, admin } = t;
     const tee = await colourTee(admin);
     const card = () => page.getByRole('article', { name: tee.name });
     await page.goto('/');
@@ -140,5 +81,56 @@ describe('product page with colours and sizes', () => {
     // Back renders the cached Red/M list a moment after the URL changes: wait for the S list's card to go.
     await gone(card());
     expect(await card().count()).toBe(0);
+  });
+
+  it('the gallery follows the chosen colour: its own photos, the untied ones for a colour without any, the shared link too', async () => {
+    const { page, admin } = t;
+    let tee = await colourTee(admin, 'blue-tee.jpg');
+    const [untied] = tee.photos!;
+    tee = await addPhoto(admin, tee, 'red-tee.png', 'Red tee, front', valueId(tee, 'Colour', 'Red'));
+    tee = await addPhoto(admin, tee, 'blue-tee.jpg', 'Blue tee, front', valueId(tee, 'Colour', 'Blue'));
+    tee = await addPhoto(admin, tee, 'red-tee.png', 'Red tee, back', valueId(tee, 'Colour', 'Red'));
+    const photoOf = (alt: string) => tee.photos!.find((photo) => photo.alt === alt)!;
+    const thumbnails = () => page.getByRole('button', { name: /^Show photo / });
+    const large = page.locator('img.product-page-photo');
+
+    await page.goto(`/product/${tee._id}`);
+    // No colour chosen: the photo tied to none, alone (no carousel for one photo).
+    await shown(page.getByRole('heading', { level: 1, name: tee.name }));
+    expect(await shownPhoto(page)).toBe(untied.alt);
+    expect(await thumbnails().count()).toBe(0);
+
+    await choose(page, 'Colour', 'Red');
+    await page.waitForURL(`**/product/${tee._id}?colour=Red`);
+    await page.waitForFunction(() => document.querySelector('img.product-page-photo')?.getAttribute('alt') === 'Red tee, front');
+    expect(await large.getAttribute('src')).toContain(`/api/product/photo/${tee._id}/${photoOf('Red tee, front')._id}?size=large`);
+    const gallery = await shown(page.getByRole('region', { name: `Photos of ${tee.name}` }));
+    expect(await thumbnails().count()).toBe(2);
+    await page.getByRole('button', { name: 'Show photo 2 of 2: Red tee, back' }).click();
+    expect(await shownPhoto(page)).toBe('Red tee, back');
+    await gallery.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await shownPhoto(page)).toBe('Red tee, front');
+    await screenshot(page, 'product-gallery-colour');
+    await expectAccessible(page, 'product page gallery for a colour');
+
+    // Another colour: its own photo, from the first.
+    await choose(page, 'Colour', 'Blue');
+    await page.waitForFunction(() => document.querySelector('img.product-page-photo')?.getAttribute('alt') === 'Blue tee, front');
+    expect(await large.getAttribute('src')).toContain(photoOf('Blue tee, front')._id);
+    expect(await thumbnails().count()).toBe(0);
+    // A colour without photos of its own shows the untied one.
+    await choose(page, 'Colour', 'Black');
+    await page.waitForFunction((alt) => document.querySelector('img.product-page-photo')?.getAttribute('alt') === alt, untied.alt);
+
+    // Back returns to Red, and its photos; a shared link to Red opens on them.
+    await page.goBack();
+    await page.waitForURL(`**/product/${tee._id}?colour=Blue`);
+    await page.goBack();
+    await page.waitForURL(`**/product/${tee._id}?colour=Red`);
+    await page.waitForFunction(() => document.querySelector('img.product-page-photo')?.getAttribute('alt') === 'Red tee, front');
+    await page.goto(`/product/${tee._id}?colour=Red&size=S`);
+    expect(await shownPhoto(page)).toBe('Red tee, front');
+    expect(await thumbnails().count()).toBe(2);
   });
 });

@@ -61,6 +61,10 @@ export const ApiRoute = {
   catalogueImportStart: '/catalogue/import/:userId',
   /** An import's progress (staff). */
   catalogueImport: '/catalogue/import/:importId/:userId',
+  /** The dry run of a zip of photos named by handle or SKU and colour: what each would become; nothing written (staff). */
+  cataloguePhotosCheck: '/catalogue/photos/check/:userId',
+  /** Adds a zip's photos to the galleries (checked again first; all or nothing) (staff). */
+  cataloguePhotosImport: '/catalogue/photos/:userId',
 
   /** The cart's price (lines, discount, shipping, tax, total) for a destination, method and code; no side effects. */
   quote: '/checkout/quote/:userId',

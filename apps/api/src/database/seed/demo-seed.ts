@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { type SizeStock, toCents } from '@store/contract';
+import sharp from 'sharp';
 import { ConflictError } from '../../common/errors.js';
 import { SYSTEM_ACTOR } from '../../modules/audit/audit.service.js';
 import { CategoriesService } from '../../modules/categories/categories.service.js';
 import { ProductsService } from '../../modules/catalogue/products.service.js';
-import { sizesAsVariants } from '../../modules/catalogue/index.js';
+import { ProductGalleryService, sizesAsVariants, type VariantsDraft } from '../../modules/catalogue/index.js';
 import { renderTeePhoto, type TeeDesign } from './tee-photo.js';
 
 export const DEMO_CATEGORIES = ['Graphic Tees', 'Basics', 'Vintage', 'Sports'];
@@ -22,7 +23,25 @@ export interface DemoProduct {
   sizes?: SizeStock[];
   category: DemoCategory;
   design: TeeDesign;
+  /**
+   * The colours it comes in, each with its sizes: the product then has a Colour option (with swatches) and a Size
+   * option, and each colour gets its own photos (the front, and a close-up of a printed tee), so the product page's
+   * gallery follows the chosen colour. `design.color` is the first colour's; `sizes` is left out.
+   */
+  colours?: DemoColour[];
 }
+
+export interface DemoColour {
+  name: string;
+  /** Fabric colour, `#rrggbb`: the swatch and the photos' shirt. */
+  swatch: string;
+  /** Colour of the print on this colour's shirt. */
+  ink: string;
+  sizes: SizeStock[];
+}
+
+/** The demo's name for the colour option (the product page shows its values as swatches). */
+export const DEMO_COLOUR_OPTION = 'Colour';
 
 const NAVY = '#1f3a5f';
 const CREAM = '#f2efe8';
@@ -55,15 +74,44 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Mountain Peaks Tee',
     description: 'Two summits and a rising sun for weekends spent above the tree line.',
     price: 26.5,
-    stock: 35,
-    sizes: [
-      { size: 'S', stock: 7 },
-      { size: 'M', stock: 12 },
-      { size: 'L', stock: 10 },
-      { size: 'XL', stock: 6 },
-    ],
+    stock: 53,
     category: 'Graphic Tees',
     design: { color: PINE, ink: GOLD, print: 'mountains' },
+    colours: [
+      {
+        name: 'Pine',
+        swatch: PINE,
+        ink: GOLD,
+        sizes: [
+          { size: 'S', stock: 7 },
+          { size: 'M', stock: 12 },
+          { size: 'L', stock: 10 },
+          { size: 'XL', stock: 6 },
+        ],
+      },
+      {
+        name: 'Navy',
+        swatch: NAVY,
+        ink: WHITE,
+        sizes: [
+          { size: 'S', stock: 3 },
+          { size: 'M', stock: 5 },
+          { size: 'L', stock: 0 },
+          { size: 'XL', stock: 2 },
+        ],
+      },
+      {
+        name: 'Cream',
+        swatch: CREAM,
+        ink: PINE,
+        sizes: [
+          { size: 'S', stock: 0 },
+          { size: 'M', stock: 4 },
+          { size: 'L', stock: 3 },
+          { size: 'XL', stock: 1 },
+        ],
+      },
+    ],
   },
   {
     name: 'Lightning Bolt Tee',
@@ -91,17 +139,50 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Essential Cream Tee',
     description: 'The everyday crew neck in undyed cream cotton. Goes with everything you own.',
     price: 15,
-    stock: 120,
-    sizes: [
-      { size: 'XS', stock: 10 },
-      { size: 'S', stock: 20 },
-      { size: 'M', stock: 35 },
-      { size: 'L', stock: 30 },
-      { size: 'XL', stock: 15 },
-      { size: 'XXL', stock: 10 },
-    ],
+    stock: 195,
     category: 'Basics',
     design: { color: CREAM, ink: CREAM, print: 'plain' },
+    colours: [
+      {
+        name: 'Cream',
+        swatch: CREAM,
+        ink: CREAM,
+        sizes: [
+          { size: 'XS', stock: 10 },
+          { size: 'S', stock: 20 },
+          { size: 'M', stock: 35 },
+          { size: 'L', stock: 30 },
+          { size: 'XL', stock: 15 },
+          { size: 'XXL', stock: 10 },
+        ],
+      },
+      {
+        name: 'Denim',
+        swatch: DENIM,
+        ink: DENIM,
+        sizes: [
+          { size: 'XS', stock: 5 },
+          { size: 'S', stock: 10 },
+          { size: 'M', stock: 15 },
+          { size: 'L', stock: 10 },
+          { size: 'XL', stock: 5 },
+          { size: 'XXL', stock: 0 },
+        ],
+      },
+      {
+        name: 'Mustard',
+        swatch: MUSTARD,
+        ink: MUSTARD,
+        sizes: [
+          { size: 'XS', stock: 0 },
+          { size: 'S', stock: 5 },
+          { size: 'M', stock: 10 },
+          { size: 'L', stock: 10 },
+          { size: 'XL', stock: 5 },
+          { size: 'XXL', stock: 0 },
+        ],
+      },
+    ],
   },
   {
     name: 'Midnight Navy Tee',
@@ -167,15 +248,44 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Marathon Heart Tee',
     description: 'For the long run: a big white heart on a breathable cotton and polyester blend.',
     price: 21,
-    stock: 50,
-    sizes: [
-      { size: 'S', stock: 10 },
-      { size: 'M', stock: 15 },
-      { size: 'L', stock: 15 },
-      { size: 'XL', stock: 10 },
-    ],
+    stock: 74,
     category: 'Sports',
-    design: { color: PINE, ink: WHITE, print: 'heart' },
+    design: { color: WINE, ink: WHITE, print: 'heart' },
+    colours: [
+      {
+        name: 'Wine',
+        swatch: WINE,
+        ink: WHITE,
+        sizes: [
+          { size: 'S', stock: 10 },
+          { size: 'M', stock: 15 },
+          { size: 'L', stock: 15 },
+          { size: 'XL', stock: 10 },
+        ],
+      },
+      {
+        name: 'Charcoal',
+        swatch: CHARCOAL,
+        ink: WINE,
+        sizes: [
+          { size: 'S', stock: 4 },
+          { size: 'M', stock: 6 },
+          { size: 'L', stock: 6 },
+          { size: 'XL', stock: 2 },
+        ],
+      },
+      {
+        name: 'White',
+        swatch: WHITE,
+        ink: WINE,
+        sizes: [
+          { size: 'S', stock: 0 },
+          { size: 'M', stock: 3 },
+          { size: 'L', stock: 3 },
+          { size: 'XL', stock: 0 },
+        ],
+      },
+    ],
   },
   {
     name: 'Track Day Jersey Tee',
@@ -230,17 +340,83 @@ export async function seedDemoCatalogue(app: INestApplication): Promise<void> {
     }
   }
   for (const product of DEMO_PRODUCTS) {
-    await products.create(
+    const created = await products.create(
       {
         name: product.name,
         description: product.description,
         priceCents: toCents(product.price),
         stock: product.stock,
         categoryId: categoryIds.get(product.category)!,
-        variants: product.sizes ? sizesAsVariants(product.sizes, product.stock) : undefined,
+        variants: product.colours
+          ? colourVariants(product.colours)
+          : product.sizes
+            ? sizesAsVariants(product.sizes, product.stock)
+            : undefined,
       },
       await renderTeePhoto(product.design),
       SYSTEM_ACTOR,
     );
+    if (product.colours) await addColourPhotos(app, created, product);
   }
+}
+
+/** A Colour option with swatches, then Size; one variant per colour and size. */
+export function colourVariants(colours: DemoColour[]): VariantsDraft {
+  const sizes = [...new Set(colours.flatMap((colour) => colour.sizes.map(({ size }) => size)))];
+  return {
+    options: [
+      { name: DEMO_COLOUR_OPTION, values: colours.map((colour) => ({ value: colour.name, swatch: colour.swatch })) },
+      { name: 'Size', values: sizes.map((size) => ({ value: size })) },
+    ],
+    variants: colours.flatMap((colour) => colour.sizes.map(({ size, stock }) => ({ options: [colour.name, size], stock, active: true }))),
+  };
+}
+
+/**
+ * Ties the product's first photo (the first colour's front, the grid's card) to the first colour, then adds each
+ * colour's photos: its front (except the first colour's, already there) and, for a printed tee, a close-up.
+ */
+async function addColourPhotos(
+  app: INestApplication,
+  product: Awaited<ReturnType<ProductsService['create']>>,
+  demo: DemoProduct,
+): Promise<void> {
+  const gallery = app.get(ProductGalleryService);
+  const values = product.options?.find((option) => option.name === DEMO_COLOUR_OPTION)?.values ?? [];
+  const valueOf = (name: string): number => values.find((value) => value.value === name)!._id;
+  const [first] = demo.colours!;
+  await gallery.arrange(
+    product._id,
+    {
+      photos: (product.photos ?? []).map((photo) => ({
+        _id: photo._id,
+        alt: `${demo.name} in ${first.name}`,
+        optionValue: valueOf(first.name),
+      })),
+    },
+    SYSTEM_ACTOR,
+  );
+  for (const [index, colour] of demo.colours!.entries()) {
+    const design: TeeDesign = { ...demo.design, color: colour.swatch, ink: colour.ink };
+    const front = await renderTeePhoto(design);
+    if (index > 0) {
+      await gallery.add(
+        product._id,
+        { photo: front, alt: `${demo.name} in ${colour.name}`, optionValue: valueOf(colour.name) },
+        SYSTEM_ACTOR,
+      );
+    }
+    // A plain tee's close-up would show only fabric: its colours get their front alone (and the seed one photo less).
+    if (demo.design.print === 'plain') continue;
+    await gallery.add(
+      product._id,
+      { photo: await closeUp(front), alt: `${demo.name} in ${colour.name}, close-up`, optionValue: valueOf(colour.name) },
+      SYSTEM_ACTOR,
+    );
+  }
+}
+
+/** The middle of a tee photo (the print), enlarged to the photo's size. */
+async function closeUp(photo: Buffer): Promise<Buffer> {
+  return sharp(photo).extract({ left: 200, top: 200, width: 400, height: 400 }).resize(800, 800).jpeg({ quality: 85 }).toBuffer();
 }

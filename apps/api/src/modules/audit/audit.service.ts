@@ -77,6 +77,24 @@ export class AuditService {
     });
   }
 
+  /** Records several writes of one actor inside the transaction in context, in one statement; empty changes are skipped. */
+  async recordMany(actor: AuditActor, entries: AuditRecord[]): Promise<void> {
+    const kept = entries.filter((entry) => Object.keys(entry.changes).length > 0);
+    if (kept.length === 0) return;
+    await this.repository.insertMany(
+      kept.map((entry) => ({
+        actorId: actor.id,
+        actorName: actor.name.slice(0, 32),
+        actorEmail: actor.email.slice(0, 254),
+        actorRole: actor.staffRole ?? null,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        changes: entry.changes,
+      })),
+    );
+  }
+
   /** Every entry one user wrote, newest first (their "my data" download). */
   async allByActor(actorId: string): Promise<AuditEntry[]> {
     const entries: AuditEntry[] = [];

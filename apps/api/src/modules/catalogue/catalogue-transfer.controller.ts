@@ -6,13 +6,23 @@ import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { CatalogueCsvUploadInterceptor, uploadedCsv } from './catalogue-csv-upload.interceptor.js';
+import { type CataloguePhotosReport } from '@store/contract/dto/catalogue-photos';
+import {
+  CatalogueCsvUploadInterceptor,
+  CataloguePhotoZipUploadInterceptor,
+  uploadedCsv,
+  uploadedZip,
+} from './catalogue-csv-upload.interceptor.js';
+import { CataloguePhotosService } from './catalogue-photos.service.js';
 import { CatalogueTransferService } from './catalogue-transfer.service.js';
 
-/** The catalogue as CSV: the export, the import's dry run, the import and its progress (docs/api.md). */
+/** The catalogue as CSV: the export, the import's dry run, the import and its progress; photos by zip (docs/api.md). */
 @Controller()
 export class CatalogueTransferController {
-  constructor(private readonly transfer: CatalogueTransferService) {}
+  constructor(
+    private readonly transfer: CatalogueTransferService,
+    private readonly zipPhotos: CataloguePhotosService,
+  ) {}
 
   /** Every product, one row per variant, streamed a batch of products at a time (never built whole in memory). */
   @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
@@ -60,5 +70,23 @@ export class CatalogueTransferController {
   @Get(ApiRoute.catalogueImport)
   job(@UuidParam('importId') importId: string): Promise<CatalogueImportJob> {
     return this.transfer.job(importId);
+  }
+
+  /** The dry run of a zip of photos: what each file would become, every file that is wrong; nothing is written. */
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.cataloguePhotosCheck)
+  @HttpCode(200)
+  @UseInterceptors(CataloguePhotoZipUploadInterceptor)
+  checkPhotos(@UploadedFile() file: Express.Multer.File | undefined): Promise<CataloguePhotosReport> {
+    return this.zipPhotos.check(uploadedZip(file));
+  }
+
+  /** Adds a zip's photos to the galleries (400 with every wrong file, nothing written). */
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.cataloguePhotosImport)
+  @HttpCode(200)
+  @UseInterceptors(CataloguePhotoZipUploadInterceptor)
+  importPhotos(@UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() admin: AuthUser): Promise<CataloguePhotosReport> {
+    return this.zipPhotos.import(uploadedZip(file), admin);
   }
 }

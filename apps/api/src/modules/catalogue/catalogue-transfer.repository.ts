@@ -3,7 +3,7 @@ import type { CatalogueImportJob, CatalogueImportStatus } from '@store/contract/
 import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import type { AuditActor } from '../audit/audit.service.js';
-import type { ImportProduct } from './catalogue-csv.js';
+import type { ImportProduct, ImportVariant } from './catalogue-csv.js';
 
 /** A product row as the export and the import's comparison read it (the variants come from ProductVariantsRepository). */
 export interface HandleRow {
@@ -49,8 +49,8 @@ function toJob(row: JobRow): CatalogueImportJob {
 
 /**
  * The catalogue import and export's SQL: products by handle, the owners of SKUs, and the `catalogue_imports` job
- * table (migration CatalogueImports). Product rows themselves are written through ProductsRepository and
- * ProductVariantsRepository, as the admin form writes them.
+ * table (migration CatalogueImports), and the set-based writes of a batch (new products; changed products whose
+ * options stay). A change of a product's options goes through ProductVariantsRepository, as the admin form's does.
  */
 @Injectable()
 export class CatalogueTransferRepository {
@@ -71,6 +71,22 @@ export class CatalogueTransferRepository {
       handles,
     ]);
     return new Map(rows.map((row) => [row.handle, row.id]));
+  }
+
+  /** The product and variant of each of these SKUs (keyed in capitals, as SKUs are compared). */
+  async variantsBySku(skus: string[]): Promise<Map<string, { productId: string; variantId: number }>> {
+    const rows = await this.db.rows<{ sku: string; product_id: string; id: number }>(
+      `SELECT upper(sku) AS sku, product_id, id FROM product_variants WHERE upper(sku) = ANY($1::text[])`,
+      [skus.map((sku) => sku.toUpperCase())],
+    );
+    return new Map(rows.map((row) => [row.sku, { productId: row.product_id, variantId: row.id }]));
+  }
+
+  /** The handles of these products, by id. */
+  async handlesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.rows<{ id: string; handle: string }>(`SELECT id, handle FROM products WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Map(rows.map((row) => [row.id, row.handle]));
   }
 
   /** Which product's handle holds each of these SKUs (compared in capitals, as the product form compares them). */
@@ -172,6 +188,56 @@ export class CatalogueTransferRepository {
       ],
     );
     return ids;
+  }
+
+  /**
+   * Changes products whose options and values stay as they are, a statement per table for the whole batch: the
+   * products' own fields (with `stock` the sum of the file's active variants, as the form's path recomputes it, and
+   * `updated_at` moved, as every change moves it) in one UPDATE ... FROM unnest, and every one of their variants,
+   * matched by id, in another. The products must be locked already; the SKUs' deferred unique key is checked at the
+   * end, so SKUs may move between a product's variants.
+   */
+  async updateProducts(
+    products: Array<{ id: string; product: ImportProduct }>,
+    variants: Array<{ id: number; position: number; variant: ImportVariant }>,
+  ): Promise<void> {
+    if (products.length === 0) return;
+    await this.db.transactionRows(
+      `UPDATE products p SET name = f.name, description = f.description, price_cents = f.price_cents,
+         compare_at_cents = f.compare_at_cents, category_id = f.category_id, stock = f.stock, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[], $6::uuid[], $7::int[])
+         AS f(id, name, description, price_cents, compare_at_cents, category_id, stock)
+       WHERE p.id = f.id`,
+      [
+        products.map(({ id }) => id),
+        products.map(({ product }) => product.name),
+        products.map(({ product }) => product.description),
+        products.map(({ product }) => product.priceCents),
+        products.map(({ product }) => product.compareAtCents),
+        products.map(({ product }) => product.categoryId),
+        products.map(({ product }) => product.variants.reduce((sum, v) => sum + (v.active ? v.stock : 0), 0)),
+      ],
+    );
+    if (variants.length > 0) {
+      await this.db.transactionRows(
+        `UPDATE product_variants v SET sku = f.sku, stock = f.stock, active = f.active, position = f.position,
+           price_cents = f.price_cents, compare_at_cents = f.compare_at_cents
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::boolean[], $5::int[], $6::int[], $7::int[])
+           AS f(id, sku, stock, active, position, price_cents, compare_at_cents)
+         WHERE v.id = f.id`,
+        [
+          variants.map(({ id }) => id),
+          variants.map(({ variant }) => variant.sku),
+          variants.map(({ variant }) => variant.stock),
+          variants.map(({ variant }) => variant.active),
+          variants.map(({ position }) => position),
+          variants.map(({ variant }) => variant.priceCents),
+          variants.map(({ variant }) => variant.compareAtCents),
+        ],
+      );
+    }
+    // The deferred keys, checked now: a SKU clash fails the batch here, naming the constraint, not at the commit.
+    await this.db.transactionRows(`SET CONSTRAINTS ALL IMMEDIATE`, []);
   }
 
   async insertJob(job: { csv: string; actor: AuditActor; rows: number; products: number; batches: number }): Promise<CatalogueImportJob> {

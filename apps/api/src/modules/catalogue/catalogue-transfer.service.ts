@@ -8,10 +8,18 @@ import {
 } from '@store/contract/dto/catalogue-transfer';
 import { NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { Transactions } from '../../database/transactions.js';
-import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { type AuditActor, type AuditRecord, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
 import { CatalogueCache } from './catalogue-cache.js';
-import { catalogueCsvHeader, catalogueCsvRows, type ImportProduct, importedShape, readCatalogueCsv, storedShape } from './catalogue-csv.js';
+import {
+  catalogueCsvHeader,
+  catalogueCsvRows,
+  type ImportProduct,
+  importedShape,
+  type ImportVariant,
+  readCatalogueCsv,
+  storedShape,
+} from './catalogue-csv.js';
 import { CatalogueTransferRepository } from './catalogue-transfer.repository.js';
 import type { VariantsDraft } from './product-form.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
@@ -37,7 +45,8 @@ interface Checked {
  * then applied in batches of products, each one transaction through {@link Transactions} that also records the
  * batch as done in `catalogue_imports`, so an import cut short resumes from its last committed batch. Matching is
  * by handle (a product) and by option values (a variant, whose SKU is updated with the rest); a product the file
- * leaves as it is gets no write, so importing an export back changes nothing. Each product created or changed
+ * leaves as it is gets no write, so importing an export back changes nothing. A batch's writes are set-based (a
+ * statement per table for all its products) except where a file changes a product's options. Each product created or changed
  * gets its audit entry; the catalogue's caches hear one notification per batch (at its commit).
  */
 @Injectable()
@@ -166,8 +175,10 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
 
   /**
    * One batch, inside its transaction: the batch's existing products locked and read at once; the new ones created
-   * together; each one that differs from the file changed through the admin form's path (which keeps the ids of the
-   * variants that stay); the others left alone. One audit entry per product created or changed.
+   * together; the changed ones whose options and values stay as they are (a file of new stock, prices, SKUs or
+   * texts) updated together, a statement for the products and one for their variants, which keep their ids; a
+   * changed one whose options change through the admin form's path (which keeps the ids of the variants that stay);
+   * the others left alone. One audit entry per product created or changed, written together.
    */
   private async applyBatch(slice: ImportProduct[], actor: AuditActor): Promise<{ created: number; updated: number; unchanged: number }> {
     const counts = { created: 0, updated: 0, unchanged: 0 };
@@ -175,21 +186,30 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
     const stored = await this.products.findMany([...existing.values()]);
     const created = await this.repository.createProducts(slice.filter((p) => !existing.has(p.handle)));
     const fresh = await this.products.findMany([...created.values()]);
-    for (const id of created.values()) {
-      await this.audit.record(actor, {
-        action: 'product.create',
-        entityType: 'product',
-        entityId: id,
-        changes: this.audit.changedFields(null, audited(fresh.get(id)!), AUDITED),
-      });
-      counts.created += 1;
-    }
+    const entries: AuditRecord[] = [...created.values()].map((id) => ({
+      action: 'product.create',
+      entityType: 'product',
+      entityId: id,
+      changes: this.audit.changedFields(null, audited(fresh.get(id)!), AUDITED),
+    }));
+    counts.created = created.size;
+
+    const inPlace: Array<{ id: string; product: ImportProduct }> = [];
+    const inPlaceVariants: Array<{ id: number; position: number; variant: ImportVariant }> = [];
+    const changed: string[] = [];
     for (const product of slice) {
       const id = existing.get(product.handle);
       if (id === undefined) continue;
       const before = stored.get(id)!;
       if (storedShape(before) === importedShape(product)) {
         counts.unchanged += 1;
+        continue;
+      }
+      changed.push(id);
+      const matched = sameVariants(before, product);
+      if (matched) {
+        inPlace.push({ id, product });
+        inPlaceVariants.push(...matched);
         continue;
       }
       await this.products.update(id, {
@@ -200,15 +220,19 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
         categoryId: product.categoryId,
       });
       await this.variants.replace(id, variantsDraft(product, before), '');
-      const after = (await this.products.reread(id))!;
-      await this.audit.record(actor, {
+    }
+    await this.repository.updateProducts(inPlace, inPlaceVariants);
+    const after = await this.products.findMany(changed);
+    for (const id of changed) {
+      entries.push({
         action: 'product.update',
         entityType: 'product',
         entityId: id,
-        changes: this.audit.changedFields(audited(before), audited(after), AUDITED),
+        changes: this.audit.changedFields(audited(stored.get(id)!), audited(after.get(id)!), AUDITED),
       });
-      counts.updated += 1;
     }
+    counts.updated = changed.length;
+    await this.audit.recordMany(actor, entries);
     return counts;
   }
 
@@ -256,6 +280,25 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
     }
     return { report, products: report.errors.length > 0 ? [] : products };
   }
+}
+
+/**
+ * When the file keeps the product's options and values exactly (names and values, in order) and names each of its
+ * variants once, its variants matched to the stored ones by their values, with their place in the file: the
+ * change can be made in place. Undefined when the options or the set of variants change.
+ */
+function sameVariants(
+  before: Product,
+  product: ImportProduct,
+): Array<{ id: number; position: number; variant: ImportVariant }> | undefined {
+  const options = (before.options ?? []).map((o) => ({ name: o.name, values: o.values.map((v) => v.value) }));
+  if (JSON.stringify(options) !== JSON.stringify(product.options)) return undefined;
+  const stored = before.variants ?? [];
+  if (stored.length !== product.variants.length) return undefined;
+  const byValues = new Map(stored.map((variant) => [JSON.stringify(variant.options), variant._id]));
+  const matched = product.variants.map((variant, position) => ({ id: byValues.get(JSON.stringify(variant.options)), position, variant }));
+  if (matched.some((m) => m.id === undefined) || new Set(matched.map((m) => m.id)).size !== matched.length) return undefined;
+  return matched as Array<{ id: number; position: number; variant: ImportVariant }>;
 }
 
 /** The options and variants an import writes; swatches are not in the file, so each value keeps the one it has. */

@@ -10,6 +10,7 @@ import { ProductGalleryService } from './product-gallery.service.js';
 import { CatalogueTransferController } from './catalogue-transfer.controller.js';
 import { CatalogueTransferRepository } from './catalogue-transfer.repository.js';
 import { CatalogueTransferService } from './catalogue-transfer.service.js';
+import { CataloguePhotosService } from './catalogue-photos.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductVariantsRepository } from './product-variants.repository.js';
 import { ProductsRepository } from './products.repository.js';
@@ -21,7 +22,8 @@ import { ProductsService } from './products.service.js';
  * cached GET through CachedListRoute. A product's photos (the form's first photo, and the gallery's writes in
  * ProductGalleryService) are saved through the photos module, in the catalogue's transaction; stock moves are the
  * inventory's. The CSV export and import (CatalogueTransferService) write through the same repositories; products'
- * handles and the import jobs are CatalogueTransferRepository's.
+ * handles and the import jobs are CatalogueTransferRepository's. Photos by zip (CataloguePhotosService) go to the
+ * galleries through ProductGalleryService.
  */
 @Module({
   imports: [CategoriesModule, AuditModule, PhotosModule, CatalogueChangesModule],
@@ -35,6 +37,7 @@ import { ProductsService } from './products.service.js';
     CachedListRoute,
     CatalogueTransferRepository,
     CatalogueTransferService,
+    CataloguePhotosService,
   ],
   exports: [ProductsService, CachedListRoute],
 })

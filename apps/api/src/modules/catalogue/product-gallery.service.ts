@@ -10,7 +10,7 @@ import {
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { type PhotoRecord, ProductPhotosService } from '../photos/index.js';
+import { type PhotoRecord, type PreparedPhoto, ProductPhotosService } from '../photos/index.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { ProductsRepository } from './products.repository.js';
 import { galleryOf } from './products.service.js';
@@ -41,6 +41,28 @@ export class ProductGalleryService {
       }
       await this.assertValuesOf(productId, [upload.optionValue], PRODUCT_PHOTO_OPTION_VALUE_FIELD);
       await this.photos.add(productId, prepared, upload.alt, upload.optionValue);
+    });
+  }
+
+  /**
+   * Adds photos already checked and re-encoded (a zip's, see CataloguePhotosService) at the end of the gallery, in
+   * one transaction: all of them or none when the 12-photo cap would be passed meanwhile.
+   */
+  addPrepared(
+    productId: string,
+    photos: Array<{ photo: PreparedPhoto; alt: string; optionValue: number | null }>,
+    actor: AuditActor,
+  ): Promise<Product> {
+    return this.write(productId, actor, async (before) => {
+      if (before.length + photos.length > PRODUCT_PHOTOS_MAX) {
+        throw new ConflictError(`A product has at most ${PRODUCT_PHOTOS_MAX} photos; it has ${before.length}`);
+      }
+      await this.assertValuesOf(
+        productId,
+        photos.map((p) => p.optionValue),
+        PRODUCT_PHOTO_OPTION_VALUE_FIELD,
+      );
+      for (const { photo, alt, optionValue } of photos) await this.photos.add(productId, photo, alt, optionValue);
     });
   }
 

@@ -8,11 +8,12 @@ import { useCheckCatalogueImport } from '../api/check-catalogue-import';
 import { useExportCatalogue } from '../api/export-catalogue';
 import { useCatalogueImport } from '../api/get-catalogue-import';
 import { useStartCatalogueImport } from '../api/start-catalogue-import';
+import { CataloguePhotoZip } from './catalogue-photo-zip';
 
 /**
  * The catalogue as CSV (docs/api.md, "Catalogue import and export"): the export for everyone on the staff, and for
  * those who may edit, the import in three steps: upload and dry run (every bad row listed, nothing written), confirm,
- * then the progress of the batches until it ends.
+ * then the progress of the batches until it ends; and photos by zip, checked then added.
  */
 export function CatalogueTransfer() {
   const { canEdit } = useStaffPermissions();
@@ -20,6 +21,7 @@ export function CatalogueTransfer() {
     <>
       <ExportCatalogue />
       {canEdit ? <ImportCatalogue /> : null}
+      {canEdit ? <CataloguePhotoZip /> : null}
     </>
   );
 }
