@@ -156,6 +156,28 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('answers an address no page has with HTTP 404 and the app’s not-found page, while client pages keep 200', async () => {
+    for (const path of ['/no-such-page', '/admin/no-such-screen', '/products/shirts?x=1', '/product']) {
+      const [asCrawler, asPlain] = await Promise.all([fetchPage(path, CRAWLER), fetchPage(path, PLAIN)]);
+      expect([path, asCrawler.status, asPlain.status]).toEqual([path, 404, 404]);
+      expect(asCrawler.type).toMatch(/^text\/html/);
+      expect(asCrawler.html).toBe(asPlain.html);
+      const { html } = asPlain;
+      expect(titleOf(html)).toBe('Page not found | T-Shirt Store');
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Page not found');
+      expect(textOf(html)).toContain('There is no page at this address.');
+      expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Back to the shop<\/a>/);
+      expect(metaOf(html, 'robots')).toBe('noindex');
+      expect(canonicalOf(html)).toBeUndefined();
+    }
+    // The pages the browser draws (sign-in, cart, the dashboards) are still the app shell, answered 200.
+    for (const path of ['/signin', '/Signup', '/cart', '/user/dashboard', '/admin/dashboard']) {
+      const { status, html } = await fetchPage(path);
+      expect([path, status]).toEqual([path, 200]);
+      expect(titleOf(html)).not.toBe('Page not found | T-Shirt Store');
+    }
+  });
+
   it('shows a change of the catalogue in the pages it rendered before', async () => {
     expect(textOf((await fetchPage(`/product/${tee._id}`)).html)).toContain(dollars(23.4));
     const form = new FormData();
@@ -300,6 +322,19 @@ describe('server-rendered pages', () => {
       await page.waitForURL('**/cart');
       expect(shop.pageErrors).toEqual([]);
       await page.context().close();
+    });
+
+    it('hydrates the not-found page of an unknown address without an error, and its link leads home', async () => {
+      const shop = await openShop(browser);
+      const response = await shop.page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await shop.page.waitForLoadState('networkidle');
+      await shown(shop.page.getByRole('heading', { level: 1, name: 'Page not found' }));
+      await shop.page.getByRole('link', { name: 'Back to the shop' }).click();
+      await shop.page.waitForURL(`${store.baseUrl}/`);
+      await shown(shop.page.getByRole('searchbox', { name: 'Search t-shirts' }));
+      expect(shop.pageErrors).toEqual([]);
+      await shop.page.context().close();
     });
 
     it('hydrates the page of a product that is not there without an error', async () => {

@@ -9,8 +9,8 @@ export interface PageHeadInput {
   /** The tab title, the shop's name included. */
   title: string;
   description: string;
-  /** The page's absolute canonical URL (from PUBLIC_URL, never from the request). */
-  canonical: string;
+  /** The page's absolute canonical URL (from PUBLIC_URL, never from the request); none for an unknown address. */
+  canonical?: string;
   /** The absolute URL of the preview image, if the page has one of its own. */
   image?: string;
   /** A product page's product: its JSON-LD. */
@@ -69,12 +69,12 @@ export function pageHead(input: PageHeadInput): string {
     `<title>${escapeHtml(input.title)}</title>`,
     meta('name', 'description', input.description),
     ...(input.noindex ? [meta('name', 'robots', 'noindex')] : []),
-    `<link rel="canonical" href="${escapeHtml(input.canonical)}" />`,
+    ...(input.canonical ? [`<link rel="canonical" href="${escapeHtml(input.canonical)}" />`] : []),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', input.product ? 'product' : 'website'),
     meta('property', 'og:title', input.title),
     meta('property', 'og:description', input.description),
-    meta('property', 'og:url', input.canonical),
+    ...(input.canonical ? [meta('property', 'og:url', input.canonical)] : []),
   ];
   if (input.image) {
     tags.push(
@@ -88,7 +88,7 @@ export function pageHead(input: PageHeadInput): string {
     meta('name', 'twitter:description', input.description),
     ...(input.image ? [meta('name', 'twitter:image', input.image)] : []),
   );
-  if (input.product && input.image) {
+  if (input.product && input.image && input.canonical) {
     tags.push(`<script type="application/ld+json">${scriptJson(productJsonLd(input.product, input.canonical, input.image))}</script>`);
   }
   return tags.join('\n    ');
