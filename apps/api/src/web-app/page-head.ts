@@ -1,5 +1,5 @@
 import { API_PREFIX, ApiRoute, apiPath, PRODUCT_PHOTO_LARGE_SIZE, type Product } from '@store/contract';
-import { productOffers } from './product-offers.js';
+import { productOffers, variantProducts, variesBy } from './product-offers.js';
 
 /** The shop's name as the pages show it (apps/web/src/components/page.tsx). */
 const SITE_NAME = 'T-Shirt Store';
@@ -45,19 +45,30 @@ export function largePhotoUrl(publicUrl: string, product: Product): string {
   return `${publicUrl}${API_PREFIX}${apiPath(ApiRoute.productPhoto, { productId: product._id })}?${query.toString()}`;
 }
 
-/** A product as schema.org Product JSON-LD (Google's Product rich result: name, image, offers with price). */
+/**
+ * A product as schema.org JSON-LD (Google's Product rich result: name, image, offers with price). A product
+ * without options is a Product with one Offer; a product with options (colour, size...) is a ProductGroup whose
+ * `hasVariant` lists each variant on sale as a Product with its SKU, values and one Offer (Google's product variants).
+ */
 export function productJsonLd(product: Product, url: string, image: string): Record<string, unknown> {
-  return {
+  const common = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
     '@id': url,
     name: product.name,
     description: product.description,
     image: [image],
-    sku: product._id,
     url,
     brand: { '@type': 'Brand', name: SITE_NAME },
-    offers: productOffers(product, url),
+  };
+  const variants = (product.options ?? []).length > 0 ? variantProducts(product, url, image) : [];
+  // Without options, or with none of its variants on sale: one Product and its one Offer (out of stock if so).
+  if (variants.length === 0) return { ...common, '@type': 'Product', sku: product._id, offers: productOffers(product, url) };
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: product._id,
+    variesBy: variesBy(product),
+    hasVariant: variants,
   };
 }
 
