@@ -51,7 +51,9 @@ function onSale(product: Product): ProductVariant[] {
 /** The product page's URL with the variant chosen (`?colour=Blue&size=M`, as the page reads its choice). */
 export function variantUrl(url: string, options: readonly ProductOption[], variant: Pick<ProductVariant, 'options'>): string {
   if (variant.options.length === 0) return url;
-  const query = new URLSearchParams(options.map((option, index) => [option.name.toLowerCase(), variant.options[index] ?? '']));
+  const query = new URLSearchParams(
+    options.map((option, index): [string, string] => [option.name.toLowerCase(), variant.options[index] ?? '']),
+  );
   return `${url}?${query.toString()}`;
 }
 
