@@ -1,0 +1,48 @@
+/** The /api routes of the staff's screens: catalogue writes, pricing, orders, people, two-factor, mail (`ApiRoute.<name>`). */
+export const categoryCreate = '/category/create/:userId';
+export const categoryUpdate = '/category/:categoryId/:userId';
+export const categoryDelete = '/category/:categoryId/:userId';
+export const productCreate = '/product/create/:userId';
+export const productUpdate = '/product/:productId/:userId';
+export const productDelete = '/product/:productId/:userId';
+/** The whole catalogue as CSV, one row per variant (staff). */
+export const catalogueExport = '/catalogue/export/:userId';
+/** The dry run of an import: every bad row, or what it would do; nothing written (staff). */
+export const catalogueImportCheck = '/catalogue/import/check/:userId';
+/** Starts an import (checked again first): 202 and the job, applied in batches (staff). */
+export const catalogueImportStart = '/catalogue/import/:userId';
+/** An import's progress (staff). */
+export const catalogueImport = '/catalogue/import/:importId/:userId';
+/** The admin's Pricing screen: the shop's tax setting, shipping zones and methods, tax rates, discount codes. */
+export const pricingAdmin = '/pricing/:userId';
+export const pricingSettings = '/pricing/settings/:userId';
+export const shippingZoneCreate = '/pricing/zone/:userId';
+export const shippingZoneDelete = '/pricing/zone/:zoneId/:userId';
+export const shippingMethodCreate = '/pricing/method/:userId';
+export const shippingMethodDelete = '/pricing/method/:methodId/:userId';
+export const taxRateCreate = '/pricing/tax/:userId';
+export const taxRateDelete = '/pricing/tax/:rateId/:userId';
+export const discountCodeCreate = '/pricing/code/:userId';
+export const discountCodeDelete = '/pricing/code/:codeId/:userId';
+export const ordersAll = '/order/all/:userId';
+export const ordersExport = '/order/export/:userId';
+export const ordersOverview = '/order/overview/:userId';
+export const orderStatus = '/order/:orderId/status/:userId';
+export const orderLineRefund = '/order/:orderId/refund/:userId';
+export const audit = '/audit/:userId';
+/** The shop's people and open invitations (owners only). */
+export const staff = '/staff/:userId';
+export const staffInvite = '/staff/invite/:userId';
+/** PUT a new role, DELETE to remove from the staff (owners only). */
+export const staffMember = '/staff/:staffId/:userId';
+/** An owner resets a member's two-factor sign-in (a lost phone); the member sets it up again. */
+export const staffTwoFactorReset = '/staff/:staffId/two-factor/:userId';
+/** The signed-in member's two-factor state; POST enrol / confirm / disable (see two-factor.ts). */
+export const twoFactor = '/two-factor/:userId';
+export const twoFactorEnrol = '/two-factor/enrol/:userId';
+export const twoFactorConfirm = '/two-factor/confirm/:userId';
+export const twoFactorDisable = '/two-factor/disable/:userId';
+/** The e-mail backlog and what failed (admins). */
+export const mailStatus = '/mail/status/:userId';
+/** Sends a test mail at once and answers with what the mail server said (admins). */
+export const mailTest = '/mail/test/:userId';

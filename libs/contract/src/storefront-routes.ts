@@ -1,0 +1,12 @@
+/**
+ * The /api routes the shop front's home page reads (the catalogue, and signing out from its nav bar): the ones its
+ * bundle carries. Every route is one constant, read as `ApiRoute.<name>` (api-routes.ts); the routes are in files
+ * by who calls them only so that a page's bundle takes the files it names, not every route.
+ */
+export const signout = '/signout';
+export const categories = '/categories';
+export const category = '/category/:categoryId';
+export const products = '/products';
+export const product = '/product/:productId';
+/** The product's first photo (the grid's card). */
+export const productPhoto = '/product/photo/:productId';
