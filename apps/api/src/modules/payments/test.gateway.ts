@@ -72,7 +72,7 @@ export class TestGateway extends PaymentGateway {
   }
 
   /** The charge as this process knows it, else as the ledger has it (made by another process, or before a restart). */
-  private async transaction(transactionId: string): Promise<TestTransaction | undefined> {
+  private async chargeOf(transactionId: string): Promise<TestTransaction | undefined> {
     const known = this.transactions.get(transactionId);
     if (known) return known;
     const entry = await this.ledger.findByTransaction(transactionId);
@@ -102,7 +102,7 @@ export class TestGateway extends PaymentGateway {
     if (this.reversalFailure !== undefined) return { outcome: 'provider-error', message: this.reversalFailure };
     let known: TestTransaction | undefined;
     try {
-      known = await this.transaction(transactionId);
+      known = await this.chargeOf(transactionId);
     } catch (error) {
       return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
     }
