@@ -148,7 +148,7 @@ roundTrip('npm run db:backup and db:restore (e2e: the CLIs as processes, a shop 
     const refunded = await buy(inBucket, 1, 20);
     await buy(inPostgres, 1, 12.5);
     await setOrderStatus(shop, admin, voided.orderId, 'Cancelled').expect(200);
-    gateway.settle(refunded.transactionId);
+    await gateway.settle(refunded.transactionId);
     await setOrderStatus(shop, admin, refunded.orderId, 'Cancelled').expect(200);
     ordersBefore = await ordersOf(shop, buyer);
     expect(ordersBefore).toHaveLength(3);

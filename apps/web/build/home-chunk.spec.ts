@@ -1,4 +1,4 @@
-import { inHomeGraph, isBarrel, type ModuleGraph } from './home-chunk';
+import { inHomeGraph, isBarrel, type ModuleGraph, namespaceOf } from './home-chunk';
 
 interface Module {
   code: string;
@@ -27,7 +27,7 @@ const app = graphOf({
   'index.html': { code: '', isEntry: true, imports: ['main.tsx'] },
   'main.tsx': { code: "import './home';", imports: ['home.tsx'] },
   'home.tsx': {
-    code: "import { useInfiniteQuery } from 'query'; import { formatDollars } from 'contract'; useInfiniteQuery(); import('./admin');",
+    code: "import { useInfiniteQuery } from 'query'; import { formatDollars, ApiRoute } from 'contract'; useInfiniteQuery(); fetch(ApiRoute.products); const order = 'asc'; import('./admin');",
     imports: ['query/index.js', 'contract/index.ts'],
   },
   'admin.tsx': { code: "import { useMutation } from 'query'; useMutation();", imports: ['query/index.js'] },
@@ -59,9 +59,18 @@ const app = graphOf({
   'query-core/infinite.js': { code: 'export class InfiniteQueryObserver {}', exports: ['InfiniteQueryObserver'] },
   'query-core/mutation.js': { code: 'export class MutationObserver {}', exports: ['MutationObserver'] },
   'contract/index.ts': {
-    code: "export * from './money.js';\nexport * from './shipping.js';",
-    imports: ['contract/money.ts', 'contract/shipping.ts'],
+    code: "export * from './money.js';\nexport * from './shipping.js';\nexport * as ApiRoute from './api-routes.js';",
+    imports: ['contract/money.ts', 'contract/shipping.ts', 'contract/api-routes.ts'],
   },
+  // The routes as one namespace made of files by who calls them: home reads `ApiRoute.products`, and says `order`
+  // (a sort order) without meaning the admin's `ApiRoute.order`.
+  'contract/api-routes.ts': {
+    code: "export * from './storefront-routes.js';\nexport * from './admin-routes.js';",
+    imports: ['contract/storefront-routes.ts', 'contract/admin-routes.ts'],
+    exports: ['*'],
+  },
+  'contract/storefront-routes.ts': { code: "export const products = '/products';", exports: ['products'] },
+  'contract/admin-routes.ts': { code: "export const order = '/order/:orderId';", exports: ['order'] },
   'contract/money.ts': { code: 'export const formatDollars = () => "";', exports: ['formatDollars'] },
   'contract/shipping.ts': { code: 'export const SHIPPING_COUNTRIES = [];', exports: ['SHIPPING_COUNTRIES'] },
 });
@@ -85,6 +94,20 @@ describe('the home chunk', () => {
     expect(inHomeGraph('query-core/mutation.js', app)).toBe(false);
     expect(inHomeGraph('contract/shipping.ts', app)).toBe(false);
     expect(inHomeGraph('admin.tsx', app)).toBe(false);
+  });
+
+  it('takes from a namespace re-export only the files whose names home reads as its members', () => {
+    expect(inHomeGraph('contract/api-routes.ts', app)).toBe(true);
+    expect(inHomeGraph('contract/storefront-routes.ts', app)).toBe(true);
+    expect(inHomeGraph('contract/admin-routes.ts', app)).toBe(false);
+  });
+});
+
+describe('a namespace re-export', () => {
+  it('names the module an index re-exports as a namespace, and nothing for a plain re-export', () => {
+    const index = "export * from './routes.js';\nexport * as ApiRoute from './api-routes.js';";
+    expect(namespaceOf(index, '/repo/libs/contract/src/api-routes.ts')).toBe('ApiRoute');
+    expect(namespaceOf(index, '/repo/libs/contract/src/routes.ts')).toBeUndefined();
   });
 });
 

@@ -20,6 +20,14 @@ export function isBarrel(code: string | null): boolean {
   return rest.trim() === '';
 }
 
+/** The name `barrelCode` re-exports module `moduleId` under (`export * as ApiRoute from './api-routes.js'`), if any. */
+export function namespaceOf(barrelCode: string, moduleId: string): string | undefined {
+  const stem = (specifier: string) => specifier.replace(/^.*\//, '').replace(/\.[cm]?[jt]sx?$/, '');
+  for (const [, name, , specifier] of barrelCode.matchAll(/export\s*\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*(['"])([^'"]*)\2/g))
+    if (stem(specifier) === stem(moduleId)) return name;
+  return undefined;
+}
+
 /**
  * Whether a module belongs in the home chunk: imported, directly or through others, by index.html's script (its
  * static imports, not import()). The script itself stays the entry chunk, a few lines that index.html names.
@@ -35,23 +43,36 @@ export function inHomeGraph(id: string, graph: ModuleGraph, seen = new Map<strin
   const importers = (moduleId: string) => info(moduleId)?.importers ?? [];
   const isScript = (moduleId: string) => importers(moduleId).some((importer) => info(importer)?.isEntry);
   const inHome = (moduleId: string) => isScript(moduleId) || inHomeGraph(moduleId, graph, seen);
-  /** The home modules that import from `barrel`, directly or through other indexes that re-export it. */
-  const usersOf = (barrel: string, visited = new Set<string>()): string[] =>
+  /**
+   * The home modules that import from `barrel`, directly or through other indexes that re-export it, each with the
+   * namespace it reads `barrel`'s names through, if an index re-exports it as one (`ApiRoute.products`).
+   */
+  const usersOf = (barrel: string, namespace?: string, visited = new Set<string>()): Array<{ user: string; namespace?: string }> =>
     importers(barrel).flatMap((importer) => {
       if (visited.has(importer)) return [];
       visited.add(importer);
-      if (isBarrel(info(importer)?.code ?? null)) return usersOf(importer, visited);
-      return inHome(importer) ? [importer] : [];
+      const code = info(importer)?.code ?? null;
+      if (isBarrel(code)) return usersOf(importer, namespace ?? namespaceOf(code!, barrel), visited);
+      return inHome(importer) ? [{ user: importer, namespace }] : [];
     });
   const namedByUsers = (barrel: string) => {
-    const names = (info(id)?.exports ?? []).filter((name) => name !== 'default');
-    const named = (code: string) => names.some((name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(code));
-    return usersOf(barrel).some((user) => named(info(user)?.code ?? ''));
+    // Named exports only (not `default`, nor the `*` of a module that re-exports another whole).
+    const names = (info(id)?.exports ?? []).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+    const escape = (name: string) => name.replace(/\$/g, '\\$');
+    // Through a namespace, a name counts only as its member (`ApiRoute.order`, not any `order`).
+    const named = (code: string, namespace?: string) =>
+      names.some((name) => new RegExp(`${namespace ? `\\b${escape(namespace)}\\s*\\.\\s*` : '\\b'}${escape(name)}\\b`).test(code));
+    return usersOf(barrel).some(({ user, namespace }) => named(info(user)?.code ?? '', namespace));
   };
+  // A barrel has no code of its own: one that a home barrel re-exports (the contract's `ApiRoute` namespace) is
+  // placed with it, and its modules are then judged by the names the home code uses, as the index's are.
+  const barrelOfHomeBarrel = (importer: string) => isBarrel(info(id)?.code ?? null) && isBarrel(info(importer)?.code ?? null);
   const found =
     !info(id)?.isEntry &&
     !isScript(id) &&
-    importers(id).some((importer) => inHome(importer) && (!isBarrel(info(importer)?.code ?? null) || namedByUsers(importer)));
+    importers(id).some(
+      (importer) => inHome(importer) && (!isBarrel(info(importer)?.code ?? null) || barrelOfHomeBarrel(importer) || namedByUsers(importer)),
+    );
   seen.set(id, found);
   return found;
 }

@@ -33,6 +33,18 @@ const textOf = (html: string) =>
     .replace(/&quot;/g, '"');
 const dollars = (price: number) => `$${price.toFixed(2)}`;
 
+interface VariantLd {
+  sku: string;
+  color?: string;
+  size?: string;
+  offers: Record<string, string>;
+}
+/** The page's JSON-LD (a ProductGroup's variants typed for the checks). */
+const ldOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]) as Record<string, unknown> & {
+    hasVariant: VariantLd[];
+  };
+
 async function createProduct(admin: Session, fields: Record<string, string>): Promise<Product> {
   const [category] = (await call<Category[]>('GET', '/categories')).body;
   const form = new FormData();
@@ -135,15 +147,78 @@ describe('server-rendered pages', () => {
     ]);
   });
 
-  it('gives a product sold in sizes one offer per size in stock', async () => {
+  it('gives a product sold in sizes one variant per size, each with one Offer and its live stock', async () => {
     const { html } = await fetchPage(`/product/${sized._id}`);
-    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]) as {
-      offers: Array<Record<string, string>>;
-    };
-    expect(ld.offers.map((offer) => [offer.sku, offer.availability])).toEqual([
-      [`${sized._id}-M`, 'https://schema.org/InStock'],
-      [`${sized._id}-L`, 'https://schema.org/InStock'],
+    const ld = ldOf(html);
+    const url = `${store.baseUrl}/product/${sized._id}`;
+    const current = (await call<Product>('GET', `/product/${sized._id}`)).body;
+    expect(ld).toMatchObject({ '@type': 'ProductGroup', productGroupID: sized._id, variesBy: ['https://schema.org/size'] });
+    expect(
+      ld.hasVariant.map((item) => [item.sku, item.size, item.offers.sku, item.offers.price, item.offers.availability, item.offers.url]),
+    ).toEqual(
+      current.variants!.map((variant) => [
+        variant.sku,
+        variant.options[0],
+        variant.sku,
+        '23.40',
+        `https://schema.org/${variant.stock > 0 ? 'InStock' : 'OutOfStock'}`,
+        `${url}?size=${variant.options[0]}`,
+      ]),
+    );
+    expect(ld.hasVariant.map((item) => [item.size, item.offers.availability])).toEqual([
+      ['S', 'https://schema.org/OutOfStock'],
+      ['M', 'https://schema.org/InStock'],
+      ['L', 'https://schema.org/InStock'],
     ]);
+  });
+
+  it('offers each variant of a colour and size product once: SKU, colour, size, its own price and stock; none inactive', async () => {
+    const tee = await createProduct(admin, {
+      name: unique('Variant Rendered Tee'),
+      price: '20',
+      stock: '6',
+      options: JSON.stringify([
+        {
+          name: 'Colour',
+          values: [
+            { value: 'Blue', swatch: '#1e3a8a' },
+            { value: 'Red', swatch: '#b91c1c' },
+          ],
+        },
+        { name: 'Size', values: [{ value: 'S' }, { value: 'M' }] },
+      ]),
+      variants: JSON.stringify([
+        { options: ['Blue', 'S'], stock: 4 },
+        { options: ['Blue', 'M'], stock: 2, price: 26.5 },
+        { options: ['Red', 'S'], stock: 0 },
+        { options: ['Red', 'M'], stock: 5, active: false },
+      ]),
+    });
+    const ld = ldOf((await fetchPage(`/product/${tee._id}`, CRAWLER)).html);
+    const url = `${store.baseUrl}/product/${tee._id}`;
+    expect(ld).toMatchObject({
+      '@type': 'ProductGroup',
+      name: tee.name,
+      productGroupID: tee._id,
+      variesBy: ['https://schema.org/color', 'https://schema.org/size'],
+    });
+    const sku = (values: string) => tee.variants!.find((variant) => variant.options.join('/') === values)!.sku;
+    expect(
+      ld.hasVariant.map((item) => [
+        item.sku,
+        item.color,
+        item.size,
+        item.offers.sku,
+        item.offers.price,
+        item.offers.availability,
+        item.offers.url,
+      ]),
+    ).toEqual([
+      [sku('Blue/S'), 'Blue', 'S', sku('Blue/S'), '20.00', 'https://schema.org/InStock', `${url}?colour=Blue&size=S`],
+      [sku('Blue/M'), 'Blue', 'M', sku('Blue/M'), '26.50', 'https://schema.org/InStock', `${url}?colour=Blue&size=M`],
+      [sku('Red/S'), 'Red', 'S', sku('Red/S'), '20.00', 'https://schema.org/OutOfStock', `${url}?colour=Red&size=S`],
+    ]);
+    expect(ld.hasVariant.every((item) => item.offers['@type'] === 'Offer' && item.offers.priceCurrency === 'USD')).toBe(true);
   });
 
   it('answers a product that is not there with HTTP 404 and a page saying so, kept out of search results', async () => {
@@ -153,6 +228,28 @@ describe('server-rendered pages', () => {
       expect(titleOf(html)).toBe('Product not found | T-Shirt Store');
       expect(textOf(html)).toContain('This t-shirt is no longer in the shop, or the link to it is wrong.');
       expect(metaOf(html, 'robots')).toBe('noindex');
+    }
+  });
+
+  it('answers an address no page has with HTTP 404 and the app’s not-found page, while client pages keep 200', async () => {
+    for (const path of ['/no-such-page', '/admin/no-such-screen', '/products/shirts?x=1', '/product']) {
+      const [asCrawler, asPlain] = await Promise.all([fetchPage(path, CRAWLER), fetchPage(path, PLAIN)]);
+      expect([path, asCrawler.status, asPlain.status]).toEqual([path, 404, 404]);
+      expect(asCrawler.type).toMatch(/^text\/html/);
+      expect(asCrawler.html).toBe(asPlain.html);
+      const { html } = asPlain;
+      expect(titleOf(html)).toBe('Page not found | T-Shirt Store');
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Page not found');
+      expect(textOf(html)).toContain('There is no page at this address.');
+      expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Back to the shop<\/a>/);
+      expect(metaOf(html, 'robots')).toBe('noindex');
+      expect(canonicalOf(html)).toBeUndefined();
+    }
+    // The pages the browser draws (sign-in, cart, the dashboards) are still the app shell, answered 200.
+    for (const path of ['/signin', '/Signup', '/cart', '/user/dashboard', '/admin/dashboard']) {
+      const { status, html } = await fetchPage(path);
+      expect([path, status]).toEqual([path, 200]);
+      expect(titleOf(html)).not.toBe('Page not found | T-Shirt Store');
     }
   });
 
@@ -300,6 +397,19 @@ describe('server-rendered pages', () => {
       await page.waitForURL('**/cart');
       expect(shop.pageErrors).toEqual([]);
       await page.context().close();
+    });
+
+    it('hydrates the not-found page of an unknown address without an error, and its link leads home', async () => {
+      const shop = await openShop(browser);
+      const response = await shop.page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await shop.page.waitForLoadState('networkidle');
+      await shown(shop.page.getByRole('heading', { level: 1, name: 'Page not found' }));
+      await shop.page.getByRole('link', { name: 'Back to the shop' }).click();
+      await shop.page.waitForURL(`${store.baseUrl}/`);
+      await shown(shop.page.getByRole('searchbox', { name: 'Search t-shirts' }));
+      expect(shop.pageErrors).toEqual([]);
+      await shop.page.context().close();
     });
 
     it('hydrates the page of a product that is not there without an error', async () => {

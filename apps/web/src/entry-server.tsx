@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { type PageData, type PageNeeds, pageNeeds, seedQueries } from '@/app/page-data';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { type PageData, type PageNeeds, pageNeeds as publicPageNeeds, seedQueries } from '@/app/page-data';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { HOME_DESCRIPTION, HOME_TITLE } from '@/app/routes/home';
+import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from '@/app/routes/not-found';
 import { metaDescription } from '@/app/routes/product';
 import { pageTitle } from '@/components/page';
 import { createQueryClient } from '@/lib/query-client';
@@ -17,9 +18,19 @@ import { markRenderedOnServer } from '@/lib/rendered-on-server';
  * components the browser hydrates. The API (apps/api/src/web-app) reads the page's data from its caches, asks
  * {@link pageNeeds} what to read and {@link renderPage} for the markup; no request leaves the process.
  */
-export { pageNeeds };
-
 markRenderedOnServer();
+
+/**
+ * The needs of the page at `pathname` + `search`: a public page's ({@link publicPageNeeds}), `notFound` for an
+ * address no route has (only the catch-all matches it: the server answers it 404 with the app's not-found page),
+ * and undefined for the pages the browser renders (sign-in, cart, dashboards, admin).
+ */
+export function pageNeeds(pathname: string, search: string): PageNeeds | undefined {
+  const needs = publicPageNeeds(pathname, search);
+  if (needs) return needs;
+  const matches = matchRoutes(routes, pathname);
+  return !matches || matches[matches.length - 1].route.path === '*' ? { page: 'notFound' } : undefined;
+}
 
 export type { PageData, PageNeeds };
 
@@ -59,13 +70,15 @@ export async function renderPage(url: string, needs: PageNeeds, data: PageData):
   // React puts the preloads of high-priority images before the app's markup; they belong in the head, and only the
   // app's own markup belongs in `#root`, which the browser hydrates.
   const [, hoisted = '', html = markup] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(markup) ?? [];
-  const missing = needs.page === 'product' && !data.product;
+  const missing = (needs.page === 'product' && !data.product) || needs.page === 'notFound';
   const head =
     needs.page === 'home'
       ? { title: HOME_TITLE, description: HOME_DESCRIPTION }
-      : data.product
-        ? { title: data.product.name, description: metaDescription(data.product.description) }
-        : { title: 'Product not found', description: 'This t-shirt is no longer in the shop, or the link to it is wrong.' };
+      : needs.page === 'notFound'
+        ? { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION }
+        : data.product
+          ? { title: data.product.name, description: metaDescription(data.product.description) }
+          : { title: 'Product not found', description: 'This t-shirt is no longer in the shop, or the link to it is wrong.' };
   return {
     status: missing ? 404 : context.statusCode,
     head: hoisted,

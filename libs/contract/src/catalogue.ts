@@ -103,20 +103,6 @@ export const SWATCH_PATTERN = /^#[0-9a-fA-F]{6}$/;
 /** The option name a `size` of the older clients is matched against (case ignored). */
 export const SIZE_OPTION_NAME = 'Size';
 
-/** The price a variant sells at, in dollars: its own, else the product's. */
-export function variantPrice(product: Pick<Product, 'price'>, variant: Pick<ProductVariant, 'price'> | undefined): number {
-  return variant?.price ?? product.price;
-}
-
-/** The compare-at price shown struck through beside a variant's price: its own, else the product's, when above the price. */
-export function variantCompareAt(
-  product: Pick<Product, 'price' | 'compareAtPrice'>,
-  variant: Pick<ProductVariant, 'price' | 'compareAtPrice'> | undefined,
-): number | undefined {
-  const compareAt = variant?.compareAtPrice ?? product.compareAtPrice;
-  return compareAt !== undefined && compareAt > variantPrice(product, variant) ? compareAt : undefined;
-}
-
 /** A variant as people read it: its values joined (`Blue / M`); '' for a default variant. */
 export function variantLabel(variant: Pick<ProductVariant, 'options'>): string {
   return variant.options.join(' / ');
@@ -236,10 +222,6 @@ export const PRODUCT_PRICE_MAX = 100000;
 export const PRODUCT_STOCK_MAX = 1000000;
 export const PRODUCT_PHOTO_MAX_BYTES = 3 * 1024 * 1024;
 export const PRODUCT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-/** `?size=card` on the photo route: a small WebP for the home grid. */
-export const PRODUCT_PHOTO_CARD_SIZE = 'card';
-/** `?size=large` on the photo route: a WebP for the product page, at most this many pixels on its longest side. */
-export const PRODUCT_PHOTO_LARGE_SIZE = 'large';
 export const PRODUCT_PHOTO_LARGE_MAX_PX = 1200;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'createdAt', 'sold'] as const;
@@ -263,13 +245,6 @@ export const PRODUCT_SEARCH_MAX_WORDS = 8;
  * shorter words would read the whole catalogue. Shorter words may come along with a longer one.
  */
 export const PRODUCT_SEARCH_MIN_WORD_CHARS = 3;
-/** The response header that carries the total count of a product listing. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-/**
- * The response header that carries the opaque cursor of the next page of a listing (keyset paging): pass it back
- * as `after`. Sent when the page was full; absent on a page shorter than its limit (the last one).
- */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * The query of `GET /products`. Defaults: `limit` 100 (1-100), `offset` 0, `sortBy` `createdAt`, `order` `asc`;

@@ -204,10 +204,10 @@ export const ORDER_PAGE_DEFAULT = 50;
 export const ORDER_PAGE_MAX = 100;
 /** Past this many matches a filtered order list's X-Total-Count stops counting and says so (X-Total-Count-Capped: true). */
 export const ORDER_COUNT_CAP = 1_000;
-/** `true` on a list whose X-Total-Count stopped counting at its cap (a filtered order list, a product search). */
-export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 /** The admin list's filters: `status`, `from`/`to` (dates, YYYY-MM-DD, UTC, inclusive) and `q` (an order number or a buyer e-mail). */
 export const ORDER_LIST_QUERY_KEYS = ['limit', 'after', 'status', 'from', 'to', 'q'] as const;
+/** A buyer's own order list takes paging only. */
+export const ORDER_PAGE_QUERY_KEYS = ['limit', 'after'] as const;
 export const ORDER_SEARCH_MAX = 254;
 
 /** The admin dashboard's figures (GET /order/overview/{userId}); days are UTC. */

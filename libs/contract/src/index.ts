@@ -1,8 +1,12 @@
 export * from './routes.js';
+/** Every /api route by name (`ApiRoute.products`): a namespace, so bundlers keep only the members a page names. */
+export * as ApiRoute from './api-routes.js';
 export * from './gallery-routes.js';
 export * from './errors.js';
 export * from './identity.js';
+export * from './password-reset.js';
 export * from './catalogue.js';
+export * from './catalogue-reads.js';
 export * from './checkout.js';
 export * from './shipping.js';
 export * from './health.js';

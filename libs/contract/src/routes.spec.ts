@@ -1,4 +1,4 @@
-import { ApiRoute, apiPath } from './routes.js';
+import { ApiRoute, apiPath } from './index.js';
 
 describe('apiPath', () => {
   it('fills every parameter of a pattern', () => {

@@ -1,5 +1,5 @@
 import { API_PREFIX, ApiRoute, apiPath, PRODUCT_PHOTO_LARGE_SIZE, type Product } from '@store/contract';
-import { productOffers } from './product-offers.js';
+import { productOffers, variantProducts, variesBy } from './product-offers.js';
 
 /** The shop's name as the pages show it (apps/web/src/components/page.tsx). */
 const SITE_NAME = 'T-Shirt Store';
@@ -9,8 +9,8 @@ export interface PageHeadInput {
   /** The tab title, the shop's name included. */
   title: string;
   description: string;
-  /** The page's absolute canonical URL (from PUBLIC_URL, never from the request). */
-  canonical: string;
+  /** The page's absolute canonical URL (from PUBLIC_URL, never from the request); none for an unknown address. */
+  canonical?: string;
   /** The absolute URL of the preview image, if the page has one of its own. */
   image?: string;
   /** A product page's product: its JSON-LD. */
@@ -45,19 +45,30 @@ export function largePhotoUrl(publicUrl: string, product: Product): string {
   return `${publicUrl}${API_PREFIX}${apiPath(ApiRoute.productPhoto, { productId: product._id })}?${query.toString()}`;
 }
 
-/** A product as schema.org Product JSON-LD (Google's Product rich result: name, image, offers with price). */
+/**
+ * A product as schema.org JSON-LD (Google's Product rich result: name, image, offers with price). A product
+ * without options is a Product with one Offer; a product with options (colour, size...) is a ProductGroup whose
+ * `hasVariant` lists each variant on sale as a Product with its SKU, values and one Offer (Google's product variants).
+ */
 export function productJsonLd(product: Product, url: string, image: string): Record<string, unknown> {
-  return {
+  const common = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
     '@id': url,
     name: product.name,
     description: product.description,
     image: [image],
-    sku: product._id,
     url,
     brand: { '@type': 'Brand', name: SITE_NAME },
-    offers: productOffers(product, url),
+  };
+  const variants = (product.options ?? []).length > 0 ? variantProducts(product, url, image) : [];
+  // Without options, or with none of its variants on sale: one Product and its one Offer (out of stock if so).
+  if (variants.length === 0) return { ...common, '@type': 'Product', sku: product._id, offers: productOffers(product, url) };
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: product._id,
+    variesBy: variesBy(product),
+    hasVariant: variants,
   };
 }
 
@@ -69,12 +80,12 @@ export function pageHead(input: PageHeadInput): string {
     `<title>${escapeHtml(input.title)}</title>`,
     meta('name', 'description', input.description),
     ...(input.noindex ? [meta('name', 'robots', 'noindex')] : []),
-    `<link rel="canonical" href="${escapeHtml(input.canonical)}" />`,
+    ...(input.canonical ? [`<link rel="canonical" href="${escapeHtml(input.canonical)}" />`] : []),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', input.product ? 'product' : 'website'),
     meta('property', 'og:title', input.title),
     meta('property', 'og:description', input.description),
-    meta('property', 'og:url', input.canonical),
+    ...(input.canonical ? [meta('property', 'og:url', input.canonical)] : []),
   ];
   if (input.image) {
     tags.push(
@@ -88,7 +99,7 @@ export function pageHead(input: PageHeadInput): string {
     meta('name', 'twitter:description', input.description),
     ...(input.image ? [meta('name', 'twitter:image', input.image)] : []),
   );
-  if (input.product && input.image) {
+  if (input.product && input.image && input.canonical) {
     tags.push(`<script type="application/ld+json">${scriptJson(productJsonLd(input.product, input.canonical, input.image))}</script>`);
   }
   return tags.join('\n    ');

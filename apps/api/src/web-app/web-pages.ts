@@ -104,6 +104,8 @@ export class WebPages implements OnModuleInit {
     if (!renderer || !needs) return undefined;
     const render = () => this.render(renderer, `${pathname}${search}`, needs);
     if (needs.page === 'home' && needs.view.q) return render();
+    // Unknown addresses are endless in number and all draw the same page (nothing in it names the address).
+    if (needs.page === 'notFound') return this.cached('page:not-found', render);
     return this.cached(`page:${pathname}${search}`, render);
   }
 
@@ -165,6 +167,7 @@ export class WebPages implements OnModuleInit {
   /** What the page shows, from the catalogue's caches; undefined for a view the catalogue refuses (the browser shows its 400). */
   private async pageData(needs: PageNeeds): Promise<PageData | undefined> {
     const categories = this.categories.list();
+    if (needs.page === 'notFound') return { categories: await categories };
     if (needs.page === 'product') {
       const [product, all] = await Promise.all([this.products.find(needs.productId), categories]);
       return { categories: all, product: product ?? null };
@@ -185,6 +188,7 @@ export class WebPages implements OnModuleInit {
   }
 
   private headOf(needs: PageNeeds, data: PageData, title: string, description: string) {
+    if (needs.page === 'notFound') return { title, description, noindex: true };
     if (needs.page === 'product') {
       const canonical = `${this.publicUrl}/product/${needs.productId.toLowerCase()}`;
       const product = data.product ?? undefined;

@@ -16,7 +16,8 @@ export type PageNeeds =
       view: { sortBy: ProductSortField; order: ProductSortOrder; q?: string; category?: string };
       pageSize: number;
     }
-  | { page: 'product'; productId: string };
+  | { page: 'product'; productId: string }
+  | { page: 'notFound' };
 
 export interface PageData {
   categories: Category[];

@@ -585,7 +585,7 @@ export class ProviderStates {
     const [{ transaction_id }] = (await this.t.dataSource.query(`SELECT transaction_id FROM orders WHERE id = $1`, [orderId])) as {
       transaction_id: string;
     }[];
-    (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
+    await (this.t.app.get(PaymentGateway) as TestGateway).settle(transaction_id);
   }
 
   /** A staff member (role `staff`) whose password is PASSWORD unless another is given. */

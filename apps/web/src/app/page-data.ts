@@ -18,8 +18,12 @@ import { paths } from '@/lib/paths';
 /** The id of the `<script type="application/json">` that carries the dehydrated query cache. */
 export const PAGE_DATA_ELEMENT_ID = 'store-page-data';
 
-/** What a public page needs from the catalogue: the home page's view of it, or one product. */
-export type PageNeeds = { page: 'home'; view: ProductListView; pageSize: number } | { page: 'product'; productId: string };
+/**
+ * What a public page needs from the catalogue: the home page's view of it, or one product. `notFound` is an address
+ * no route has: the app's "Page not found", answered 404 (it needs the categories only, as every page does).
+ */
+export type PageNeeds =
+  { page: 'home'; view: ProductListView; pageSize: number } | { page: 'product'; productId: string } | { page: 'notFound' };
 
 /** What the server found for a page's needs: `product: null` is a product the shop does not have. */
 export interface PageData {

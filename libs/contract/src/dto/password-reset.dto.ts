@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordChange, type PasswordResetConfirmation, type PasswordResetRequest } from '../identity.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../identity.js';
+import type { PasswordChange, PasswordResetConfirmation, PasswordResetRequest } from '../password-reset.js';
 import { NoControlCharacters, trimLowerCase } from './text-rules.js';
 
 export class PasswordForgotDto implements PasswordResetRequest {

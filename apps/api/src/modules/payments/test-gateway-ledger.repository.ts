@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/transactions.js';
-import type { LedgerCharge, TestGatewayLedger } from './test-gateway-ledger.js';
+import type { LedgerCharge, LedgerEntry, TestGatewayLedger } from './test-gateway-ledger.js';
 
 /**
  * The test gateway's charges in the `test_gateway_transactions` table (migration 1763700020000): they survive a
@@ -25,5 +25,26 @@ export class TestGatewayLedgerRepository implements TestGatewayLedger {
     );
     const row = rows[0];
     return row && { transactionId: row.transaction_id, orderId: row.order_id, amountCents: row.amount_cents, status: row.status };
+  }
+
+  async findByTransaction(transactionId: string): Promise<LedgerEntry | undefined> {
+    const { rows } = await this.db.pool.query<{ order_id: string; amount_cents: number; status: string; created_at: Date }>(
+      `SELECT order_id, amount_cents, status, created_at FROM test_gateway_transactions WHERE transaction_id = $1`,
+      [transactionId],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        transactionId,
+        orderId: row.order_id,
+        amountCents: row.amount_cents,
+        status: row.status,
+        chargedAt: row.created_at.getTime(),
+      }
+    );
+  }
+
+  async setStatus(transactionId: string, status: string): Promise<void> {
+    await this.db.pool.query(`UPDATE test_gateway_transactions SET status = $2 WHERE transaction_id = $1`, [transactionId, status]);
   }
 }

@@ -1,4 +1,5 @@
 import braintree from 'braintree';
+import { MemoryLedger } from './test-gateway-ledger.js';
 import { TestGateway } from './test.gateway.js';
 
 const Test = (braintree as unknown as { Test: { Nonces: Record<string, string>; TransactionAmounts: Record<string, string> } }).Test;
@@ -93,7 +94,7 @@ describe('TestGateway', () => {
     it('refunds a charge settled by the hook, or by age, as a new credit id', async () => {
       const gateway = new TestGateway();
       const id = await approvedBy(gateway, 1000);
-      gateway.settle(id);
+      await gateway.settle(id);
       const refund = await gateway.reverse(id, 1000);
       expect(refund).toEqual({
         outcome: 'reversed',
@@ -112,6 +113,46 @@ describe('TestGateway', () => {
       expect(await new TestGateway().reverse('olderrun')).toMatchObject({ outcome: 'provider-error' });
     });
 
+    it('judges a charge another process made by the shared ledger: its amount, time and status', async () => {
+      const ledger = new MemoryLedger();
+      const [made, other] = [new TestGateway(undefined, ledger), new TestGateway(undefined, ledger)];
+      const voided = await approvedBy(made, 2500);
+      const outcome = { outcome: 'reversed', kind: 'void', reversalId: voided, amountCents: 2500 };
+      expect(await other.reverse(voided)).toEqual(outcome);
+      expect((await ledger.findByTransaction(voided))?.status).toBe('voided');
+      // A third process (a restart) finds it voided too, and voids nothing again.
+      const restarted = new TestGateway(undefined, ledger);
+      expect(await restarted.reverse(voided)).toEqual(outcome);
+      expect(restarted.reversals).toEqual([]);
+
+      const settled = await approvedBy(made, 1200);
+      await made.settle(settled);
+      expect(await other.reverse(settled)).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 1200 });
+      expect(await other.reverse(settled, 100, { refundOnly: true })).toEqual({
+        outcome: 'provider-error',
+        message: 'Refund amount is too large.',
+      });
+
+      // An old charge counts as settled by its time in the ledger, as for the process that made it.
+      const aged = new TestGateway(0, ledger);
+      const old = await approvedBy(made, 800);
+      expect(await aged.reverse(old, 800, { refundOnly: true })).toMatchObject({ kind: 'refund', amountCents: 800 });
+      expect(await other.reverse(await approvedBy(made, 300), 300, { refundOnly: true })).toEqual({ outcome: 'not-settled' });
+    });
+
+    it('answers a provider error when the ledger cannot be read, and reverses nothing', async () => {
+      const ledger = new MemoryLedger();
+      ledger.findByTransaction = async () => {
+        throw new Error('connection refused');
+      };
+      const gateway = new TestGateway(undefined, ledger);
+      expect(await gateway.reverse('elsewhere1', 500)).toEqual({
+        outcome: 'provider-error',
+        message: 'test gateway ledger: connection refused',
+      });
+      expect(gateway.reversals).toEqual([]);
+    });
+
     it('fails every reversal while told to, and refuses more than was charged', async () => {
       const gateway = new TestGateway(0);
       const id = await approvedBy(gateway, 1000);
@@ -126,7 +167,7 @@ describe('TestGateway', () => {
       const gateway = new TestGateway();
       const id = await approvedBy(gateway, 1000);
       expect(await gateway.reverse(id, 300, { refundOnly: true })).toEqual({ outcome: 'not-settled' });
-      gateway.settle(id);
+      await gateway.settle(id);
       expect(await gateway.reverse(id, 300, { refundOnly: true })).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 300 });
       expect(await gateway.reverse(id, 800)).toEqual({ outcome: 'provider-error', message: 'Refund amount is too large.' });
       expect(await gateway.reverse(id)).toMatchObject({ outcome: 'reversed', kind: 'refund', amountCents: 700 });

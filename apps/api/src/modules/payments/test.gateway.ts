@@ -8,7 +8,7 @@ import {
   type ReversalOutcome,
 } from './payment-gateway.js';
 import { sandboxSale } from './sandbox-rules.js';
-import { MemoryLedger, type TestGatewayLedger } from './test-gateway-ledger.js';
+import { LEDGER_SETTLED, LEDGER_VOIDED, MemoryLedger, type TestGatewayLedger } from './test-gateway-ledger.js';
 
 /** What the test gateway remembers of a charge it approved. */
 interface TestTransaction {
@@ -37,8 +37,11 @@ const REMEMBERED = 10_000;
  * amounts, without keys or network, so the whole store works on a laptop and in CI. It never moves money.
  *
  * Reversals model Braintree's two states: a charge is unsettled (voided on cancel) until it is
- * TEST_GATEWAY_SETTLE_AFTER_MS old or `settle()` is called, then settled (refunded on cancel). Charges are
- * remembered in memory only, so a charge this process never saw (made before a restart) counts as settled.
+ * TEST_GATEWAY_SETTLE_AFTER_MS old or `settle()` is called, then settled (refunded on cancel). A charge this
+ * process did not make (another API replica did, or this one before a restart) is read from the ledger: its
+ * amount, the time it was made and its status (settled and voided are written there), so every replica answers a
+ * reversal alike. One the ledger does not have either counts as settled, and is refunded by the amount given.
+ * The refunds of a charge are tallied by the process that made them.
  * A refund-only reversal (one line of an order) of an unsettled charge answers `not-settled`.
  * `failReversals(message)` makes every reversal fail with that message until `failReversals(undefined)`:
  * the refund-failure case, for tests and demos (Braintree's sandbox has no amount that fails a refund).
@@ -58,10 +61,36 @@ export class TestGateway extends PaymentGateway {
     super();
   }
 
-  /** Settles a charge now, as Braintree's nightly batch would (test hook). */
-  settle(transactionId: string): void {
+  /**
+   * Settles a charge now, as Braintree's nightly batch would (test hook): at once for this process, and for the
+   * others once the ledger has it (await it then).
+   */
+  async settle(transactionId: string): Promise<void> {
     const transaction = this.transactions.get(transactionId);
     if (transaction) transaction.settled = true;
+    await this.ledger.setStatus(transactionId, LEDGER_SETTLED);
+  }
+
+  /** The charge as this process knows it, else as the ledger has it (made by another process, or before a restart). */
+  private async chargeOf(transactionId: string): Promise<TestTransaction | undefined> {
+    const known = this.transactions.get(transactionId);
+    if (known) return known;
+    const entry = await this.ledger.findByTransaction(transactionId);
+    if (!entry) return undefined;
+    const read: TestTransaction = {
+      amountCents: entry.amountCents,
+      chargedAt: entry.chargedAt,
+      settled: entry.status === LEDGER_SETTLED,
+      voided: entry.status === LEDGER_VOIDED ? { kind: 'void', reversalId: transactionId, amountCents: entry.amountCents } : undefined,
+      refunds: [],
+    };
+    this.remember(transactionId, read);
+    return read;
+  }
+
+  private remember(transactionId: string, transaction: TestTransaction): void {
+    if (this.transactions.size >= REMEMBERED) this.transactions.delete(this.transactions.keys().next().value as string);
+    this.transactions.set(transactionId, transaction);
   }
 
   /** From now on every reversal fails with this message; `undefined` to stop (test hook). */
@@ -71,13 +100,24 @@ export class TestGateway extends PaymentGateway {
 
   async reverse(transactionId: string, amountCents?: number, options: ReversalOptions = {}): Promise<ReversalOutcome> {
     if (this.reversalFailure !== undefined) return { outcome: 'provider-error', message: this.reversalFailure };
-    const known = this.transactions.get(transactionId);
+    let known: TestTransaction | undefined;
+    try {
+      known = await this.chargeOf(transactionId);
+    } catch (error) {
+      return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
+    }
     if (known?.voided) return { outcome: 'reversed', ...known.voided };
     let reversal: Reversal;
     if (known && !known.settled && Date.now() - known.chargedAt < this.settleAfterMs) {
       if (options.refundOnly) return { outcome: 'not-settled' };
       // A void cancels the whole authorization, whatever amount was asked for (as Braintree's does).
       reversal = { kind: 'void', reversalId: transactionId, amountCents: known.amountCents };
+      // Written before it is answered: another process asked again must find it voided, not void it a second time.
+      try {
+        await this.ledger.setStatus(transactionId, LEDGER_VOIDED);
+      } catch (error) {
+        return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
+      }
       known.voided = reversal;
     } else {
       const refunded = known?.refunds.reduce((sum, refund) => sum + refund.amountCents, 0) ?? 0;
@@ -134,8 +174,7 @@ export class TestGateway extends PaymentGateway {
         } catch (error) {
           return { outcome: 'provider-error', message: `test gateway ledger: ${error instanceof Error ? error.message : String(error)}` };
         }
-        if (this.transactions.size >= REMEMBERED) this.transactions.delete(this.transactions.keys().next().value as string);
-        this.transactions.set(id, { amountCents: request.amountCents, chargedAt: Date.now(), settled: false, refunds: [] });
+        this.remember(id, { amountCents: request.amountCents, chargedAt: Date.now(), settled: false, refunds: [] });
         return { outcome: 'approved', transactionId: id, status: result.status, amountCents: request.amountCents };
       }
       case 'processor_declined':

@@ -2,8 +2,12 @@ import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Page } from '@/components/page';
 import { paths } from '@/lib/paths';
 
+/** The not-found page's own words (the server's head for an unknown address says the same). */
+export const NOT_FOUND_TITLE = 'Page not found';
+export const NOT_FOUND_DESCRIPTION = 'There is no page at this address.';
+
 /** Nothing at this address (or, with its own words, no such thing: a product that is gone), and the way back. */
-export function NotFoundPage({ title = 'Page not found', description = 'There is no page at this address.' }) {
+export function NotFoundPage({ title = NOT_FOUND_TITLE, description = NOT_FOUND_DESCRIPTION }) {
   return (
     <Page title={title} description={description}>
       <Link to={paths.home} className="btn btn-success">

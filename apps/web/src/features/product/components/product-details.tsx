@@ -1,6 +1,5 @@
 import { formatDollars, type Product, type ProductSize, type ProductVariant, variantCompareAt, variantPrice } from '@store/contract';
-import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ProductGallery } from './product-gallery';
 import { FEW_LEFT, SizePicker } from './size-picker';
 import { chosenVariant, VariantPicker } from './variant-picker';
@@ -59,26 +58,34 @@ export function ProductDetails({
   const soldOut = product.stock <= 0 || (variant !== undefined && variant.stock <= 0);
   const price = variantPrice(product, variant);
   const compareAt = variantCompareAt(product, variant);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<{ size: ProductSize | null; variant: string }>({
-    defaultValues: { size: null },
-    values: { size: null, variant: variant ? String(variant._id) : '' },
-  });
-  const onSubmit = handleSubmit(({ size }) => {
+  // Two choices and one message each: plain state, so the shopper's product page loads no form library (the
+  // admin's and account's forms keep react-hook-form, in their own chunks).
+  const [size, setSize] = useState<ProductSize | null>(null);
+  const [error, setError] = useState<{ field: 'size' | 'variant'; message: string } | undefined>(undefined);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (withOptions) {
       if (variant) onAddVariant?.(variant);
+      else setError({ field: 'variant', message: chooseOptions(options.map((o) => o.name)) });
+      return;
+    }
+    if (sized && !size) {
+      setError({ field: 'size', message: CHOOSE_A_SIZE });
+      // As a form's first invalid field is focused: the first size that can be chosen.
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="size"]:not(:disabled)')?.focus();
       return;
     }
     onAdd(sized ? (size ?? undefined) : undefined);
-  });
+  };
   const choose = (index: number, value: string) => {
-    clearErrors('variant');
+    setError(undefined);
     onChoose?.(index, value);
   };
+  const chooseSize = (chosenSize: ProductSize) => {
+    setSize(chosenSize);
+    setError(undefined);
+  };
+  const errorOf = (field: 'size' | 'variant') => (error?.field === field ? { type: 'validate', message: error.message } : undefined);
 
   return (
     <div className="row g-4 g-lg-5">
@@ -114,21 +121,15 @@ export function ProductDetails({
         ) : null}
         <form onSubmit={onSubmit} noValidate aria-label={`Add ${product.name} to the cart`}>
           {withOptions ? (
-            <>
-              <input
-                type="hidden"
-                {...register('variant', { validate: (value) => (value ? true : chooseOptions(options.map((o) => o.name))) })}
-              />
-              <VariantPicker options={options} variants={product.variants ?? []} chosen={chosen} onChoose={choose} error={errors.variant} />
-            </>
-          ) : null}
-          {sized ? (
-            <SizePicker
-              sizes={sizes}
-              error={errors.size}
-              registration={register('size', { validate: (size) => (size ? true : CHOOSE_A_SIZE) })}
+            <VariantPicker
+              options={options}
+              variants={product.variants ?? []}
+              chosen={chosen}
+              onChoose={choose}
+              error={errorOf('variant')}
             />
           ) : null}
+          {sized ? <SizePicker sizes={sizes} error={errorOf('size')} value={size} onChange={chooseSize} /> : null}
           <button type="submit" className="btn btn-success btn-lg w-100" disabled={soldOut}>
             Add to Cart
           </button>

@@ -1,5 +1,5 @@
 import type { ProductSize, SizeStock } from '@store/contract';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
 import { invalidProps } from '@/components/field';
 
 /** At most this many left of a size (or of an unsized product), and the page says so: "Only 3 left in M". */
@@ -11,12 +11,15 @@ export const FEW_LEFT = 5;
  */
 export function SizePicker({
   sizes,
-  registration,
+  value,
+  onChange,
   error,
 }: {
   sizes: readonly SizeStock[];
-  /** What react-hook-form's `register('size', rules)` returns. */
-  registration: UseFormRegisterReturn;
+  /** The size chosen, if any. */
+  value: ProductSize | null;
+  onChange: (size: ProductSize) => void;
+  /** The message to show under the sizes (react-hook-form's shape, as a type only: no form library is loaded). */
   error?: FieldError;
 }) {
   const id = 'product-size';
@@ -27,7 +30,7 @@ export function SizePicker({
       <legend className="form-label fs-6 fw-semibold">Size</legend>
       <div className="d-flex flex-wrap gap-2">
         {sizes.map(({ size, stock }) => (
-          <SizeOption key={size} size={size} soldOut={stock <= 0} registration={registration} />
+          <SizeOption key={size} size={size} soldOut={stock <= 0} checked={value === size} onChange={onChange} />
         ))}
       </div>
       {hasHint ? (
@@ -49,11 +52,30 @@ export function SizePicker({
   );
 }
 
-function SizeOption({ size, soldOut, registration }: { size: ProductSize; soldOut: boolean; registration: UseFormRegisterReturn }) {
+function SizeOption({
+  size,
+  soldOut,
+  checked,
+  onChange,
+}: {
+  size: ProductSize;
+  soldOut: boolean;
+  checked: boolean;
+  onChange: (size: ProductSize) => void;
+}) {
   const id = `product-size-${size}`;
   return (
     <>
-      <input type="radio" className="btn-check" id={id} value={size} disabled={soldOut} {...registration} />
+      <input
+        type="radio"
+        className="btn-check"
+        id={id}
+        name="size"
+        value={size}
+        disabled={soldOut}
+        checked={checked}
+        onChange={() => onChange(size)}
+      />
       <label className="btn btn-outline-dark size-option" htmlFor={id}>
         {size}
         {soldOut ? <span className="visually-hidden"> (sold out)</span> : null}
