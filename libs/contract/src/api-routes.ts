@@ -4,5 +4,6 @@
  * calls them, so that a bundle keeps only the routes its code names: the home page's takes the shop front's few.
  */
 export * from './storefront-routes.js';
+export * from './product-page-routes.js';
 export * from './account-routes.js';
 export * from './admin-routes.js';
