@@ -64,6 +64,8 @@ export const ApiRoute = {
 
   /** The cart's price (lines, discount, shipping, tax, total) for a destination, method and code; no side effects. */
   quote: '/checkout/quote/:userId',
+  /** A guest's quote (no account): the same answer; `email` optional. */
+  guestQuote: '/checkout/guest/quote',
   /** The admin's Pricing screen: the shop's tax setting, shipping zones and methods, tax rates, discount codes. */
   pricingAdmin: '/pricing/:userId',
   pricingSettings: '/pricing/settings/:userId',
@@ -78,11 +80,16 @@ export const ApiRoute = {
 
   paymentToken: '/payment/gettoken/:userId',
   payment: '/payment/braintree/:userId',
+  /** A guest's card form token and payment (no account; limited per client address and per e-mail). */
+  guestPaymentToken: '/payment/guest/gettoken',
+  guestPayment: '/payment/guest/braintree',
 
   ordersOfUser: '/orders/user/:userId',
   ordersAll: '/order/all/:userId',
   /** One paid order, for its buyer (or an admin): the confirmation page after paying. */
   order: '/order/:orderId/user/:userId',
+  /** A guest order, by the token of its e-mailed link (`?token=`), never by its id. */
+  guestOrder: '/order/guest',
   ordersExport: '/order/export/:userId',
   ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',

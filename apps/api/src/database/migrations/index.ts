@@ -26,6 +26,7 @@ import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-sha
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
 
+import { GuestCheckout1764000800000 } from './1764000800000-guest-checkout.js';
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
   IdentityAndCategories1763700000000,
@@ -55,4 +56,5 @@ export const migrations = [
   OrderRollupShards1764000600000,
   ProductHandles1764000700000,
   CatalogueImports1764000710000,
+  GuestCheckout1764000800000,
 ];
