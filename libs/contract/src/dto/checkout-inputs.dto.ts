@@ -8,7 +8,6 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsDefined,
-  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
@@ -16,11 +15,10 @@ import {
   IsUUID,
   Length,
   Max,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { NoControlCharacters, trimLowerCase, trimOrAbsent } from './text-rules.js';
+import { trimOrAbsent } from './text-rules.js';
 
 export class CartLineDto implements CartLineRef {
   @IsUUID('all', { message: 'each product _id must be a valid id' })
@@ -69,17 +67,4 @@ export class CheckoutInputsDto {
   @IsString({ message: 'discountCode must be text' })
   @Length(1, DISCOUNT_CODE_MAX, { message: `discountCode must be 1 to ${DISCOUNT_CODE_MAX} characters` })
   discountCode?: string;
-}
-
-/** A guest's e-mail, the one rule of the guest forms: what the order link goes to and what a code's uses per customer count by. */
-export function GuestEmail(required: boolean): PropertyDecorator {
-  const rules: PropertyDecorator[] = [
-    Transform(trimLowerCase),
-    ...(required ? [] : [IsOptional()]),
-    IsEmail({}, { message: 'email must be a valid email address' }),
-    MaxLength(254, { message: 'email must be at most 254 characters' }),
-    NoControlCharacters({ message: 'email must not contain control characters' }),
-  ];
-  // Stacked decorators apply bottom-up: reversed, so these register exactly as the stacked form would.
-  return (target, property) => [...rules].reverse().forEach((rule) => rule(target, property));
 }

@@ -16,7 +16,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CheckoutInputsDto, GuestEmail } from './checkout-inputs.dto.js';
+import { CheckoutInputsDto } from './checkout-inputs.dto.js';
+import { GuestEmail } from './guest-email.dto.js';
 import { NoControlCharacters, trimOrAbsent } from './text-rules.js';
 import { ShippingAddressDto } from './shipping-address.dto.js';
 

@@ -2,7 +2,8 @@ import { type GuestQuoteRequest, type PricingDestination, type QuoteRequest, TAX
 import { SHIPPING_COUNTRY_CODES, type ShippingCountry } from '../shipping.js';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, Matches, ValidateNested } from 'class-validator';
-import { CheckoutInputsDto, GuestEmail } from './checkout-inputs.dto.js';
+import { CheckoutInputsDto } from './checkout-inputs.dto.js';
+import { GuestEmail } from './guest-email.dto.js';
 import { trimOrAbsent } from './text-rules.js';
 
 export class PricingDestinationDto implements PricingDestination {
