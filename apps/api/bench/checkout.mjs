@@ -4,7 +4,7 @@
 // charge) on a scratch database with 20 products and 200 buyers, then loads it in turn with the catalogue list
 // (the baseline, in the same run) and with checkouts: each request a different buyer, a fresh Idempotency-Key and
 // one to three cart lines, and with quotes of such carts with a discount code (docs/pricing.md), at 10 and at 50
-// connections. Prints requests/s, p99, the API's CPU per request and the CPU of the API's own Postgres backends
+// connections, and the list again with checkouts beside it (does a sale empty the list cache?). Prints requests/s, p99, the API's CPU per request and the CPU of the API's own Postgres backends
 // per request, from which the checkouts/s one Postgres primary can carry
 // follow (its cores / its CPU per checkout). Afterwards it checks that every answered checkout is one Received
 // order and that stock + sold did not change.
@@ -38,6 +38,8 @@ const BUYERS = 200;
 const { duration: DURATION, warmup: WARMUP } = runSeconds(10, 3);
 const CONNECTIONS = connectionCounts('10,50');
 const STOCK = 10_000_000;
+/** Buyers checking out while the list is read, in the "browse while selling" run. */
+const SELLING_CONNECTIONS = 4;
 
 await runBenchmark(main);
 
@@ -69,6 +71,13 @@ async function main() {
       // per request, the shop's rules from the process's copy. The shop has no zones or rates here, so the checkouts
       // above pay as the original client does.
       { name: 'quote: POST /api/checkout/quote/{userId}', requests: [quoteRequest(products, buyers, tokens)] },
+      // The list again while SELLING_CONNECTIONS buy beside it: a sale tells the caches `stock`, which they show
+      // within LIST_STOCK_REFRESH_MS instead of dropping every list at every order (docs/performance.md).
+      {
+        name: 'browse while selling: the list, checkouts beside',
+        requests: [{ method: 'GET', path: '/api/products?limit=100' }],
+        beside: { requests: [checkoutRequest(products, buyers, tokens)], connections: SELLING_CONNECTIONS },
+      },
     ];
     step(`load: ${CONNECTIONS.join(' and ')} connections, ${WARMUP} s warm-up then ${DURATION} s measured per run`);
     const rows = [];
@@ -78,6 +87,7 @@ async function main() {
         const warm = await load(api, db, scenario, WARMUP, connections);
         const run = await load(api, db, scenario, DURATION, connections);
         if (scenario.name.startsWith('checkout')) checkouts += warm.requests + run.requests;
+        if (scenario.beside) checkouts += warm.besideRequests + run.besideRequests;
         rows.push({ connections, scenario, run });
         console.log(`  ${connections} conn  ${scenario.name} : ${format(run)}`);
       }
@@ -170,22 +180,36 @@ function quoteRequest(products, buyers, tokens) {
 async function load(api, db, scenario, seconds, connections) {
   const backends = await apiBackends(db);
   const [apiBefore, pgBefore] = [await cpuMicros(api.pid), await cpuOf(backends)];
-  const result = await autocannon({ url: api.url, connections, duration: seconds, requests: scenario.requests });
-  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  if (result.errors > 0 || result.timeouts > 0 || result['2xx'] !== answered) {
-    throw new Error(
-      `${scenario.name} at ${connections} connections: ${result.errors} errors, ${result.timeouts} timeouts, ` +
-        `${answered - result['2xx']} answers other than 2xx`,
-    );
-  }
+  const run = (requests, conns) => autocannon({ url: api.url, connections: conns, duration: seconds, requests });
+  const [result, beside] = await Promise.all([
+    run(scenario.requests, connections),
+    scenario.beside ? run(scenario.beside.requests, scenario.beside.connections) : undefined,
+  ]);
+  const answered = allAnswered(scenario.name, connections, result);
+  const besideAnswered = beside ? allAnswered(`${scenario.name} (beside)`, scenario.beside.connections, beside) : 0;
   const [apiAfter, pgAfter] = [await cpuMicros(api.pid), await cpuOf(backends)];
+  // CPU per request of the main load; with checkouts beside, it includes theirs (the rps is the figure to read).
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     requests: answered,
-    apiCpu: apiBefore === undefined || apiAfter === undefined ? undefined : (apiAfter - apiBefore) / answered,
-    pgCpu: cpuBetween(pgBefore, pgAfter) === undefined ? undefined : cpuBetween(pgBefore, pgAfter) / answered,
+    besideRequests: besideAnswered,
+    besideRps: beside?.requests.average,
+    apiCpu: apiBefore === undefined || apiAfter === undefined ? undefined : (apiAfter - apiBefore) / (answered + besideAnswered),
+    pgCpu: cpuBetween(pgBefore, pgAfter) === undefined ? undefined : cpuBetween(pgBefore, pgAfter) / (answered + besideAnswered),
   };
+}
+
+/** How many answers a run got; throws unless every one was 2xx. */
+function allAnswered(name, connections, result) {
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  if (result.errors > 0 || result.timeouts > 0 || result['2xx'] !== answered) {
+    throw new Error(
+      `${name} at ${connections} connections: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${answered - result['2xx']} answers other than 2xx`,
+    );
+  }
+  return answered;
 }
 
 /** The server processes serving the API's connections to this database (its pool and its listener). */
@@ -256,7 +280,8 @@ async function verify(db, stockBefore, answered) {
 
 function format(run) {
   const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
-  return `${Math.round(run.rps).toLocaleString('en-US')} req/s, p99 ${run.p99} ms, API ${cpu(run.apiCpu)} CPU/req, Postgres ${cpu(run.pgCpu)} CPU/req`;
+  const beside = run.besideRps === undefined ? '' : ` (${Math.round(run.besideRps)} checkouts/s beside)`;
+  return `${Math.round(run.rps).toLocaleString('en-US')} req/s, p99 ${run.p99} ms, API ${cpu(run.apiCpu)} CPU/req, Postgres ${cpu(run.pgCpu)} CPU/req${beside}`;
 }
 
 function report(rows, databaseKind) {
@@ -272,10 +297,12 @@ function report(rows, databaseKind) {
   ];
   for (const connections of CONNECTIONS) {
     const [browse, checkout] = ['browse', 'checkout'].map(
-      (kind) => rows.find((r) => r.connections === connections && r.scenario.name.startsWith(kind))?.run,
+      (kind) => rows.find((r) => r.connections === connections && !r.scenario.beside && r.scenario.name.startsWith(kind))?.run,
     );
     lines.push('', `${connections} connections`);
     for (const row of rows.filter((r) => r.connections === connections)) lines.push(`  ${row.scenario.name.padEnd(48)} ${format(row.run)}`);
+    const selling = rows.find((r) => r.connections === connections && r.scenario.beside)?.run;
+    if (browse && selling) lines.push(`  browse while selling / browse alone requests/s: ${(selling.rps / browse.rps).toFixed(3)}x`);
     if (browse && checkout) {
       lines.push(`  checkout / browse requests/s: ${(checkout.rps / browse.rps).toFixed(3)}x`);
       if (checkout.pgCpu) {

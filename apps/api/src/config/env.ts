@@ -288,6 +288,10 @@ export class EnvironmentVariables {
   @WholeNumber(0, 1_000_000)
   LIST_CACHE_MAX_ENTRIES = 2000;
 
+  // How far behind a sale's stock and sold figures a cached list may be; 0: dropped at every sale, as any other change.
+  @WholeNumber(0, 60_000)
+  LIST_STOCK_REFRESH_MS = 250;
+
   @WholeNumber(0, 8 * 1024 ** 3)
   PHOTO_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -500,6 +504,11 @@ export function appConfig(env: EnvironmentVariables) {
     /** Catalogue caches: bytes of list pages kept, how many pages at most, and bytes of photos kept; 0 turns one off. */
     listCacheMaxBytes: env.LIST_CACHE_MAX_BYTES,
     listCacheMaxEntries: env.LIST_CACHE_MAX_ENTRIES,
+    /**
+     * Stock and sold moves (a checkout, a cancel) drop the cached lists at most once per this many milliseconds,
+     * so a busy shop's sales do not empty every replica's list cache at every order; 0: at once.
+     */
+    listStockRefreshMs: env.LIST_STOCK_REFRESH_MS,
     photoCacheMaxBytes: env.PHOTO_CACHE_MAX_BYTES,
     /** Order e-mails: how the notifications worker sends what the outbox holds. */
     mail: {

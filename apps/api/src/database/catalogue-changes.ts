@@ -12,9 +12,45 @@ const RECONNECT_MS = [50, 100, 250, 500, 1000, 2000];
 /** How often the idle listening connection is checked: a silently dead TCP connection would deliver nothing. */
 const PING_MS = 5000;
 
+/**
+ * The payload of a statement that moved only stock and `sold` (a checkout, a cancel, a refund's return to stock):
+ * caches whose answers show those figures may reflect them after a short delay (LIST_STOCK_REFRESH_MS) instead of
+ * dropping everything at every sale (docs/performance.md, "Staleness bound").
+ */
+export const STOCK_MOVED = 'stock';
+
+/**
+ * A cache's drop for stock moves: {@link soon} runs `drop` once `delayMs` after the first call since the last drop
+ * (however many calls come meanwhile), or at once when `delayMs` is 0; {@link cancel} forgets a pending one (the
+ * cache was dropped for another reason meanwhile).
+ */
+export class DelayedDrop {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly delayMs: number,
+    private readonly drop: () => void,
+  ) {}
+
+  soon(): void {
+    if (this.delayMs === 0) return this.drop();
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.drop();
+    }, this.delayMs);
+    this.timer.unref();
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
 /** A cache that follows the catalogue's notifications (the catalogue's list cache, the photo cache). */
 export interface CatalogueChangeListener {
-  /** A notification's payload (`lists`, `counts`, `photo:<id>`, `photos`, or one this version does not know). */
+  /** A notification's payload (`lists`, `counts`, `stock`, `photo:<id>`, `photos`, or one this version does not know). */
   changed(payload: string | undefined): void;
   /** The connection went down or came back: notifications may have been lost, so everything kept is dropped. */
   flush(): void;

@@ -8,7 +8,7 @@ import { AppError } from '../common/errors.js';
 import { ReadThrough } from '../common/read-through.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/env.js';
-import { CatalogueChanges } from '../database/catalogue-changes.js';
+import { CatalogueChanges, DelayedDrop, STOCK_MOVED } from '../database/catalogue-changes.js';
 import { ProductsService } from '../modules/catalogue/index.js';
 import { CategoriesService } from '../modules/categories/categories.service.js';
 import { robotsTxt, type SitemapUrl, sitemapFiles } from './crawler-files.js';
@@ -39,7 +39,8 @@ export const serverEntryOf = (webDist: string): string => path.resolve(webDist, 
  * views too) and the product pages, drawn by the web app's own components from the catalogue's caches, plus
  * robots.txt and the sitemap. Every answer is kept, ready to send in each encoding, until the catalogue changes:
  * it follows {@link CatalogueChanges} as the catalogue's list cache does, so every replica drops its pages within
- * a notification's delivery of a change; while the listening connection is down nothing is kept. Searches are
+ * a notification's delivery of a change (a sale's stock moves: within LIST_STOCK_REFRESH_MS, as the lists); while
+ * the listening connection is down nothing is kept. Searches are
  * rendered each time (their results are cached by the catalogue), as they are endless in number.
  */
 @Injectable()
@@ -52,6 +53,8 @@ export class WebPages implements OnModuleInit {
   private readonly publicUrl: string;
   /** The sitemap's files, while no catalogue change came since they were read. */
   private sitemapFiles: Promise<Map<string, RenderedAnswer>> | undefined;
+  /** The pages' drop for stock and sold moves, at most once per LIST_STOCK_REFRESH_MS. */
+  private readonly stockMoved: DelayedDrop;
 
   constructor(
     private readonly products: ProductsService,
@@ -61,12 +64,20 @@ export class WebPages implements OnModuleInit {
   ) {
     // Required in production when WEB_DIST is set (env.ts); http://localhost:PORT otherwise.
     this.publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-    const drop = () => {
-      this.reads.invalidate();
-      this.answers.clear();
-      this.sitemapFiles = undefined;
-    };
-    changes.subscribe({ changed: drop, flush: drop });
+    // Pages show stock as the lists do (availability), so they follow stock moves as late as the lists may.
+    this.stockMoved = new DelayedDrop(config.listStockRefreshMs, () => this.drop());
+    changes.subscribe({
+      changed: (payload) => (payload === STOCK_MOVED ? this.stockMoved.soon() : this.drop()),
+      flush: () => this.drop(),
+    });
+  }
+
+  /** Forgets every page and the sitemap. */
+  private drop(): void {
+    this.stockMoved.cancel();
+    this.reads.invalidate();
+    this.answers.clear();
+    this.sitemapFiles = undefined;
   }
 
   async onModuleInit(): Promise<void> {

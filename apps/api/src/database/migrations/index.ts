@@ -25,8 +25,9 @@ import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
-
 import { GuestCheckout1764000800000 } from './1764000800000-guest-checkout.js';
+import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
+
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
   IdentityAndCategories1763700000000,
@@ -57,4 +58,5 @@ export const migrations = [
   ProductHandles1764000700000,
   CatalogueImports1764000710000,
   GuestCheckout1764000800000,
+  StockMovesNotify1764001600000,
 ];

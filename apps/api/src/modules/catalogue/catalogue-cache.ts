@@ -3,7 +3,7 @@ import { ByteLru } from '../../common/byte-lru.js';
 import { ReadThrough } from '../../common/read-through.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChanges } from '../../database/catalogue-changes.js';
+import { CatalogueChanges, DelayedDrop, STOCK_MOVED } from '../../database/catalogue-changes.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 
 /** A list page as it is sent: the JSON body, ready to write, and its headers' values. */
@@ -35,6 +35,7 @@ const SEARCH_SHARE = 4;
  * Never stale beyond the delivery of a notification: it follows {@link CatalogueChanges} (every catalogue write
  * NOTIFYs at commit; while the listening connection is down nothing is served from or stored here, and
  * everything is flushed when it comes back). A read that was under way when a notification came is not stored.
+ * A sale's stock and sold figures alone wait up to LIST_STOCK_REFRESH_MS more (docs/performance.md).
  */
 @Injectable()
 export class CatalogueCache {
@@ -42,6 +43,8 @@ export class CatalogueCache {
   private readonly searches: ByteLru<ListEntry>;
   private readonly counts: ByteLru<number>;
   private readonly reads = new ReadThrough();
+  /** The lists' drop for stock and sold moves, at most once per LIST_STOCK_REFRESH_MS. */
+  private readonly stockMoved: DelayedDrop;
 
   constructor(
     private readonly changes: CatalogueChanges,
@@ -51,11 +54,15 @@ export class CatalogueCache {
     this.lists = new ByteLru(config.listCacheMaxBytes, config.listCacheMaxEntries);
     this.searches = new ByteLru(Math.floor(config.listCacheMaxBytes / SEARCH_SHARE), Math.floor(config.listCacheMaxEntries / SEARCH_SHARE));
     this.counts = new ByteLru(Number.MAX_SAFE_INTEGER, 10_000);
+    this.stockMoved = new DelayedDrop(config.listStockRefreshMs, () => this.invalidateLists());
     changes.subscribe({
-      // A photo change alone leaves the lists as they are; anything else (a row, a truncate, a payload this
-      // version does not know) drops them.
+      // A photo change alone leaves the lists as they are; stock and sold moves alone (`stock`: a sale, a cancel)
+      // drop them once their refresh interval is up, however many came meanwhile; anything else (a row, a
+      // truncate, a payload this version does not know) drops them at once.
       changed: (payload) => {
-        if (!payload?.startsWith('photo:')) this.invalidateLists();
+        if (payload?.startsWith('photo:')) return;
+        if (payload === STOCK_MOVED) this.stockMoved.soon();
+        else this.invalidateLists();
       },
       flush: () => this.invalidateLists(),
     });
@@ -113,6 +120,7 @@ export class CatalogueCache {
 
   /** Drops every list page and total (this process's own writes call it at once; other replicas hear the NOTIFY). */
   invalidateLists(): void {
+    this.stockMoved.cancel();
     this.reads.invalidate();
     this.lists.clear();
     this.searches.clear();

@@ -3,7 +3,7 @@ import { ByteLru } from '../../common/byte-lru.js';
 import { ReadThrough } from '../../common/read-through.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChanges } from '../../database/catalogue-changes.js';
+import { CatalogueChanges, STOCK_MOVED } from '../../database/catalogue-changes.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { PHOTO_VARIANTS } from './photo-store.js';
 import type { PhotoRef, PhotoVariant, StoredPhoto } from './product-photos.repository.js';
@@ -37,7 +37,7 @@ export class PhotoCache {
     this.photos = new ByteLru(config.photoCacheMaxBytes, Number.MAX_SAFE_INTEGER);
     changes.subscribe({
       changed: (payload) => {
-        if (payload === 'lists' || payload === 'counts') return;
+        if (payload === 'lists' || payload === 'counts' || payload === STOCK_MOVED) return;
         if (payload?.startsWith('photo:')) this.invalidate(payload.slice('photo:'.length));
         else this.clear(); // 'photos' (a truncate), or anything this version does not know: be safe
       },

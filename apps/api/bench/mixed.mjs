@@ -1,0 +1,450 @@
+// `npm run bench:mixed`: a shop at the scale of Vendure's own load test (1,000 products x 10 variants, 10,000
+// orders) under a mixed workload, each call beside a plain reference doing the same essential work.
+//
+// Seeds one scratch database through the real schema (two options, Colour x Size, ten variants a product; paid
+// orders over 90 days with 1-3 lines; 200 buyers, an owner, a discount code), starts the built API (production
+// settings, the offline test gateway) and plain-mixed-server.mjs on it. Then, at 10 and at 50 connections:
+//   1. each call alone, on the API and on the plain server: requests/s, p50/p95/p99, CPU per request of the server
+//      and of its Postgres backends, and the ratio (API / plain);
+//   2. the mix, all six at once, the connections shared out as shoppers and staff would be (browse 40%, product
+//      page 24%, search 10%, quote 10%, checkout 6%, admin orders 10%): per call requests/s and p50/p95/p99, and
+//      the CPU per request of the whole mix.
+// Afterwards it checks that every answered checkout is a Received order and that stock + sold did not change.
+// Searches beyond SEARCH_CONCURRENCY in flight are shed by the API (503, by design): counted apart, not as served.
+// Goal (docs/performance.md): no hot read (browse, product page, search, admin orders) below 0.5x its reference.
+//
+// A benchmark, not a test: it fails only when something does not work, never on a figure.
+// Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
+// (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50").
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import hdr from 'hdr-histogram-js';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import {
+  connectionCounts,
+  cpuMicros,
+  databaseServer,
+  freePort,
+  runBenchmark,
+  runSeconds,
+  scratchDatabase,
+  startApi,
+  startServer,
+  step,
+} from './support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PRODUCTS = 1000;
+const COLOURS = ['Black', 'White'];
+const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
+const ORDERS = 10_000;
+const BUYERS = 200;
+/** Per variant: enough that no run sells out. */
+const STOCK = 1_000_000;
+const { duration: DURATION, warmup: WARMUP } = runSeconds(8, 2);
+const CONNECTIONS = connectionCounts('10,50');
+/** The mix's share of the connections per call. */
+const MIX = { browse: 0.4, product: 0.24, search: 0.1, quote: 0.1, checkout: 0.06, orders: 0.1 };
+const HOT_READS = ['browse', 'product', 'search', 'orders'];
+
+await runBenchmark(main);
+
+async function main() {
+  const server = await databaseServer(await freePort());
+  const databaseUrl = await scratchDatabase(server.url);
+  step(`scratch database on ${server.kind}`);
+  const secret = randomBytes(32).toString('hex');
+  const api = await startApi('NestJS API', await freePort(), databaseUrl, {
+    JWT_SECRET: secret,
+    // The benchmark's buyers pay as fast as they can; its owner's token is minted here, with no second step.
+    PAYMENT_RATE_LIMIT: '1000000',
+    ADMIN_2FA: 'optional',
+  });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const shop = await seed(db);
+    const plain = await startServer(
+      'plain reference',
+      [path.join(here, 'plain-mixed-server.mjs')],
+      await freePort(),
+      databaseUrl,
+      '/api/products?limit=1',
+      {
+        JWT_SECRET: secret,
+      },
+    );
+    const sign = (sub, role) => jwt.sign({ sub, role, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
+    const tokens = shop.buyers.map((id) => sign(id, 0));
+    const ownerToken = sign(shop.ownerId, 1);
+    const calls = makeCalls(shop, tokens, ownerToken);
+    const before = await stockTotals(db);
+    await checkSameCalls(calls, api, plain);
+
+    step(`load: ${CONNECTIONS.join(' and ')} connections, ${WARMUP} s warm-up then ${DURATION} s measured per run`);
+    const alone = [];
+    const mixed = [];
+    for (const connections of CONNECTIONS) {
+      for (const [name, call] of Object.entries(calls)) {
+        for (const target of [plain, api]) {
+          await run(target, db, { [name]: connections }, calls, WARMUP);
+          const result = await run(target, db, { [name]: connections }, calls, DURATION);
+          alone.push({ connections, name, target: target.name, ...result });
+          console.log(`  ${connections} conn  ${call.label} on ${target.name}: ${format(result.calls[name], result)}`);
+        }
+      }
+      const shares = shareOut(connections);
+      for (const target of [plain, api]) {
+        await run(target, db, shares, calls, WARMUP);
+        const result = await run(target, db, shares, calls, DURATION);
+        mixed.push({ connections, target: target.name, ...result });
+        console.log(`  ${connections} conn  the mix on ${target.name}: ${Math.round(result.total.rps)} req/s`);
+      }
+    }
+    await verify(db, before);
+    report(alone, mixed, calls, [plain.name, api.name], server.kind);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * 1,000 products in 10 categories, each with Colour (2) x Size (5) and a variant per pair; 200 buyers and an owner;
+ * 10,000 paid orders over the last 90 days, 1-3 lines of variants each, through the real triggers (rollups, e-mails).
+ */
+async function seed(db) {
+  const started = Date.now();
+  await db.query('SET statement_timeout = 0');
+  const categories = (
+    await db.query(`INSERT INTO categories (name) SELECT 'Mixed ' || n FROM generate_series(1, 10) AS n RETURNING id`)
+  ).rows.map((row) => row.id);
+  // A description of about 300 characters, as the demo's, so pages and search weigh what a shop's do.
+  const description = 'A heavyweight cotton t-shirt, garment dyed and pre-shrunk, with a ribbed collar and a relaxed fit. '.repeat(3);
+  await db.query(
+    `INSERT INTO products (name, description, price_cents, stock, sold, category_id)
+     SELECT (ARRAY['Cedar','Harbor','Summit','Meadow','Canyon','Ember','Glacier','Prairie'])[1 + n % 8] || ' tee ' || n,
+            $1, 1500 + (n % 20) * 100, $2, 0, ($3::uuid[])[1 + n % 10]
+     FROM generate_series(1, $4) AS n`,
+    [description, STOCK * COLOURS.length * SIZES.length, categories, PRODUCTS],
+  );
+  // Every product got its default variant (a trigger); options replace it, as the admin's form does.
+  await db.query('DELETE FROM product_variants');
+  await db.query(`INSERT INTO product_options (product_id, name, position)
+    SELECT id, o.name, o.position FROM products CROSS JOIN (VALUES ('Colour', 0), ('Size', 1)) AS o (name, position)`);
+  await db.query(
+    `INSERT INTO product_option_values (option_id, value, position, swatch_hex)
+     SELECT o.id, v.value, v.position - 1, CASE WHEN o.position = 0 THEN (ARRAY['#111111', '#f5f5f5'])[v.position] END
+     FROM product_options o
+     CROSS JOIN LATERAL unnest(CASE WHEN o.position = 0 THEN $1::text[] ELSE $2::text[] END) WITH ORDINALITY AS v (value, position)`,
+    [COLOURS, SIZES],
+  );
+  await db.query(
+    `INSERT INTO product_variants (product_id, sku, option1_value_id, option2_value_id, stock, position)
+     SELECT p.id, upper(substr(replace(p.id::text, '-', ''), 1, 12)) || '-' || c.position || s.position, c.id, s.id, $1,
+            c.position * 10 + s.position
+     FROM products p
+     JOIN product_options co ON co.product_id = p.id AND co.position = 0 JOIN product_option_values c ON c.option_id = co.id
+     JOIN product_options so ON so.product_id = p.id AND so.position = 1 JOIN product_option_values s ON s.option_id = so.id`,
+    [STOCK],
+  );
+  const [owner] = (
+    await db.query(
+      `INSERT INTO users (name, email, password_hash, role, staff_role, email_verified_at)
+       VALUES ('Bench Owner', 'owner@bench.example', 'not-a-hash', 1, 'owner', now()) RETURNING id`,
+    )
+  ).rows;
+  const buyers = (
+    await db.query(
+      `INSERT INTO users (name, email, password_hash) SELECT 'Buyer ' || n, 'buyer' || n || '@bench.example', 'not-a-hash'
+       FROM generate_series(1, $1) AS n RETURNING id`,
+      [BUYERS],
+    )
+  ).rows.map((row) => row.id);
+  await db.query(
+    `INSERT INTO orders (user_id, user_name, status, amount_cents, transaction_id, created_at)
+     SELECT u.id, u.name, (ARRAY['Received','Processing','Shipped','Delivered','Cancelled'])[1 + n % 5], 2000 + n % 3000, 'bench' || n,
+            now() - make_interval(secs => (n::float8 / $1) * 90 * 86400)
+     FROM generate_series(1, $1) AS n
+     JOIN LATERAL (SELECT id, name FROM users WHERE email = 'buyer' || (1 + n % $2) || '@bench.example') u ON true`,
+    [ORDERS, BUYERS],
+  );
+  await db.query(
+    `INSERT INTO order_lines (order_id, product_id, variant_id, sku, variant_label, name, price_cents, count)
+     SELECT o.id, v.product_id, v.id, v.sku, 'Black / M', 'Bench tee', 1500, 1 FROM orders o
+     CROSS JOIN LATERAL (SELECT k FROM generate_series(0, o.number % 3) AS k) AS line
+     JOIN LATERAL (SELECT id, product_id, sku FROM product_variants WHERE id = 1 + ((o.number * 7 + line.k * 131) % ($1 * 10))) v ON true`,
+    [PRODUCTS],
+  );
+  await db.query(`INSERT INTO discount_codes (code, kind, value) VALUES ('BENCH10', 'percentage', 1000)`);
+  await db.query('ANALYZE');
+  const variants = (
+    await db.query(`SELECT v.id, v.product_id, coalesce(v.price_cents, p.price_cents) AS price_cents FROM product_variants v
+                    JOIN products p ON p.id = v.product_id ORDER BY v.id`)
+  ).rows;
+  const [{ n: lines }] = (await db.query('SELECT count(*)::int AS n FROM order_lines')).rows;
+  step(
+    `seeded ${PRODUCTS.toLocaleString('en-US')} products x ${variants.length / PRODUCTS} variants, ${ORDERS.toLocaleString('en-US')} orders ` +
+      `(${lines.toLocaleString('en-US')} lines), ${BUYERS} buyers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { ownerId: owner.id, buyers, variants, productIds: [...new Set(variants.map((v) => v.product_id))] };
+}
+
+/** The six calls: what each sends, a request per send (another product, buyer, search word or cart each time). */
+function makeCalls(shop, tokens, ownerToken) {
+  const words = ['cedar', 'harbor', 'summit', 'meadow', 'canyon', 'ember', 'glacier', 'prairie'];
+  const cart = (n) =>
+    Array.from({ length: 1 + (n % 3) }, (_, i) => shop.variants[(n * 37 + i * 1013) % shop.variants.length]).filter(
+      (v, i, all) => all.findIndex((w) => w.id === v.id) === i,
+    );
+  const buyer = (n) => n % shop.buyers.length;
+  return {
+    browse: {
+      label: 'browse: GET /api/products?limit=24 (cached)',
+      request: () => ({ method: 'GET', path: '/api/products?limit=24' }),
+    },
+    product: {
+      label: 'product page: GET /api/product/{id}',
+      request: (n) => ({ method: 'GET', path: `/api/product/${shop.productIds[(n * 7919) % shop.productIds.length]}` }),
+    },
+    search: {
+      label: 'search: GET /api/products?q={word}&limit=24',
+      // Searches past SEARCH_CONCURRENCY per process are refused 503 + Retry-After by design (docs/security.md).
+      shed: true,
+      // A word and a product number: as many distinct searches as a shop's visitors type (cache misses, mostly).
+      request: (n) => ({ method: 'GET', path: `/api/products?q=${words[n % words.length]}%20${1 + (n % PRODUCTS)}&limit=24` }),
+    },
+    quote: {
+      label: 'quote: POST /api/checkout/quote/{userId}',
+      request: (n) => ({
+        method: 'POST',
+        path: `/api/checkout/quote/${shop.buyers[buyer(n)]}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[buyer(n)]}` },
+        body: JSON.stringify({
+          products: cart(n).map((v) => ({ _id: v.product_id, variant: v.id, count: 1 })),
+          destination: { country: 'US' },
+          discountCode: 'bench10',
+        }),
+      }),
+    },
+    checkout: {
+      label: 'checkout: POST /api/payment/braintree/{userId}',
+      request: (n) => {
+        const lines = cart(n);
+        return {
+          method: 'POST',
+          path: `/api/payment/braintree/${shop.buyers[buyer(n)]}`,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[buyer(n)]}`,
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({
+            paymentInfo: {
+              paymentMethodNonce: 'fake-valid-nonce',
+              amount: lines.reduce((sum, v) => sum + v.price_cents, 0) / 100,
+              products: lines.map((v) => ({ _id: v.product_id, variant: v.id, count: 1 })),
+            },
+          }),
+        };
+      },
+    },
+    orders: {
+      label: 'admin orders: GET /api/order/all/{userId}?limit=50',
+      request: () => ({
+        method: 'GET',
+        path: `/api/order/all/${shop.ownerId}?limit=50`,
+        headers: { authorization: `Bearer ${ownerToken}` },
+      }),
+    },
+  };
+}
+
+/** Every call answers 200 on both servers with a body of the same length within 10% (reads) before anything is measured. */
+async function checkSameCalls(calls, api, plain) {
+  for (const [name, call] of Object.entries(calls)) {
+    const sizes = [];
+    for (const target of [api, plain]) {
+      const { method, path: url, headers, body } = call.request(1);
+      const response = await fetch(`${target.url}${url}`, { method, headers, body });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${call.label} on ${target.name}: ${response.status} ${text.slice(0, 300)}`);
+      sizes.push(text.length);
+    }
+    if (HOT_READS.includes(name) && Math.abs(sizes[0] - sizes[1]) > 0.1 * sizes[0])
+      throw new Error(`${call.label}: the API answered ${sizes[0]} bytes, the plain server ${sizes[1]}: not the same work`);
+  }
+  step('each call answers 200 on both servers, reads of the same size');
+}
+
+/** The connections of the mix shared out by MIX, at least one each. */
+function shareOut(connections) {
+  return Object.fromEntries(Object.entries(MIX).map(([name, share]) => [name, Math.max(1, Math.round(connections * share))]));
+}
+
+/**
+ * One run: an autocannon per call with its share of the connections, all at once; each response's latency into a
+ * histogram of its call (p50/p95/p99). CPU of the server and of its Postgres backends per request, over all calls.
+ */
+async function run(target, db, shares, calls, seconds) {
+  const backends = await serverBackends(db);
+  const [cpuBefore, pgBefore] = [await cpuMicros(target.pid), await cpuOf(backends)];
+  const results = await Promise.all(
+    Object.entries(shares).map(async ([name, connections]) => {
+      const histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
+      let n = 0;
+      let shed = 0;
+      const result = await autocannon({
+        url: target.url,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              n += 1;
+              context.sentAt = process.hrtime.bigint();
+              return { ...request, ...calls[name].request(n) };
+            },
+            onResponse: (status, body, context) => {
+              if (status === 200) histogram.recordValue(Number((process.hrtime.bigint() - context.sentAt) / 1000n));
+              else if (status === 503 && calls[name].shed) shed += 1;
+            },
+          },
+        ],
+      });
+      const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+      if (result.errors > 0 || result.timeouts > 0 || result['2xx'] + shed !== answered) {
+        throw new Error(
+          `${calls[name].label} on ${target.name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+            `${answered - result['2xx'] - shed} answers other than 2xx${calls[name].shed ? ' or a shed 503' : ''}`,
+        );
+      }
+      const ms = (p) => histogram.getValueAtPercentile(p) / 1000;
+      // Requests/s and latencies of the answers (a shed search's fast 503 is counted apart, not as served).
+      return [name, { rps: result['2xx'] / seconds, requests: answered, shed, p50: ms(50), p95: ms(95), p99: ms(99) }];
+    }),
+  );
+  const [cpuAfter, pgAfter] = [await cpuMicros(target.pid), await cpuOf(backends)];
+  const requests = results.reduce((sum, [, r]) => sum + r.requests, 0);
+  const pgCpu = cpuBetween(pgBefore, pgAfter);
+  return {
+    calls: Object.fromEntries(results),
+    total: { rps: results.reduce((sum, [, r]) => sum + r.rps, 0), requests },
+    serverCpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
+    pgCpu: pgCpu === undefined ? undefined : pgCpu / requests,
+  };
+}
+
+/** The Postgres processes serving this database's client connections (both servers' pools; the listener idles). */
+async function serverBackends(db) {
+  const { rows } = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+  );
+  return rows.map((row) => row.pid);
+}
+
+async function cpuOf(pids) {
+  const byPid = new Map();
+  for (const pid of pids) {
+    const micros = await cpuMicros(pid);
+    if (micros !== undefined) byPid.set(pid, micros);
+  }
+  return byPid;
+}
+
+function cpuBetween(before, after) {
+  let sum = 0;
+  let seen = 0;
+  for (const [pid, micros] of after) {
+    if (!before.has(pid)) continue;
+    sum += micros - before.get(pid);
+    seen += 1;
+  }
+  return seen === 0 ? undefined : sum;
+}
+
+async function stockTotals(db) {
+  const [row] = (
+    await db.query(
+      `SELECT (SELECT sum(stock + sold) FROM products)::bigint AS p, (SELECT sum(stock + sold) FROM product_variants)::bigint AS v`,
+    )
+  ).rows;
+  return `${row.p}/${row.v}`;
+}
+
+/** Nothing left pending, every new order Received, stock + sold unchanged on products and on variants. */
+async function verify(db, before) {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const [pending] = (await db.query(`SELECT count(*)::int AS n FROM orders WHERE status = 'Pending'`)).rows;
+    if (pending.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const [{ failed, pending }] = (
+    await db.query(
+      `SELECT count(*) FILTER (WHERE status = 'Failed')::int AS failed, count(*) FILTER (WHERE status = 'Pending')::int AS pending FROM orders`,
+    )
+  ).rows;
+  if (failed > 0 || pending > 0) throw new Error(`${failed} failed and ${pending} pending orders after the runs`);
+  const after = await stockTotals(db);
+  if (after !== before) throw new Error(`stock + sold (products/variants) changed from ${before} to ${after}`);
+  step('no order failed or left pending; stock + sold unchanged on products and variants');
+}
+
+function format(run, whole) {
+  const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
+  return (
+    `${Math.round(run.rps).toLocaleString('en-US')} req/s, p50/p95/p99 ${run.p50}/${run.p95}/${run.p99} ms` +
+    (run.shed ? `, ${run.shed} shed (503)` : '') +
+    (whole ? `, server ${cpu(whole.serverCpu)} CPU/req, Postgres ${cpu(whole.pgCpu)} CPU/req` : '')
+  );
+}
+
+function report(alone, mixed, calls, [plainName, apiName], databaseKind) {
+  const cpus = os.cpus();
+  const lines = [
+    '',
+    `Mixed benchmark: ${PRODUCTS.toLocaleString('en-US')} products x ${COLOURS.length * SIZES.length} variants, ${ORDERS.toLocaleString('en-US')} orders, ` +
+      `Node ${process.versions.node}, ${cpus.length} CPU (${cpus[0]?.model.trim()}), ${databaseKind}`,
+    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  ];
+  for (const connections of CONNECTIONS) {
+    lines.push('', `${connections} connections, each call alone (API / plain: requests/s; CPU per request, server + Postgres)`);
+    for (const name of Object.keys(calls)) {
+      const [plain, api] = [plainName, apiName].map((target) =>
+        alone.find((r) => r.connections === connections && r.name === name && r.target === target),
+      );
+      const ratio = api.calls[name].rps / plain.calls[name].rps;
+      const goal = HOT_READS.includes(name) ? (ratio >= 0.5 ? '  goal >= 0.5x: met' : '  goal >= 0.5x: NOT MET') : '';
+      lines.push(
+        `  ${calls[name].label}`,
+        `    API    ${format(api.calls[name], api)}`,
+        `    plain  ${format(plain.calls[name], plain)}`,
+        `    ratio  ${ratio.toFixed(2)}x${goal}`,
+      );
+    }
+    const [plain, api] = [plainName, apiName].map((target) => mixed.find((r) => r.connections === connections && r.target === target));
+    const shares = shareOut(connections);
+    lines.push(
+      '',
+      `${connections} connections, the mix (${Object.entries(shares)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')})`,
+    );
+    for (const name of Object.keys(calls)) {
+      lines.push(
+        `  ${name.padEnd(9)} API ${format(api.calls[name])}  |  plain ${format(plain.calls[name])}  |  ${(api.calls[name].rps / plain.calls[name].rps).toFixed(2)}x`,
+      );
+    }
+    const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
+    lines.push(
+      `  all       API ${Math.round(api.total.rps)} req/s, ${cpu(api.serverCpu)} + Postgres ${cpu(api.pgCpu)} CPU/req  |  plain ${Math.round(plain.total.rps)} req/s, ${cpu(plain.serverCpu)} + Postgres ${cpu(plain.pgCpu)} CPU/req`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
