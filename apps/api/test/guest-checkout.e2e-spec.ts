@@ -12,7 +12,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { orderStatusCounts, SHIPPING_ADDRESS, seedProduct, stockOf } from './support/checkout-fixtures.js';
+import { GuestCheckout1764000800000 } from '../src/database/migrations/1764000800000-guest-checkout.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { inMigrationTransaction } from './support/test-database.js';
 
 /** The link a guest's confirmation carries: the web app's guest order page, the token in the fragment. */
 const LINK = /^https:\/\/shop\.example\/guest\/order#([A-Za-z0-9_-]{43})$/m;
@@ -260,5 +262,22 @@ describe('guest checkout (e2e)', () => {
     }[];
     expect(other.user_id).toBeNull();
     await guestOrder(paid.body.orderToken as string).expect(200);
+  });
+
+  it("its migration is reversible: down drops the guest columns and restores the keys' reference to users; up again, guests pay", async () => {
+    const { email, ip } = guest();
+    await payAsGuest(info(email, { discountCode: undefined, amount: 45 }), ip, randomUUID()).expect(200);
+    const migration = new GuestCheckout1764000800000();
+    await inMigrationTransaction(t.config.databaseUrl, async (runner) => {
+      await migration.down(runner);
+      const [row] = (await runner.query(
+        `SELECT (SELECT count(*)::int FROM information_schema.columns WHERE table_name = 'orders' AND column_name LIKE 'guest_%') AS columns,
+                (SELECT count(*)::int FROM pg_constraint WHERE conname = 'payment_idempotency_keys_user_id_fkey') AS fkey`,
+      )) as { columns: number; fkey: number }[];
+      expect(row).toEqual({ columns: 0, fkey: 1 });
+      await migration.up(runner);
+    });
+    const again = guest();
+    await payAsGuest(info(again.email, { discountCode: undefined, amount: 45 }), again.ip, randomUUID()).expect(200);
   });
 });
