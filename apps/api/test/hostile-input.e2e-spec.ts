@@ -2,6 +2,8 @@ import { JwtService } from '@nestjs/jwt';
 import { ApiRoute, type Category, IDEMPOTENCY_KEY_HEADER, type Product, Role, type Session } from '@store/contract';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
+import { UsersService } from '../src/modules/users/users.service.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -540,6 +542,34 @@ describe('hostile input (e2e)', () => {
           .send({ ...validSignup(), name })
           .expect(201);
       }
+    });
+
+    it('refuses a name wholly in look-alike letters that imitates one of the staff or an official word, at sign-up and rename', async () => {
+      const message = 'Name must not imitate the name of one of the shop’s people, or an official-looking word, with look-alike letters';
+      const passwordHash = await t.app.get(PasswordHasher).hash('long enough password');
+      await t.app
+        .get(UsersService)
+        .create({ name: 'Pope Keeper', email: `pope-${randomUUID()}@example.com`, passwordHash, staffRole: 'staff' });
+      // All Cyrillic (one script: the mixed-script rule lets these through), and Latin "rn" for "m".
+      for (const name of ['\u0420\u043e\u0440\u0435 \u041a\u0435\u0435\u0440\u0435\u0433', '\u0455\u04bb\u043e\u0440', 'Adrnin']) {
+        const body = validSignup();
+        const response = await post(`/api${ApiRoute.signup}`)
+          .send({ ...body, name })
+          .expect(400);
+        expect(response.body).toEqual({ error: message, code: 'VALIDATION_FAILED', details: [{ field: 'name', message }] });
+        const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM users WHERE email = $1', [body.email]);
+        expect(count).toBe(0);
+      }
+      // The same spelling is another person of the same name; a real Russian name is a name.
+      await post(`/api${ApiRoute.signup}`)
+        .send({ ...validSignup(), name: 'Pope Keeper' })
+        .expect(201);
+      const shopper = await signedInUser(t);
+      const rename = (name: string) => put(api(ApiRoute.account, { userId: shopper.user._id }), shopper).send({ name });
+      expect((await rename('\u0420\u043e\u0440\u0435 \u041a\u0435\u0435\u0440\u0435\u0433').expect(400)).body.details).toEqual([
+        { field: 'name', message },
+      ]);
+      await rename('\u0412\u0435\u0440\u0430 \u041f\u0435\u0442\u0440\u043e\u0432\u0430').expect(200);
     });
 
     it.each(['password', '12345678', 'PassWord1', 'iloveyou', 'qwertyuiop'])(

@@ -290,7 +290,7 @@ describe('staff roles (e2e)', () => {
           .expect(200)
       ).body as StaffList;
       expect(after.invitations.map((i) => i._id)).not.toContain(invitation._id);
-      expect(after.people).toContainEqual({ _id: joined._id, name: 'Newly Joined', email, staffRole: 'staff' });
+      expect(after.people).toContainEqual({ _id: joined._id, name: 'Newly Joined', email, staffRole: 'staff', twoFactorEnabled: false });
     });
 
     it('lets one of two concurrent uses of a link through', async () => {
@@ -363,6 +363,14 @@ describe('staff roles (e2e)', () => {
           message: 'Name must not mix letters of different alphabets (such as Latin and Cyrillic): such names can imitate another',
         },
       ]);
+      // Wholly in Cyrillic letters that read as an official word ("ѕһор" for "shop"): refused by the look-alike rule.
+      const imitation = await accept(token, '\u0455\u04bb\u043e\u0440').expect(400);
+      expect(imitation.body.details).toEqual([
+        {
+          field: 'name',
+          message: 'Name must not imitate the name of one of the shop’s people, or an official-looking word, with look-alike letters',
+        },
+      ]);
       // A refused answer leaves the link usable.
       await accept(token).expect(201);
     });
@@ -408,7 +416,7 @@ describe('staff roles (e2e)', () => {
           .send({ name: `Role Change ${counter++}` });
       await create().expect(201);
       const changed = (await setRole(owner, person.user._id, 'read-only').expect(200)).body as StaffMember;
-      expect(changed).toEqual({ _id: person.user._id, name: 'Sam Staff', email: person.user.email, staffRole: 'read-only' });
+      expect(changed).toEqual({ _id: person.user._id, name: 'Sam Staff', email: person.user.email, staffRole: 'read-only', twoFactorEnabled: false });
       expect((await create().expect(401)).body.error).toBe('Your session has ended; sign in again');
       person = await signin(person.user.email);
       expect(person.user.staffRole).toBe('read-only');

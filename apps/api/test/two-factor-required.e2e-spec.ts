@@ -1,4 +1,4 @@
-import { ApiRoute, type Session, type TwoFactorChallenge, type TwoFactorEnrolment } from '@store/contract';
+import { ApiRoute, type Session, type TwoFactorChallenge, type TwoFactorEnabled, type TwoFactorEnrolment } from '@store/contract';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
@@ -44,7 +44,7 @@ describe('two-factor sign-in required (e2e)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_2FA: 'sometimes' })).toThrow(/ADMIN_2FA/);
   });
 
-  it('confines an owner without it to the enrolment routes until a first code turns it on; then the same session reaches everything', async () => {
+  it('confines an owner without it to the enrolment routes until a first code turns it on; then the new session reaches everything', async () => {
     const owner = await signedInUser(t, 1);
     const userId = owner.user._id;
     expect(owner.twoFactorEnrolmentRequired).toBe(true);
@@ -63,11 +63,15 @@ describe('two-factor sign-in required (e2e)', () => {
 
     const { secret } = (await as(owner).post(api(ApiRoute.twoFactorEnrol, { userId })).expect(200)).body as TwoFactorEnrolment;
     const step = Math.floor(Date.now() / 30_000);
-    await as(owner)
+    const confirmed = await as(owner)
       .post(api(ApiRoute.twoFactorConfirm, { userId }))
       .send({ code: await generate({ secret, epoch: step * 30 }) })
       .expect(200);
-    await as(owner).get(api(ApiRoute.ordersAll, { userId })).expect(200);
+    // The password-only session ended with the change; the one the confirmation answered reaches everything.
+    const enrolled = (confirmed.body as TwoFactorEnabled).session;
+    expect(enrolled.twoFactorEnrolmentRequired).toBeUndefined();
+    expect((await as(owner).get(api(ApiRoute.ordersAll, { userId })).expect(401)).body.error).toBe('Your session has ended; sign in again');
+    await as(enrolled).get(api(ApiRoute.ordersAll, { userId })).expect(200);
 
     // The next sign-in has two steps, and its session carries no enrolment notice.
     const first = (

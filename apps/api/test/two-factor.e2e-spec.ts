@@ -4,8 +4,11 @@ import {
   type Order,
   type Session,
   type SigninResponse,
+  type StaffList,
   type StaffRole,
   type TwoFactorChallenge,
+  type TwoFactorDisabled,
+  type TwoFactorEnabled,
   type TwoFactorEnrolment,
   type TwoFactorRecoveryCodes,
 } from '@store/contract';
@@ -44,6 +47,7 @@ describe('two-factor sign-in (e2e)', () => {
   const as = (session: Session) => ({
     get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
     post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
+    put: (path: string) => request(t.http).put(path).set('Authorization', `Bearer ${session.token}`),
     delete: (path: string) => request(t.http).delete(path).set('Authorization', `Bearer ${session.token}`),
   });
 
@@ -90,7 +94,9 @@ describe('two-factor sign-in (e2e)', () => {
       .post(api(ApiRoute.twoFactorConfirm, { userId: member.session.user._id }))
       .send({ code: await nextCode(member) })
       .expect(200);
-    member.recoveryCodes = (confirmed.body as TwoFactorRecoveryCodes).recoveryCodes;
+    member.recoveryCodes = (confirmed.body as TwoFactorEnabled).recoveryCodes;
+    // Turning it on ended the member's sessions; the confirmation answered this one's successor.
+    member.session = (confirmed.body as TwoFactorEnabled).session;
     return member;
   }
 
@@ -138,7 +144,8 @@ describe('two-factor sign-in (e2e)', () => {
         .post(api(ApiRoute.twoFactorConfirm, { userId }))
         .send({ code: await nextCode(member) })
         .expect(200);
-      const { recoveryCodes } = confirmed.body as TwoFactorRecoveryCodes;
+      const { recoveryCodes, session } = confirmed.body as TwoFactorEnabled;
+      member.session = session;
       expect(recoveryCodes).toHaveLength(10);
       expect(new Set(recoveryCodes).size).toBe(10);
       for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
@@ -167,6 +174,31 @@ describe('two-factor sign-in (e2e)', () => {
           .expect(200)
       ).body as AuditEntry[];
       expect(trail.map((entry) => entry.action)).toEqual(['two-factor.enable']);
+    });
+
+    it('shows on the People list who has it on (a pending enrolment is still off)', async () => {
+      const on = await enrolled(await newMember());
+      const pending = await newMember();
+      await as(pending.session)
+        .post(api(ApiRoute.twoFactorEnrol, { userId: pending.session.user._id }))
+        .expect(200);
+      const people = (
+        (
+          await as(owner)
+            .get(api(ApiRoute.staff, { userId: owner.user._id }))
+            .expect(200)
+        ).body as StaffList
+      ).people;
+      const stateOf = (id: string) => people.find((person) => person._id === id)?.twoFactorEnabled;
+      expect(stateOf(on.session.user._id)).toBe(true);
+      expect(stateOf(pending.session.user._id)).toBe(false);
+      expect(stateOf(owner.user._id)).toBe(false);
+      // A role change answers the member as the list shows them.
+      const changed = await as(owner)
+        .put(api(ApiRoute.staffMember, { staffId: on.session.user._id, userId: owner.user._id }))
+        .send({ staffRole: 'read-only' })
+        .expect(200);
+      expect(changed.body).toMatchObject({ staffRole: 'read-only', twoFactorEnabled: true });
     });
 
     it('is for the shop’s people: a customer cannot enrol', async () => {
@@ -283,6 +315,112 @@ describe('two-factor sign-in (e2e)', () => {
     });
   });
 
+  describe('new recovery codes', () => {
+    const regenerate = (member: Member, code: string) =>
+      as(member.session)
+        .post(api(ApiRoute.twoFactorRecoveryCodes, { userId: member.session.user._id }))
+        .send({ code });
+
+    it('takes a code from the app, answers ten new codes once, voids every old one, and is audited', async () => {
+      const member = await enrolled(await newMember());
+      const userId = member.session.user._id;
+      const [used, unused] = member.recoveryCodes!;
+      await signinStep2(await challengeFor(member.email), used).expect(200);
+
+      const fresh = (await regenerate(member, await nextCode(member)).expect(200)).body as TwoFactorRecoveryCodes;
+      expect(fresh.recoveryCodes).toHaveLength(10);
+      expect(new Set(fresh.recoveryCodes).size).toBe(10);
+      expect(fresh.recoveryCodes.some((code) => member.recoveryCodes!.includes(code))).toBe(false);
+      // The old ones, used or not, no longer sign in; a new one does, once.
+      await signinStep2(await challengeFor(member.email), unused).expect(400);
+      await signinStep2(await challengeFor(member.email), used).expect(400);
+      await signinStep2(await challengeFor(member.email), fresh.recoveryCodes[0]).expect(200);
+      expect((await as(member.session).get(api(ApiRoute.twoFactor, { userId })).expect(200)).body.recoveryCodesLeft).toBe(9);
+      // Stored hashed, as at enrolment.
+      const stored = (await t.dataSource.query(`SELECT code_hash FROM two_factor_recovery_codes WHERE user_id = $1`, [userId])) as {
+        code_hash: Buffer;
+      }[];
+      expect(stored).toHaveLength(10);
+      expect(stored.some((row) => row.code_hash.toString('latin1').includes(fresh.recoveryCodes[1]))).toBe(false);
+
+      const trail = (
+        await as(owner)
+          .get(`${api(ApiRoute.audit, { userId: owner.user._id })}?entity=${userId}`)
+          .expect(200)
+      ).body as AuditEntry[];
+      expect(trail[0]).toMatchObject({
+        action: 'two-factor.recovery-codes',
+        actor: { _id: userId },
+        changes: { recoveryCodesLeft: { before: 9, after: 10 } },
+      });
+    });
+
+    it('refuses a recovery code, a wrong or replayed code, and a member without two-factor; nothing changes', async () => {
+      const member = await enrolled(await newMember());
+      const userId = member.session.user._id;
+      const refused = await regenerate(member, member.recoveryCodes![0]).expect(400);
+      expect(refused.body.details).toEqual([{ field: 'code', message: 'Enter the 6-digit code from your authenticator app' }]);
+      expect((await regenerate(member, '000000').expect(400)).body.details[0].field).toBe('code');
+      // The confirmation's own code, already used: refused as a replay.
+      const confirmationCode = await generate({ secret: member.secret!, epoch: member.lastStep! * STEP });
+      await regenerate(member, confirmationCode).expect(400);
+      // The recovery code offered above was not used up, and the codes are still the enrolment's.
+      await signinStep2(await challengeFor(member.email), member.recoveryCodes![0]).expect(200);
+
+      const without = await newMember();
+      expect((await regenerate(without, '123456').expect(409)).body.error).toBe('Two-factor sign-in is not on');
+      // Someone else's: the path guard.
+      await as(without.session).post(api(ApiRoute.twoFactorRecoveryCodes, { userId })).send({ code: '123456' }).expect(403);
+    });
+  });
+
+  describe('ending the member’s other sessions', () => {
+    it('ends every earlier session when it is turned on: a token from before is refused, the answered one works', async () => {
+      const member = await newMember();
+      const userId = member.session.user._id;
+      const otherDevice = (await signinStep1(member.email, PASSWORD, '198.51.100.80').expect(200)).body as Session;
+      const before = member.session;
+      await enrolled(member);
+      for (const old of [before, otherDevice]) {
+        const refused = await as(old).get(api(ApiRoute.user, { userId })).expect(401);
+        expect(refused.body.error).toBe('Your session has ended; sign in again');
+      }
+      await as(member.session).get(api(ApiRoute.user, { userId })).expect(200);
+    });
+
+    it('ends every earlier session when it is turned off', async () => {
+      const member = await enrolled(await newMember());
+      const userId = member.session.user._id;
+      const otherDevice = (await signinStep2(await challengeFor(member.email), await nextCode(member), '198.51.100.81').expect(200))
+        .body as Session;
+      await as(otherDevice).get(api(ApiRoute.user, { userId })).expect(200);
+      const off = (
+        await as(member.session)
+          .post(api(ApiRoute.twoFactorDisable, { userId }))
+          .send({ password: PASSWORD, code: member.recoveryCodes![0] })
+          .expect(200)
+      ).body as TwoFactorDisabled;
+      await as(otherDevice).get(api(ApiRoute.user, { userId })).expect(401);
+      await as(member.session).get(api(ApiRoute.user, { userId })).expect(401);
+      await as(off.session).get(api(ApiRoute.user, { userId })).expect(200);
+    });
+
+    it('ends every session of the member when an owner resets it, and a sign-in begun before it cannot finish', async () => {
+      const member = await enrolled(await newMember());
+      const staffId = member.session.user._id;
+      const pending = await challengeFor(member.email);
+      await as(owner)
+        .delete(api(ApiRoute.staffTwoFactorReset, { staffId, userId: owner.user._id }))
+        .expect(200);
+      await as(member.session)
+        .get(api(ApiRoute.user, { userId: staffId }))
+        .expect(401);
+      expect((await signinStep2(pending, member.recoveryCodes![0]).expect(401)).body.error).toBe(
+        'Your sign-in has expired; enter your password again',
+      );
+    });
+  });
+
   describe('turning it off and resetting', () => {
     it('turns off with the password and a code, not with either alone', async () => {
       const member = await enrolled(await newMember());
@@ -294,6 +432,7 @@ describe('two-factor sign-in (e2e)', () => {
       expect((await disable({ password: PASSWORD, code: '000000' }).expect(400)).body.details[0].field).toBe('code');
       expect((await disable({ password: PASSWORD, code: member.recoveryCodes![1] }).expect(200)).body).toEqual({
         message: 'Two-factor sign-in is off',
+        session: { token: expect.any(String), user: expect.objectContaining({ _id: userId }) },
       });
       expect((await t.dataSource.query(`SELECT 1 FROM two_factor_recovery_codes WHERE user_id = $1`, [userId])).length).toBe(0);
       const session = (await signinStep1(member.email).expect(200)).body as Session;

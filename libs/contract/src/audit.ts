@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'staff.two-factor-reset',
   'two-factor.enable',
   'two-factor.disable',
+  'two-factor.recovery-codes',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

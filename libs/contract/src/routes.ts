@@ -112,6 +112,8 @@ export const ApiRoute = {
   twoFactorEnrol: '/two-factor/enrol/:userId',
   twoFactorConfirm: '/two-factor/confirm/:userId',
   twoFactorDisable: '/two-factor/disable/:userId',
+  /** A new set of recovery codes (a code from the app required); the old ones stop working. */
+  twoFactorRecoveryCodes: '/two-factor/recovery-codes/:userId',
   /** The e-mail backlog and what failed (admins). */
   mailStatus: '/mail/status/:userId',
   /** Sends a test mail at once and answers with what the mail server said (admins). */

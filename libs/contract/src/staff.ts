@@ -11,6 +11,8 @@ export interface StaffMember {
   name: string;
   email: string;
   staffRole: StaffRole;
+  /** Two-factor sign-in is on (confirmed by a first code); false while it is off or only being set up. */
+  twoFactorEnabled: boolean;
 }
 
 /** An invitation not yet accepted, withdrawn or expired. The link itself is only ever in the e-mail. */

@@ -1,4 +1,4 @@
-import type { Session } from './identity.js';
+import type { MessageResponse, Session } from './identity.js';
 
 /**
  * Two-factor sign-in for the shop's people (TOTP, RFC 6238, six digits every 30 seconds, plus ten single-use
@@ -6,7 +6,8 @@ import type { Session } from './identity.js';
  * a {@link TwoFactorChallenge} instead of a session, and `POST /signin/two-factor` exchanges that challenge and a
  * code for the session. Enrolment: `POST /two-factor/enrol/{userId}` (a new secret and its QR code),
  * `POST /two-factor/confirm/{userId}` (the first code; answers the recovery codes, shown once),
- * `POST /two-factor/disable/{userId}` (the password and a code), `GET /two-factor/{userId}` (the state);
+ * `POST /two-factor/disable/{userId}` (the password and a code), `POST /two-factor/recovery-codes/{userId}` (a code
+ * from the app; new recovery codes, the old ones void), `GET /two-factor/{userId}` (the state);
  * an owner resets someone else's with `DELETE /staff/{staffId}/two-factor/{userId}`.
  */
 
@@ -60,9 +61,25 @@ export interface TwoFactorEnrolment {
   qrCode: string;
 }
 
-/** Answered once, when two-factor sign-in is turned on: each code signs in once instead of an app's code. */
+/**
+ * Answered once, when two-factor sign-in is turned on or the codes are made anew: each code signs in once instead of
+ * an app's code. Never shown again.
+ */
 export interface TwoFactorRecoveryCodes {
   recoveryCodes: string[];
+}
+
+/**
+ * What turning two-factor sign-in on answers: the recovery codes and a new session for this browser. Every other
+ * session of the member (other devices, and the token that asked) has ended.
+ */
+export interface TwoFactorEnabled extends TwoFactorRecoveryCodes {
+  session: Session;
+}
+
+/** What turning two-factor sign-in off answers: a message and, as when it is turned on, this browser's new session. */
+export interface TwoFactorDisabled extends MessageResponse {
+  session: Session;
 }
 
 export const TWO_FACTOR_CHALLENGE_SECONDS = 300;

@@ -265,6 +265,12 @@ export class EnvironmentVariables {
   @MinLength(32, says('must be at least 32 characters'))
   TWO_FACTOR_KEY?: string;
 
+  // Set only while rotating TWO_FACTOR_KEY (docs/operations.md): what the key was (or JWT_SECRET, when it was unset).
+  // Secrets still under it are read with it, and `npm run two-factor:rekey` writes them under the new one.
+  @IsOptional()
+  @MinLength(32, says('must be at least 32 characters'))
+  TWO_FACTOR_KEY_PREVIOUS?: string;
+
   @WholeNumber(1, 1000)
   TWO_FACTOR_ATTEMPT_LIMIT = 5;
 
@@ -496,6 +502,7 @@ export function appConfig(env: EnvironmentVariables) {
     twoFactor: {
       mode: (env.ADMIN_2FA ?? (isProduction ? 'required' : 'optional')) as 'optional' | 'required',
       key: env.TWO_FACTOR_KEY ?? env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      previousKey: env.TWO_FACTOR_KEY_PREVIOUS as string | undefined,
       attemptLimit: env.TWO_FACTOR_ATTEMPT_LIMIT,
       accountLimit: env.TWO_FACTOR_ACCOUNT_LIMIT,
     },

@@ -94,6 +94,14 @@ export class Database {
     return new Database({ tx: dataSource.manager, isTransactionActive: () => false });
   }
 
+  /**
+   * Runs `work` in one transaction of its own outside the Nest app (a command-line tool): every statement of the
+   * Database it is given joins that transaction, committed when `work` resolves and rolled back when it throws.
+   */
+  static inTransaction<T>(dataSource: DataSource, work: (db: Database) => Promise<T>): Promise<T> {
+    return dataSource.transaction((manager) => work(new Database({ tx: manager, isTransactionActive: () => true })));
+  }
+
   /** The transaction's EntityManager in context, or, outside one, the data source's (each statement on its own). */
   get manager(): EntityManager {
     return this.host.tx;

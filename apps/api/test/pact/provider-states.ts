@@ -6,6 +6,7 @@ import {
   type Product,
   PRODUCT_SIZES,
   type ProductSize,
+  type Session,
   type ShippingAddress,
   type SizeStock,
   toCents,
@@ -166,8 +167,10 @@ export class ProviderStates {
         const email = 'sam.staff@example.com';
         const staffId = await this.staffMember(email);
         const userId = await this.signIn(email, PASSWORD);
-        const { recoveryCodes } = await this.enableTwoFactor(staffId, email);
-        return { userId, recoveryCode: recoveryCodes[0] };
+        const { recoveryCodes, session, secret, step } = await this.enableTwoFactor(staffId, email);
+        // Turning it on ended the password-only session: the browser carries on with the one the confirmation answered.
+        this.bearer = session.token;
+        return { userId, recoveryCode: recoveryCodes[0], totpCode: await generate({ secret, epoch: (step + 1) * 30 }) };
       },
       'a staff member with two-factor sign-in on exists': async () => {
         const email = 'sam.staff@example.com';
@@ -414,13 +417,16 @@ export class ProviderStates {
   }
 
   /** Turns two-factor sign-in on for a member through the service, as the enrolment page does; answers its secret and codes. */
-  private async enableTwoFactor(userId: string, email: string): Promise<{ secret: string; step: number; recoveryCodes: string[] }> {
+  private async enableTwoFactor(
+    userId: string,
+    email: string,
+  ): Promise<{ secret: string; step: number; recoveryCodes: string[]; session: Session }> {
     const twoFactor = this.t.app.get(TwoFactorService);
     const member: AuthUser = { id: userId, name: 'Sam Staff', email, role: 1, staffRole: 'staff' };
     const { secret } = await twoFactor.enrol(member);
     const step = Math.floor(Date.now() / 30_000);
-    const { recoveryCodes } = await twoFactor.confirm(member, await generate({ secret, epoch: step * 30 }), 'pact-provider-state');
-    return { secret, step, recoveryCodes };
+    const { recoveryCodes, session } = await twoFactor.confirm(member, await generate({ secret, epoch: step * 30 }), 'pact-provider-state');
+    return { secret, step, recoveryCodes, session };
   }
 
   private async signIn(email: string, password: string): Promise<string> {

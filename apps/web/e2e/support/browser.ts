@@ -42,9 +42,9 @@ export interface ShopPage {
   consoleMessages: string[];
 }
 
-/** A fresh browser context (its own localStorage) on the store, 1280x900 unless told otherwise. */
-export async function openShop(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<ShopPage> {
-  const context = await browser.newContext({ baseURL: store.baseUrl, viewport });
+/** A fresh browser context (its own localStorage) on the store (or another at `baseUrl`), 1280x900 unless told otherwise. */
+export async function openShop(browser: Browser, viewport = { width: 1280, height: 900 }, baseUrl = store.baseUrl): Promise<ShopPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const pageErrors: string[] = [];

@@ -79,6 +79,7 @@ export class AccountsService implements OnApplicationBootstrap {
   }
 
   async rename(userId: string, name: string): Promise<Account> {
+    await this.users.refuseImitation(name, { id: userId });
     await this.users.update(userId, { name });
     return this.account(userId);
   }

@@ -30,6 +30,7 @@ import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { SigninLimits } from './rate-limit/signin-limits.js';
 import { TwoFactorLimits } from './rate-limit/two-factor-limits.js';
 import { RevokedTokensRepository } from './revoked-tokens.repository.js';
+import { SessionIssuer } from './session-issuer.js';
 import { Totp } from './two-factor/totp.js';
 import { TwoFactorChallenges } from './two-factor/two-factor-challenges.js';
 import { TwoFactorController } from './two-factor.controller.js';
@@ -69,6 +70,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     TwoFactorLimits,
     TwoFactorChallenges,
     TwoFactorService,
+    SessionIssuer,
     // Order matters: who you are (401), then whether your two-factor set-up is due (403), then whose path it is
     // (403), then what your role allows (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Role, type Session, type SigninResponse, StaffRole, TWO_FACTOR_SIGNIN_EXPIRED, type User } from '@store/contract';
+import { SessionIssuer } from './session-issuer.js';
 import { ConflictError, UnauthenticatedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -39,10 +39,12 @@ export class AuthService {
     private readonly links: AccountLinks,
     private readonly twoFactor: TwoFactorService,
     private readonly challenges: TwoFactorChallenges,
+    private readonly sessions: SessionIssuer,
   ) {}
 
   async signup(input: SignupDto): Promise<User> {
     refuseCommonPassword(input.password);
+    await this.users.refuseImitation(input.name);
     const passwordHash = await this.hasher.hash(input.password);
     const user = await this.users.create({ name: input.name, email: input.email, passwordHash });
     await this.verification.afterSignup(user);
@@ -87,20 +89,8 @@ export class AuthService {
   }
 
   /** A new token for the user as they are now (their current session version). */
-  async sessionFor(user: {
-    id: string;
-    name: string;
-    email: string;
-    role: Role;
-    staffRole?: StaffRole | null;
-    sessionVersion: number;
-  }): Promise<Session> {
-    const payload: JwtPayload = { sub: user.id, role: user.role, jti: randomUUID(), sv: user.sessionVersion };
-    const token = await this.jwt.signAsync(payload, { expiresIn: this.config.jwtExpiresInSeconds });
-    const session: Session = { token, user: this.users.toUser(user) };
-    // Tells the web app to open the enrolment page: the token reaches nothing else until then (TwoFactorEnrolmentGuard).
-    if (this.twoFactor.required && user.staffRole && !(await this.twoFactor.isEnabled(user.id))) session.twoFactorEnrolmentRequired = true;
-    return session;
+  sessionFor(user: Parameters<SessionIssuer['sessionFor']>[0]): Promise<Session> {
+    return this.sessions.sessionFor(user);
   }
 
   /**

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiRoute,
-  type MessageResponse,
   StaffRole,
+  type TwoFactorDisabled,
+  type TwoFactorEnabled,
   type TwoFactorEnrolment,
   type TwoFactorRecoveryCodes,
   type TwoFactorStatus,
@@ -40,15 +41,26 @@ export class TwoFactorController {
   @Roles(...STAFF)
   @Post(ApiRoute.twoFactorConfirm)
   @HttpCode(200)
-  confirm(@Body() body: TwoFactorCodeDto, @CurrentUser() user: AuthUser, @Req() request: Request): Promise<TwoFactorRecoveryCodes> {
+  confirm(@Body() body: TwoFactorCodeDto, @CurrentUser() user: AuthUser, @Req() request: Request): Promise<TwoFactorEnabled> {
     return this.twoFactor.confirm(user, body.code, clientNetwork(request.ip));
+  }
+
+  /** Open to whoever has it on, as turning it off is; the code must be the app's (TwoFactorCodeDto: six digits). */
+  @Post(ApiRoute.twoFactorRecoveryCodes)
+  @HttpCode(200)
+  regenerateRecoveryCodes(
+    @Body() body: TwoFactorCodeDto,
+    @CurrentUser() user: AuthUser,
+    @Req() request: Request,
+  ): Promise<TwoFactorRecoveryCodes> {
+    return this.twoFactor.regenerateRecoveryCodes(user, body.code, clientNetwork(request.ip));
   }
 
   /** Open to whoever has it on (a member since made a customer too), with the password and a code. */
   @Post(ApiRoute.twoFactorDisable)
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
-  disable(@Body() body: TwoFactorDisableDto, @CurrentUser() user: AuthUser, @Req() request: Request): Promise<MessageResponse> {
+  disable(@Body() body: TwoFactorDisableDto, @CurrentUser() user: AuthUser, @Req() request: Request): Promise<TwoFactorDisabled> {
     return this.twoFactor.disable(user, body.password, body.code, clientNetwork(request.ip));
   }
 }

@@ -71,6 +71,12 @@ export class StaffInvitationsRepository {
     await this.db.transactionRows(`UPDATE staff_invitations SET accepted_by = $2 WHERE id = $1`, [id, userId]);
   }
 
+  /** The address an invitation was sent to, whatever its state (undefined for a token that opens none). */
+  async emailOf(tokenHash: Buffer): Promise<string | undefined> {
+    const [row] = await this.db.rows<{ email: string }>(`SELECT email FROM staff_invitations WHERE token_hash = $1`, [tokenHash]);
+    return row?.email;
+  }
+
   /** Whether a token opens an invitation now, or why not (for a refusal that says what to do). */
   async stateOf(tokenHash: Buffer): Promise<InvitationState> {
     const [row] = await this.db.rows<{ accepted: boolean; revoked: boolean; expired: boolean }>(

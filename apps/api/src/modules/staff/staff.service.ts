@@ -89,6 +89,8 @@ export class StaffService {
     const tokenHash = hashToken(input.token);
     // A link that opens nothing is refused before argon2 runs: guessed tokens cost a lookup, not a hash.
     await this.refuseUnlessOpen(tokenHash);
+    const invited = await this.invitations.emailOf(tokenHash);
+    await this.users.refuseImitation(input.name, { email: invited });
     // Hashed before the transaction: no row is held while argon2 works. A password on the common list is refused
     // (as at sign-up: a staff account reaches the admin), and the refusal leaves the link usable.
     const passwordHash = await this.hasher.hashNew(input.password);
@@ -155,8 +157,8 @@ export class StaffService {
 
 const LAST_OWNER = 'The shop needs at least one owner: make someone else an owner first';
 
-function toMember(row: { id: string; name: string; email: string; staffRole: StaffRole | null }): StaffMember {
-  return { _id: row.id, name: row.name, email: row.email, staffRole: row.staffRole as StaffRole };
+function toMember(row: { id: string; name: string; email: string; staffRole: StaffRole | null; twoFactorEnabled: boolean }): StaffMember {
+  return { _id: row.id, name: row.name, email: row.email, staffRole: row.staffRole as StaffRole, twoFactorEnabled: row.twoFactorEnabled };
 }
 
 function toInvitation(row: InvitationRow): StaffInvitation {

@@ -10,13 +10,18 @@ export interface StaffRow {
   email: string;
   role: UserEntity['role'];
   staffRole: StaffRole | null;
+  /** Two-factor sign-in is on (a confirmed row in `user_two_factor`). */
+  twoFactorEnabled: boolean;
 }
 
 /** What a role change did: the person as they are now and the role they had, or why nothing changed. */
 export type StaffRoleChange =
   { outcome: 'changed'; user: StaffRow; before: StaffRole } | { outcome: 'not-staff' } | { outcome: 'last-owner' };
 
-const STAFF_COLUMNS = `id, name, email, role, staff_role AS "staffRole"`;
+// `users.` spelled out: the same list ends INSERT and UPDATE statements on users (RETURNING), where the subquery's
+// own table would otherwise be searched first.
+const STAFF_COLUMNS = `id, name, email, role, staff_role AS "staffRole",
+  EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = users.id AND t.enabled_at IS NOT NULL) AS "twoFactorEnabled"`;
 
 /** A user as the per-request token check reads them. */
 export interface SessionUserRow {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EMAIL_TAKEN, Role, type StaffRole, type User } from '@store/contract';
-import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { imitatedName, LOOK_ALIKE_NAME_MESSAGE, PROTECTED_NAME_WORDS } from '@store/contract/look-alikes';
+import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
 import type { UserEntity } from './user.entity.js';
 import { toUser } from './user.mapper.js';
@@ -14,6 +15,18 @@ export class UsersService {
   /** A user row in the wire shape (no password hash), for the modules that hand users out (auth's sessions). */
   toUser(entity: Pick<UserEntity, 'id' | 'name' | 'email' | 'role'> & { staffRole?: UserEntity['staffRole'] }): User {
     return toUser(entity);
+  }
+
+  /**
+   * Refuses (400 naming `name`) a name that imitates, with look-alike letters, one of the shop's people or an
+   * official-looking word (docs/security.md, "Look-alike names"): "Ѕаm Ѕtаff" in Cyrillic beside a "Sam Staff" on
+   * the staff. The person's own name (`self`: their id or e-mail address) is not held against them.
+   */
+  async refuseImitation(name: string, self: { id?: string; email?: string } = {}): Promise<void> {
+    const people = (await this.users.listStaff()).filter((person) => person.id !== self.id && person.email !== self.email);
+    if (imitatedName(name, [...PROTECTED_NAME_WORDS, ...people.map((person) => person.name)]) !== undefined) {
+      throw new ValidationFailedError(LOOK_ALIKE_NAME_MESSAGE, [{ field: 'name', message: LOOK_ALIKE_NAME_MESSAGE }]);
+    }
   }
 
   /** A new account: a customer, or with `staffRole` one of the shop's people (wire role 1). */

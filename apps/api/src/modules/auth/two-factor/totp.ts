@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/env.js';
+import { SecretBox } from './secret-box.js';
 
 /** One step either side of now (30 s each): a phone's clock a little off, or a code typed as it changed. */
 const TOLERANCE_SECONDS = 30;
@@ -10,15 +11,15 @@ const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**
  * TOTP (RFC 6238: SHA-1, six digits, 30-second steps, what every authenticator app reads) through otplib, and the
- * secret's encryption at rest: AES-256-GCM with a key derived (HKDF) from TWO_FACTOR_KEY, or JWT_SECRET when that is
- * unset, so a copy of the database alone does not give the secrets away.
+ * secret's encryption at rest ({@link SecretBox}: AES-256-GCM with a key derived from TWO_FACTOR_KEY, or JWT_SECRET
+ * when that is unset), so a copy of the database alone does not give the secrets away.
  */
 @Injectable()
 export class Totp {
-  private readonly key: Buffer;
+  private readonly box: SecretBox;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.key = Buffer.from(hkdfSync('sha256', config.twoFactor.key, 'tshirt-store', 'two-factor-secret', 32));
+    this.box = new SecretBox(config.twoFactor.key, config.twoFactor.previousKey);
   }
 
   /** A new secret (20 random bytes, base32) and the otpauth:// URI an app scans, labelled with the shop and the member. */
@@ -43,16 +44,11 @@ export class Totp {
   }
 
   encrypt(secret: string): Buffer {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return this.box.encrypt(secret);
   }
 
   decrypt(stored: Buffer): string {
-    const decipher = createDecipheriv('aes-256-gcm', this.key, stored.subarray(0, 12));
-    decipher.setAuthTag(stored.subarray(12, 28));
-    return Buffer.concat([decipher.update(stored.subarray(28)), decipher.final()]).toString('utf8');
+    return this.box.decrypt(stored);
   }
 
   /** Ten recovery codes, 50 random bits each, as `abcde-fghij` (each of 32 letters from a byte: 256 = 8 x 32, no bias). */

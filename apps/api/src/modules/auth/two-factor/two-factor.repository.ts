@@ -77,6 +77,39 @@ export class TwoFactorRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Replaces every recovery code of a member with two-factor on (used or not), in the transaction in context; false
+   * when it is not on. The two-factor row is locked first, so a concurrent turn-off cannot leave codes behind.
+   */
+  async replaceRecoveryCodes(userId: string, recoveryCodeHashes: Buffer[]): Promise<boolean> {
+    const rows = await this.db.transactionRows(
+      `SELECT user_id FROM user_two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE`,
+      [userId],
+    );
+    if (rows.length === 0) return false;
+    await this.db.transactionRows(`DELETE FROM two_factor_recovery_codes WHERE user_id = $1`, [userId]);
+    await this.db.transactionRows(`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::bytea[])`, [
+      userId,
+      recoveryCodeHashes,
+    ]);
+    return true;
+  }
+
+  /**
+   * Every stored secret (pending enrolments too), locked until the transaction in context ends: the key rotation
+   * reads and rewrites them all at once, and an enrolment meanwhile waits rather than be overwritten.
+   */
+  lockAllSecrets(): Promise<{ userId: string; secretEncrypted: Buffer }[]> {
+    return this.db.transactionRows(
+      `SELECT user_id AS "userId", secret_encrypted AS "secretEncrypted" FROM user_two_factor ORDER BY user_id FOR UPDATE`,
+    );
+  }
+
+  /** Stores a secret encrypted anew (same secret, another key), in the transaction in context. */
+  async replaceSecret(userId: string, secretEncrypted: Buffer): Promise<void> {
+    await this.db.transactionRows(`UPDATE user_two_factor SET secret_encrypted = $2 WHERE user_id = $1`, [userId, secretEncrypted]);
+  }
+
   /** Uses up a recovery code (once: a conditional UPDATE); false for a wrong or used one. */
   async useRecoveryCode(userId: string, codeHash: Buffer): Promise<boolean> {
     const rows = await this.db.rows(

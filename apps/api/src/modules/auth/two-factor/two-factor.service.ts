@@ -3,6 +3,8 @@ import {
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_WRONG_CODE,
   type MessageResponse,
+  type TwoFactorDisabled,
+  type TwoFactorEnabled,
   type TwoFactorEnrolment,
   type TwoFactorRecoveryCodes,
   type TwoFactorStatus,
@@ -17,6 +19,7 @@ import { AuditService, type AuditActor } from '../../audit/audit.service.js';
 import { UsersService } from '../../users/users.service.js';
 import type { AuthUser } from '../auth-user.js';
 import { PasswordHasher } from '../password-hasher.js';
+import { SessionIssuer } from '../session-issuer.js';
 import { TwoFactorLimits } from '../rate-limit/two-factor-limits.js';
 import { recoveryCodeHash, Totp } from './totp.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
@@ -28,7 +31,10 @@ const wrongCode = () => new ValidationFailedError(TWO_FACTOR_WRONG_CODE, [{ fiel
  * Two-factor sign-in of the shop's people (docs/security.md, "Two-factor sign-in"): enrolment (a secret made here,
  * shown until a first code confirms it, then never again; ten recovery codes shown once and stored hashed), the
  * code check behind the sign-in's second step (each code once), turning it off (password and code), and an
- * owner's reset of someone else's. Every change is in the audit trail, in the transaction that makes it.
+ * owner's reset of someone else's, and new recovery codes. Every change is in the audit trail, in the transaction
+ * that makes it. Turning it on, off or resetting it ends the member's sessions (the session version moves in the same
+ * transaction): a session opened with the password alone, or a stolen one, does not outlive the change. The member
+ * who made the change gets a new session for this browser.
  */
 @Injectable()
 export class TwoFactorService {
@@ -42,6 +48,7 @@ export class TwoFactorService {
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly transactions: Transactions,
+    private readonly sessions: SessionIssuer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,8 +74,11 @@ export class TwoFactorService {
     return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) };
   }
 
-  /** The first code from the app turns two-factor on; answers the recovery codes, the only time they are shown. */
-  async confirm(user: AuthUser, code: string, network: string): Promise<TwoFactorRecoveryCodes> {
+  /**
+   * The first code from the app turns two-factor on; answers the recovery codes, the only time they are shown, and
+   * this browser's new session (every other one has ended).
+   */
+  async confirm(user: AuthUser, code: string, network: string): Promise<TwoFactorEnabled> {
     await this.limits.admit(user.id, network);
     const row = await this.repository.find(user.id);
     if (!row) throw new ConflictError('Start setting up two-factor sign-in first');
@@ -86,6 +96,33 @@ export class TwoFactorService {
         entityId: user.id,
         changes: { twoFactor: { before: false, after: true } },
       });
+      await this.users.endSessions(user.id);
+    });
+    await this.limits.succeeded(user.id, network);
+    return { recoveryCodes, session: await this.newSession(user.id) };
+  }
+
+  /**
+   * Ten new recovery codes for a member with two-factor on, shown this once; every earlier one (used or not) stops
+   * working in the same transaction. Takes a code from the app, not a recovery code: whoever holds only a recovery
+   * code (or only a signed-in browser) cannot make themselves ten more.
+   */
+  async regenerateRecoveryCodes(user: AuthUser, code: string, network: string): Promise<TwoFactorRecoveryCodes> {
+    await this.limits.admit(user.id, network);
+    if (!(await this.isEnabled(user.id))) throw new ConflictError('Two-factor sign-in is not on');
+    if (!TOTP_CODE_PATTERN.test(code) || !(await this.codeIsRight(user.id, code))) throw wrongCode();
+    const left = await this.repository.recoveryCodesLeft(user.id);
+    const recoveryCodes = this.totp.newRecoveryCodes(RECOVERY_CODE_COUNT);
+    await this.transactions.run(async () => {
+      if (!(await this.repository.replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash)))) {
+        throw new ConflictError('Two-factor sign-in is not on');
+      }
+      await this.audit.record(user, {
+        action: 'two-factor.recovery-codes',
+        entityType: 'user',
+        entityId: user.id,
+        changes: { recoveryCodesLeft: { before: left, after: RECOVERY_CODE_COUNT } },
+      });
     });
     await this.limits.succeeded(user.id, network);
     return { recoveryCodes };
@@ -101,8 +138,11 @@ export class TwoFactorService {
     await this.limits.succeeded(userId, network);
   }
 
-  /** Turns two-factor off: the password and a code, both right (counted as code attempts). */
-  async disable(user: AuthUser, password: string, code: string, network: string): Promise<MessageResponse> {
+  /**
+   * Turns two-factor off: the password and a code, both right (counted as code attempts). Every session ends; this
+   * browser gets a new one.
+   */
+  async disable(user: AuthUser, password: string, code: string, network: string): Promise<TwoFactorDisabled> {
     await this.limits.admit(user.id, network);
     const withHash = await this.users.findByEmailWithPassword(user.email);
     if (!withHash || !(await this.hasher.verify(withHash.passwordHash, password))) {
@@ -118,9 +158,10 @@ export class TwoFactorService {
         entityId: user.id,
         changes: { twoFactor: { before: true, after: false } },
       });
+      await this.users.endSessions(user.id);
     });
     await this.limits.succeeded(user.id, network);
-    return { message: 'Two-factor sign-in is off' };
+    return { message: 'Two-factor sign-in is off', session: await this.newSession(user.id) };
   }
 
   /**
@@ -141,9 +182,14 @@ export class TwoFactorService {
         entityId: staffId,
         changes: { twoFactor: { before: true, after: false } },
       });
+      await this.users.endSessions(staffId);
     });
-    await this.users.endSessions(staffId);
     return { message: `${member.name}'s two-factor sign-in was reset; they set it up again at their next sign-in` };
+  }
+
+  /** A session for the member as they are after a change that ended their sessions. */
+  private async newSession(userId: string) {
+    return this.sessions.sessionFor(await this.users.getById(userId));
   }
 
   private async codeIsRight(userId: string, code: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { API_PREFIX, ApiRoute, apiPath, ErrorCode } from '@store/contract';
 import { bearer, describeStoreApi, errorBody, EXAMPLE, idFromState, pathFromState } from '@test/pact/store-api-pact';
 import { changeStaffRole } from './change-staff-role';
 
-const { fromProviderState, string } = MatchersV3;
+const { boolean, fromProviderState, string } = MatchersV3;
 
 const interaction = describeStoreApi();
 
@@ -22,6 +22,7 @@ describe('people administration', () => {
               name: string('Sam Staff'),
               email: string('sam.staff@example.com'),
               staffRole: 'read-only',
+              twoFactorEnabled: boolean(false),
             }),
         ],
       },
@@ -31,6 +32,7 @@ describe('people administration', () => {
           name: 'Sam Staff',
           email: 'sam.staff@example.com',
           staffRole: 'read-only',
+          twoFactorEnabled: false,
         });
       },
     ));

@@ -3,7 +3,7 @@ import { ApiRoute } from '@store/contract';
 import { anId, anInstant, bearer, describeStoreApi, EXAMPLE, pathFromState } from '@test/pact/store-api-pact';
 import { listStaff } from './list-staff';
 
-const { atLeastLike, eachLike, regex, string } = MatchersV3;
+const { atLeastLike, boolean, eachLike, regex, string } = MatchersV3;
 
 const interaction = describeStoreApi();
 
@@ -25,6 +25,7 @@ describe('people administration', () => {
                 name: string('Sam Staff'),
                 email: string('sam.staff@example.com'),
                 staffRole: aStaffRole('staff'),
+                twoFactorEnabled: boolean(false),
               }),
               invitations: atLeastLike(
                 {
@@ -40,7 +41,7 @@ describe('people administration', () => {
       },
       async () => {
         const list = await listStaff();
-        expect(list.people[0]).toEqual({ _id: EXAMPLE.staffId, name: 'Sam Staff', email: 'sam.staff@example.com', staffRole: 'staff' });
+        expect(list.people[0]).toEqual({ _id: EXAMPLE.staffId, name: 'Sam Staff', email: 'sam.staff@example.com', staffRole: 'staff', twoFactorEnabled: false });
         expect(Array.isArray(list.invitations)).toBe(true);
       },
     ));

@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'staff.two-factor-reset': 'Reset the two-factor sign-in of',
   'two-factor.enable': 'Turned on two-factor sign-in',
   'two-factor.disable': 'Turned off two-factor sign-in',
+  'two-factor.recovery-codes': 'Made new two-factor recovery codes',
 };
 
 /**

@@ -20,8 +20,8 @@ const ROLE_HINTS: Record<StaffRole, string> = {
 };
 
 /**
- * The shop's people, for owners: who has which role (change it, or remove someone from the staff), the
- * invitations still open, and a form to invite someone by e-mail. The server refuses all of it to anyone else.
+ * The shop's people, for owners: who has which role (change it, or remove someone from the staff), who has
+ * two-factor sign-in on (reset it for someone who lost their phone), the invitations still open, and a form to invite someone by e-mail. The server refuses all of it to anyone else.
  */
 export function People() {
   const { isOwner } = useStaffPermissions();
@@ -90,6 +90,13 @@ function PersonRow({ person }: { person: StaffMember }) {
         <div className="me-auto">
           <div className="fw-semibold">{person.name}</div>
           <div className="small text-body-secondary">{person.email}</div>
+          <div className="small" data-testid="two-factor-state">
+            {person.twoFactorEnabled ? (
+              <span className="badge text-bg-success">Two-factor on</span>
+            ) : (
+              <span className="badge text-bg-warning">Two-factor off</span>
+            )}
+          </div>
         </div>
         <label className="visually-hidden" htmlFor={id}>
           Role of {person.name}
@@ -118,17 +125,19 @@ function PersonRow({ person }: { person: StaffMember }) {
         >
           Remove
         </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          disabled={resetting}
-          onClick={() => {
-            if (window.confirm(`Reset ${person.name}'s two-factor sign-in (a lost phone)? They set it up again at their next sign-in.`))
-              void run(async () => setNotice((await resetTwoFactor(person._id)).message));
-          }}
-        >
-          Reset two-factor
-        </button>
+        {person.twoFactorEnabled ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={resetting}
+            onClick={() => {
+              if (window.confirm(`Reset ${person.name}'s two-factor sign-in (a lost phone)? They set it up again at their next sign-in.`))
+                void run(async () => setNotice((await resetTwoFactor(person._id)).message));
+            }}
+          >
+            Reset two-factor
+          </button>
+        ) : null}
       </div>
       {notice ? (
         <Alert variant="success" className="mt-2 py-2 small">

@@ -1,9 +1,10 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiRoute, ErrorCode } from '@store/contract';
-import { bearer, describeStoreApi, errorBody, pathFromState } from '@test/pact/store-api-pact';
+import { ApiRoute, ErrorCode, Role } from '@store/contract';
+import { aJwt, anId, bearer, describeStoreApi, errorBody, EXAMPLE, pathFromState } from '@test/pact/store-api-pact';
 import { confirmTwoFactor } from './confirm-two-factor';
 import { disableTwoFactor } from './disable-two-factor';
 import { enrolTwoFactor } from './enrol-two-factor';
+import { regenerateRecoveryCodes } from './regenerate-recovery-codes';
 import { getTwoFactorStatus } from './two-factor-status';
 
 const { eachLike, fromProviderState, integer, regex, string } = MatchersV3;
@@ -11,6 +12,12 @@ const { eachLike, fromProviderState, integer, regex, string } = MatchersV3;
 const interaction = describeStoreApi();
 
 const RECOVERY_CODE = '^[a-z2-7]{5}-[a-z2-7]{5}$';
+
+/** The new session that turning two-factor on or off answers (every earlier one of the member has ended). */
+const newSession = () => ({
+  token: aJwt(),
+  user: { _id: anId(EXAMPLE.userId), name: string('Sam Staff'), email: 'sam.staff@example.com', role: Role.Admin, staffRole: 'staff' },
+});
 
 describe('two-factor sign-in of the signed-in member', () => {
   it('tells whether it is on', () =>
@@ -61,11 +68,15 @@ describe('two-factor sign-in of the signed-in member', () => {
           pathFromState(ApiRoute.twoFactorConfirm),
           (request) => request.headers(bearer()).jsonBody({ code: fromProviderState('${totpCode}', '123456') }),
         ],
-        response: [200, (response) => response.jsonBody({ recoveryCodes: eachLike(regex(RECOVERY_CODE, 'abcde-fghij'), 10) })],
+        response: [
+          200,
+          (response) => response.jsonBody({ recoveryCodes: eachLike(regex(RECOVERY_CODE, 'abcde-fghij'), 10), session: newSession() }),
+        ],
       },
       async () => {
-        const { recoveryCodes } = await confirmTwoFactor({ code: '123456' });
+        const { recoveryCodes, session } = await confirmTwoFactor({ code: '123456' });
         expect(recoveryCodes).toHaveLength(10);
+        expect(session.user.email).toBe('sam.staff@example.com');
       },
     ));
 
@@ -102,12 +113,55 @@ describe('two-factor sign-in of the signed-in member', () => {
               .headers(bearer())
               .jsonBody({ password: 'correct horse battery', code: fromProviderState('${recoveryCode}', 'abcde-fghij') }),
         ],
-        response: [200, (response) => response.jsonBody({ message: string('Two-factor sign-in is off') })],
+        response: [200, (response) => response.jsonBody({ message: string('Two-factor sign-in is off'), session: newSession() })],
       },
       async () => {
         await expect(disableTwoFactor({ password: 'correct horse battery', code: 'abcde-fghij' })).resolves.toEqual({
           message: 'Two-factor sign-in is off',
+          session: { token: EXAMPLE.token, user: expect.objectContaining({ email: 'sam.staff@example.com', staffRole: 'staff' }) },
         });
+      },
+    ));
+
+  it('makes ten new recovery codes for a code from the app', () =>
+    interaction(
+      {
+        given: ['a staff member with two-factor sign-in on is signed in'],
+        uponReceiving: 'a request for new recovery codes with a right code from the app',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.twoFactorRecoveryCodes),
+          (request) => request.headers(bearer()).jsonBody({ code: fromProviderState('${totpCode}', '123456') }),
+        ],
+        response: [200, (response) => response.jsonBody({ recoveryCodes: eachLike(regex(RECOVERY_CODE, 'abcde-fghij'), 10) })],
+      },
+      async () => {
+        const { recoveryCodes } = await regenerateRecoveryCodes({ code: '123456' });
+        expect(recoveryCodes).toHaveLength(10);
+      },
+    ));
+
+  it('refuses new recovery codes for a recovery code, naming the field', () =>
+    interaction(
+      {
+        given: ['a staff member with two-factor sign-in on is signed in'],
+        uponReceiving: 'a request for new recovery codes with a recovery code instead of the app’s',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.twoFactorRecoveryCodes),
+          (request) => request.headers(bearer()).jsonBody({ code: 'abcde-fghij' }),
+        ],
+        response: [
+          400,
+          (response) =>
+            response.jsonBody({
+              ...errorBody(ErrorCode.ValidationFailed, 'Enter the 6-digit code from your authenticator app'),
+              details: [{ field: 'code', message: string('Enter the 6-digit code from your authenticator app') }],
+            }),
+        ],
+      },
+      async () => {
+        await expect(regenerateRecoveryCodes({ code: 'abcde-fghij' })).rejects.toMatchObject({ status: 400 });
       },
     ));
 });

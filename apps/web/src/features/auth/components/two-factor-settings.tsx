@@ -9,12 +9,14 @@ import { errorMessage } from '@/lib/api-client';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnrolTwoFactor } from '../api/enrol-two-factor';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useTwoFactorStatus } from '../api/two-factor-status';
 import { useServerError } from './auth-fields';
 
 /**
  * The signed-in member's two-factor sign-in: set it up (a QR code for an authenticator app, confirmed by a first
- * code, then ten recovery codes shown once), or, when it is on, turn it off with the password and a code.
+ * code, then ten recovery codes shown once), or, when it is on, make new recovery codes with a code from the app (the
+ * old ones stop working) or turn it off with the password and a code.
  */
 export function TwoFactorSettings() {
   const status = useTwoFactorStatus();
@@ -34,6 +36,7 @@ export function TwoFactorSettings() {
           <Alert variant="success">
             Two-factor sign-in is on. {recoveryCodesLeft} of your recovery codes {recoveryCodesLeft === 1 ? 'is' : 'are'} left.
           </Alert>
+          <RegenerateForm onRegenerated={setRecoveryCodes} />
           <DisableForm />
         </>
       ) : (
@@ -127,6 +130,36 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         I have saved them
       </button>
     </section>
+  );
+}
+
+function RegenerateForm({ onRegenerated }: { onRegenerated: (codes: string[]) => void }) {
+  const { serverError, attempt } = useServerError();
+  const { mutateAsync: regenerate } = useRegenerateRecoveryCodes();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TwoFactorCodeDto>({ resolver: dtoResolver(TwoFactorCodeDto), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit((values) => attempt(async () => onRegenerated((await regenerate({ code: values.code })).recoveryCodes)));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Make new recovery codes" className="mb-4">
+      <p>Used some, or not sure where they are? Make ten new recovery codes: the ones you have now stop working.</p>
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
+      <TextField
+        id="two-factor-regenerate-code"
+        label="Code from the app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={errors.code}
+        registration={register('code')}
+      />
+      <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting}>
+        Make new recovery codes
+      </button>
+    </form>
   );
 }
 
