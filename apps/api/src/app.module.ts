@@ -15,6 +15,7 @@ import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
+import { ReturnsModule } from './modules/returns/returns.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { InventoryModule } from './modules/inventory/inventory.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         PricingModule,
         PaymentsModule,
         OrdersModule,
+        ReturnsModule,
         AuditModule,
         NotificationsModule,
         StaffModule,

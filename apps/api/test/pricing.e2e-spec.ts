@@ -240,6 +240,45 @@ describe('pricing (e2e)', () => {
         shippingMethod: { id: express, name: 'Express' },
       });
       expect(answer.taxes).toEqual([{ name: 'NY sales tax', rate: 8.875, amount: 4.44 }]);
+      // The regions with a rate of their own, so the checkout asks for one (pricing.spec.ts: none for a country without).
+      expect(answer.taxRegions).toEqual(['NY']);
+    });
+
+    it("charges the region's rate at payment (any case) and the country's for any other region, and stores it", async () => {
+      const pricedFor = async (region: string | undefined) => {
+        const destination = { country: 'US', ...(region ? { region } : {}) };
+        const fresh = (await quote({ products: cart(), destination, shippingMethod: standard }).expect(200)).body as Quote;
+        const paid = await pay(t, buyer, {
+          paymentMethodNonce: 'fake-valid-nonce',
+          products: cart(),
+          shippingAddress: SHIPPING_ADDRESS,
+          shippingMethod: standard,
+          ...(region ? { region } : {}),
+          amount: fresh.total,
+        }).expect(200);
+        const order = (
+          await as(buyer)
+            .get(api(ApiRoute.order, { orderId: paid.body.order._id, ...userId(buyer) }))
+            .expect(200)
+        ).body as Order;
+        return { quoted: fresh, order };
+      };
+      const ny = await pricedFor('ny');
+      // 49.99 + 5.00 + 4.44 (8.875% per line: 3.55 + 0.89)
+      expect(ny.quoted.total).toBe(59.43);
+      expect(ny.order.pricing!.taxes).toEqual([{ name: 'NY sales tax', rate: 8.875, amount: 4.44 }]);
+      const oregon = await pricedFor('OR');
+      expect(oregon.order.pricing!.taxes).toEqual([{ name: 'Sales tax', rate: 5, amount: 2.5 }]);
+      // A payment whose region is not the quoted one is priced for its own region: 409 with that quote.
+      const answer = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        products: cart(),
+        shippingAddress: SHIPPING_ADDRESS,
+        shippingMethod: standard,
+        region: 'NY',
+        amount: oregon.quoted.total,
+      }).expect(409);
+      expect(answer.body.quote.total).toBe(59.43);
     });
 
     it('applies a code of any case to the lines it reaches', async () => {
@@ -385,7 +424,9 @@ describe('pricing (e2e)', () => {
         .get(api(ApiRoute.ordersExport, userId(admin)))
         .buffer(true)
         .expect(200);
-      expect(csv.text.split('\r\n').find((line) => line.includes(order._id))).toMatch(/,49\.99,4\.00,5\.00,2\.30,no,Standard,TEES10$/);
+      expect(csv.text.split('\r\n').find((line) => line.includes(order._id))).toMatch(
+        /,49\.99,4\.00,5\.00,2\.30,no,Standard,TEES10,0\.00$/,
+      );
     });
 
     it('refunds a line its share: price x count less its discount plus its tax; a cancel returns the rest with shipping', async () => {
@@ -417,6 +458,65 @@ describe('pricing (e2e)', () => {
       expect(cancelled.refund!.amount).toBe(15.51);
     });
 
+    it('refunds the shipping on its own, once, owners only, audited; a cancel then returns the rest', async () => {
+      const fresh = (await quote({ products: cart(), destination: { country: 'US' }, shippingMethod: express }).expect(200)).body as Quote;
+      const paid = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        products: cart(),
+        shippingAddress: SHIPPING_ADDRESS,
+        shippingMethod: express,
+        amount: fresh.total,
+      }).expect(200);
+      const orderId = paid.body.order._id as string;
+      const refundShipping = (session: Session) => as(session).post(api(ApiRoute.orderShippingRefund, { orderId, ...userId(session) }), {});
+
+      // A partial refund needs a settled charge: before that, 409 and nothing recorded.
+      const unsettled = await refundShipping(admin).expect(409);
+      expect(unsettled.body.error).toMatch(/has not settled yet/);
+      (t.app.get(PaymentGateway) as TestGateway).settle(paid.body.transaction.id as string);
+      await refundShipping(buyer).expect(403);
+
+      const refunded = (await refundShipping(admin).expect(200)).body as Order;
+      expect(refunded.pricing!.shipping).toBe(15);
+      expect(refunded.pricing!.shippingRefund).toEqual({ id: expect.any(String), amount: 15, at: expect.any(String) });
+      expect(refunded.status).toBe('Received');
+      const again = await refundShipping(admin).expect(409);
+      expect(again.body.error).toBe('The shipping of this order was already refunded');
+      const [audit] = (await t.dataSource.query(
+        `SELECT actor_id, changes FROM audit_log WHERE entity_id = $1 AND action = 'order.refund'`,
+        [orderId],
+      )) as { actor_id: string; changes: Record<string, { after: { amount: number; method: string } }> }[];
+      expect(audit.actor_id).toBe(admin.user._id);
+      expect(audit.changes.shipping.after).toMatchObject({ amount: 15, kind: 'refund', method: 'Express' });
+
+      // The buyer's view shows it too; a cancel gives back what is left (the items and their tax, not the shipping again).
+      const mine = (
+        await as(buyer)
+          .get(api(ApiRoute.order, { orderId, ...userId(buyer) }))
+          .expect(200)
+      ).body as Order;
+      expect(mine.pricing!.shippingRefund!.amount).toBe(15);
+      const cancelled = (await setOrderStatus(t, admin, orderId, 'Cancelled').expect(200)).body as Order;
+      expect(cancelled.refund!.amount).toBe(Math.round((fresh.total - 15) * 100) / 100);
+      await refundShipping(admin).expect(409);
+    });
+
+    it('refuses to refund the shipping of an order that paid none', async () => {
+      const paid = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        products: [{ _id: tee, count: 6 }],
+        shippingAddress: SHIPPING_ADDRESS,
+        shippingMethod: standard,
+        // Over the Standard method's free-over 100: no shipping. 119.94 + 5% = 125.94 (6.00 tax).
+        amount: 125.94,
+      }).expect(200);
+      (t.app.get(PaymentGateway) as TestGateway).settle(paid.body.transaction.id as string);
+      const answer = await as(admin)
+        .post(api(ApiRoute.orderShippingRefund, { orderId: paid.body.order._id, ...userId(admin) }), {})
+        .expect(409);
+      expect(answer.body).toMatchObject({ code: 'CONFLICT', error: 'This order paid nothing for shipping, so there is nothing to refund' });
+    });
+
     it('covers every pricing input in the Idempotency-Key fingerprint', async () => {
       const key = randomUUID();
       const fresh = (await quote({ products: cart(), destination: { country: 'US' }, shippingMethod: express }).expect(200)).body as Quote;
@@ -443,6 +543,8 @@ describe('pricing (e2e)', () => {
         .post(api(ApiRoute.taxRateCreate, userId(admin)), { country: 'DE', name: 'MwSt', rate: 19 })
         .expect(201);
       try {
+        // Anyone may ask how shelf prices read: the catalogue's "incl. VAT".
+        expect((await request(t.http).get(api(ApiRoute.priceDisplay, {})).expect(200)).body).toEqual({ pricesIncludeTax: true });
         const answer = (await quote({ products: cart(), destination: { country: 'DE' } }).expect(200)).body as Quote;
         // 39.98 contains 39.98 - 39.98/1.19 = 6.38; 10.01 contains 1.60
         expect(answer).toMatchObject({ pricesIncludeTax: true, subtotal: 49.99, shipping: 4.9, tax: 7.98, total: 54.89 });
@@ -451,6 +553,7 @@ describe('pricing (e2e)', () => {
           .put(api(ApiRoute.pricingSettings, userId(admin)), { pricesIncludeTax: false })
           .expect(200);
       }
+      expect((await request(t.http).get(api(ApiRoute.priceDisplay, {})).expect(200)).body).toEqual({ pricesIncludeTax: false });
     });
   });
 

@@ -59,6 +59,7 @@ describe('admin', () => {
       'Manage Products',
       'Import / Export CSV',
       'Manage Orders',
+      'Returns',
       'Pricing',
       'Audit Trail',
       'People',

@@ -7,7 +7,7 @@ import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPa
 /**
  * Pricing (docs/pricing.md) in the browser: an admin sets up a zone, its methods, a tax rate and a code on the
  * Pricing screen; a buyer buys two tees with the code and a shipping method and pays exactly the quote; the shop
- * switched to prices including tax shows "incl. VAT". Every rule it creates is removed afterwards, so the other
+ * switched to prices including tax shows "incl. VAT" on its cards, product pages and checkout. Every rule it creates is removed afterwards, so the other
  * browser tests on this store see a shop with nothing configured.
  */
 describe('pricing', () => {
@@ -169,7 +169,7 @@ describe('pricing', () => {
     expect((await pricing()).discountCodes.find((each) => each.code === code)?.uses).toBe(1);
   });
 
-  it('an EU shop shows its prices including VAT', async () => {
+  it('an EU shop shows VAT-inclusive prices', async () => {
     const zone = (
       await call<PricingAdmin>('POST', adminPath(ApiRoute.shippingZoneCreate), {
         token: admin.token,
@@ -183,8 +183,13 @@ describe('pricing', () => {
     await call('POST', adminPath(ApiRoute.taxRateCreate), { token: admin.token, json: { country: 'IE', name: 'VAT', rate: 23 } });
     await call('PUT', adminPath(ApiRoute.pricingSettings), { token: admin.token, json: { pricesIncludeTax: true } });
 
+    // The catalogue says so beside every shelf price: the cards of the home page and the product's page.
+    await page.goto('/');
+    await shown(page.locator('.product-card').first().getByText('incl. VAT'));
     await page.evaluate(() => localStorage.removeItem('cart'));
     await page.goto(`/product/${tee._id}`);
+    await shown(page.locator('.product-price').locator('..').getByText('incl. VAT'));
+    await screenshot(page, 'product-incl-vat');
     await page.getByRole('button', { name: /^Add to Cart/ }).click();
     await page.waitForURL('**/cart');
     await page.getByLabel('Country').selectOption({ label: 'Ireland' });

@@ -114,6 +114,7 @@ describe('staff roles', () => {
       'Manage Products',
       'Import / Export CSV',
       'Manage Orders',
+      'Returns',
       'Pricing',
       'Audit Trail',
       'Two-factor sign-in',

@@ -24,6 +24,13 @@ export const AUDIT_ACTIONS = [
   'two-factor.enable',
   'two-factor.disable',
   'two-factor.recovery-codes',
+  'return.request',
+  'return.approve',
+  'return.reject',
+  'return.receive',
+  'return.refund',
+  'return.ship',
+  'return.expire',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +45,7 @@ export const AUDIT_ENTITY_TYPES = [
   'tax-rate',
   'discount-code',
   'pricing',
+  'return',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

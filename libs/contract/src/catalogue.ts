@@ -48,6 +48,8 @@ export interface Product {
   sizes?: SizeStock[];
   /** The price struck through beside `price` ("Sale"), in dollars; absent when there is none. Never charged. */
   compareAtPrice?: number;
+  /** Its weight in grams, for shipping methods priced by weight (optional extension); absent when it carries none. */
+  weight?: number;
   /** The product's options in order (Colour, Size...), at most {@link PRODUCT_OPTIONS_MAX}; empty without options. */
   options?: ProductOption[];
   /** Every variant (inactive ones too, marked), in the admin's order; a product without options has one, the default. */
@@ -208,6 +210,8 @@ export interface ProductFields {
   stock: number;
   sizes?: SizeStock[];
   compareAtPrice?: number | null;
+  /** Grams, 1 to {@link PRODUCT_WEIGHT_MAX}; null or '' in the form for none. */
+  weight?: number | null;
   options?: ProductOptionInput[];
   variants?: ProductVariantInput[];
 }
@@ -218,6 +222,9 @@ export const PRODUCT_SIZES_FIELD = 'sizes';
 export const PRODUCT_OPTIONS_FIELD = 'options';
 export const PRODUCT_VARIANTS_FIELD = 'variants';
 export const PRODUCT_COMPARE_AT_FIELD = 'compareAtPrice';
+/** The form field of the product's weight (whole grams; '' for none), for shipping by weight. */
+export const PRODUCT_WEIGHT_FIELD = 'weight';
+export const PRODUCT_WEIGHT_MAX = 1_000_000;
 
 /** The text fields of the product form, in the order a form shows them. */
 export const PRODUCT_FIELDS = ['name', 'description', 'price', 'category', 'stock'] as const satisfies readonly (keyof ProductFields)[];

@@ -256,6 +256,13 @@ export interface SalesPeriod {
   /** Paid orders placed in the period, cancelled ones included. */
   orders: number;
   cancelled: number;
-  /** Dollars: paid orders not cancelled, less refunded lines. */
+  /** Dollars: paid orders not cancelled, less refunded lines and shipping. */
   revenue: number;
+  /**
+   * The parts of that revenue (an optional extension, docs/pricing.md): dollars of discount given, shipping charged
+   * and tax collected (added or included in prices), each less what refunds gave back.
+   */
+  discount?: number;
+  shipping?: number;
+  tax?: number;
 }

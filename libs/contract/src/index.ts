@@ -15,3 +15,4 @@ export * from './text-rules.js';
 export * from './ids.js';
 export * from './account.js';
 export * from './pricing.js';
+export * from './returns.js';

@@ -80,6 +80,11 @@ export interface Quote {
   discountCode?: string;
   /** True when no destination was given but shipping or tax depend on it (the total then leaves them out). */
   needsDestination: boolean;
+  /**
+   * The regions (state or province codes, upper case) of the destination's country that have a tax rate of their own
+   * (an optional extension, present only when there are any): the checkout then asks for the address's region.
+   */
+  taxRegions?: string[];
 }
 
 /** A 409 payment answer when the price changed since the buyer's quote: the new quote to show. */
@@ -94,6 +99,14 @@ export const PRICING_FIELDS = {
   destination: 'destination.country',
 } as const;
 
+/**
+ * How the shop's shelf prices read (`GET /prices/display`, public): `pricesIncludeTax` true in a shop whose prices
+ * include tax (an EU shop), whose product cards and pages then say "incl. VAT".
+ */
+export interface PriceDisplay {
+  pricesIncludeTax: boolean;
+}
+
 // --- Admin: shipping, taxes, codes, the shop's setting ---
 
 export interface ShippingMethod {
@@ -104,7 +117,22 @@ export interface ShippingMethod {
   price: number;
   /** Free when the cart's subtotal after discount is at least this many dollars; null: never free. */
   freeOver: number | null;
+  /**
+   * Priced by the cart's weight (an optional extension): each bracket's price (dollars) for carts up to `upTo`
+   * grams, lightest first; a cart heavier than the last is not offered this method. Absent: a flat rate (`price`).
+   */
+  weightBrackets?: WeightBracket[];
 }
+
+/** One bracket of a method priced by weight: carts up to `upTo` grams pay `price` dollars. */
+export interface WeightBracket {
+  upTo: number;
+  price: number;
+}
+
+/** At most this many brackets per method; weights up to this many grams (a product's or a bracket's). */
+export const WEIGHT_BRACKETS_MAX = 10;
+export const WEIGHT_GRAMS_MAX = 1_000_000;
 
 export interface ShippingZone {
   _id: string;
@@ -121,8 +149,10 @@ export interface ShippingZoneInput {
 export interface ShippingMethodInput {
   zone: string;
   name: string;
-  price: number;
+  /** The flat rate; not needed for a method priced by weight. */
+  price?: number;
   freeOver?: number | null;
+  weightBrackets?: WeightBracket[] | null;
 }
 
 export interface TaxRate {

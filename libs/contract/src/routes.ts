@@ -66,6 +66,7 @@ export const ApiRoute = {
   quote: '/checkout/quote/:userId',
   /** A guest's quote (no account): the same answer; `email` optional. */
   guestQuote: '/checkout/guest/quote',
+  priceDisplay: '/prices/display',
   /** The admin's Pricing screen: the shop's tax setting, shipping zones and methods, tax rates, discount codes. */
   pricingAdmin: '/pricing/:userId',
   pricingSettings: '/pricing/settings/:userId',
@@ -94,6 +95,23 @@ export const ApiRoute = {
   ordersOverview: '/order/overview/:userId',
   orderStatus: '/order/:orderId/status/:userId',
   orderLineRefund: '/order/:orderId/refund/:userId',
+  orderShippingRefund: '/order/:orderId/refund-shipping/:userId',
+
+  /** An order's returns and exchanges: GET them (its buyer or staff), POST a request (its buyer). */
+  orderReturns: '/order/:orderId/returns/:userId',
+  /** Every return and exchange, newest first (staff). */
+  returnsAll: '/returns/all/:userId',
+  /** Per-variant reorder suggestions for the next `days` (staff). */
+  reorderSuggestions: '/returns/reorder/:userId',
+  returnApprove: '/return/:returnId/approve/:userId',
+  returnReject: '/return/:returnId/reject/:userId',
+  returnReceive: '/return/:returnId/receive/:userId',
+  /** Refunds a received return through the gateway (owners). */
+  returnRefund: '/return/:returnId/refund/:userId',
+  /** Records the exchange's new variant as shipped. */
+  returnShip: '/return/:returnId/ship/:userId',
+  /** A product's fit note from its returns and exchanges (public). */
+  productFit: '/product/fit/:productId',
 
   audit: '/audit/:userId',
 

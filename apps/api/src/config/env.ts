@@ -225,6 +225,14 @@ export class EnvironmentVariables {
   @WholeNumber(0, 1_000_000)
   LOW_STOCK_THRESHOLD = 5;
 
+  // Returns and exchanges (docs/returns.md): the window counts from the order's payment; an exchange's new variant
+  // stays reserved until the returned item is received or the hold ends.
+  @WholeNumber(0, 3650)
+  RETURN_WINDOW_DAYS = 30;
+
+  @WholeNumber(1, 365)
+  EXCHANGE_HOLD_DAYS = 14;
+
   // How long a process quotes from its copy of the shop's shipping, tax and setting rules (0: read them every time).
   // The payment always reads them fresh, so a stale quote costs a 409 with the new quote, never a wrong charge.
   @WholeNumber(0, 300)
@@ -539,6 +547,8 @@ export function appConfig(env: EnvironmentVariables) {
     staffInviteTtlHours: env.STAFF_INVITE_TTL_HOURS,
     /** Products at or below this stock are "low" on the admin's sales overview. */
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    /** Returns and exchanges (docs/returns.md); their sweeper runs every SWEEP_INTERVAL_SECONDS. */
+    returns: { windowDays: env.RETURN_WINDOW_DAYS, exchangeHoldDays: env.EXCHANGE_HOLD_DAYS },
     /** How long a process quotes from its copy of the pricing rules, in seconds (docs/pricing.md). */
     pricingRulesCacheSeconds: env.PRICING_RULES_CACHE_SECONDS,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */

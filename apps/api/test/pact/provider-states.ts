@@ -23,6 +23,8 @@ import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 import { TwoFactorService } from '../../src/modules/auth/two-factor/two-factor.service.js';
 import { CategoriesService } from '../../src/modules/categories/categories.service.js';
 import { CategoryEntity } from '../../src/modules/categories/category.entity.js';
+import { OrdersService } from '../../src/modules/orders/orders.service.js';
+import { PricingService } from '../../src/modules/pricing/pricing.service.js';
 import { PaymentGateway } from '../../src/modules/payments/payment-gateway.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import type { TestGateway } from '../../src/modules/payments/test.gateway.js';
@@ -30,6 +32,7 @@ import { ProductGalleryService } from '../../src/modules/catalogue/product-galle
 import { CatalogueTransferService } from '../../src/modules/catalogue/catalogue-transfer.service.js';
 import { ProductsService } from '../../src/modules/catalogue/products.service.js';
 import { sizesAsVariants } from '../../src/modules/catalogue/index.js';
+import { ReturnsService } from '../../src/modules/returns/returns.service.js';
 import { StaffService } from '../../src/modules/staff/staff.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { SHIPPING_ADDRESS } from '../support/checkout-fixtures.js';
@@ -266,6 +269,22 @@ export class ProviderStates {
         )) as { id: string }[];
         return { zoneId: zone.id, shippingMethodId: method.id, rateId: rate.id };
       },
+      // The setting's one row (emptied before each interaction), and the rules' per-process copy dropped.
+      "the shop's prices include tax": async () => {
+        await this.t.dataSource.query(
+          `INSERT INTO pricing_settings (id, prices_include_tax) VALUES (true, true) ON CONFLICT (id) DO UPDATE SET prices_include_tax = true`,
+        );
+        this.t.app.get(PricingService).rulesChanged();
+      },
+      'the region {region} of {country} taxes it at {rate}%': async (params) => {
+        const region = text(params, 'region');
+        await this.t.dataSource.query(`INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4)`, [
+          text(params, 'country'),
+          region,
+          `${region} sales tax`,
+          Math.round(number(params, 'rate') * 1000),
+        ]);
+      },
       'a discount code {code} takes {percent}% off': async (params) => {
         const [code] = (await this.t.dataSource.query(
           `INSERT INTO discount_codes (code, kind, value) VALUES ($1, 'percentage', $2) RETURNING id`,
@@ -382,6 +401,71 @@ export class ProviderStates {
         return { categoryId: id };
       },
       // A partial refund needs a settled charge: the offline gateway settles this one at once.
+      // Returns (docs/returns.md): a shipped order of the Classic Tee in M (sizes S, M, L); the exchange is to L.
+      'the customer has a shipped order of a product in sizes S, M and L': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        return this.shippedOrder(this.signedIn);
+      },
+      'the customer asked to exchange M for L on a shipped order': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const shipped = await this.shippedOrder(this.signedIn);
+        const asked = await this.t.app.get(ReturnsService).request(
+          String(shipped.orderId),
+          {
+            kind: 'exchange',
+            reason: 'too-small',
+            lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
+          },
+          this.signedIn,
+        );
+        return { ...shipped, returnId: asked._id };
+      },
+      'a customer asked to {kind} a line of a shipped order, now {status}': async (params) => {
+        const staff = this.signedIn;
+        if (!staff) throw new Error('needs a signed-in admin first (the state "an admin exists")');
+        const user = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer: AuthUser = { id: user._id, name: user.name, email: user.email, role: user.role, staffRole: null };
+        const shipped = await this.shippedOrder(buyer);
+        const exchange = text(params, 'kind') === 'exchange';
+        const returns = this.t.app.get(ReturnsService);
+        const asked = await returns.request(
+          String(shipped.orderId),
+          {
+            kind: exchange ? 'exchange' : 'return',
+            reason: 'too-small',
+            lines: [
+              {
+                variant: Number(shipped.variantId),
+                quantity: 1,
+                ...(exchange ? { exchangeVariant: Number(shipped.exchangeVariantId) } : {}),
+              },
+            ],
+          },
+          buyer,
+        );
+        const status = text(params, 'status');
+        if (status !== 'requested') await returns.approve(asked._id, staff);
+        if (status === 'received') await returns.receive(asked._id, true, staff);
+        return { ...shipped, returnId: asked._id };
+      },
+      'a product has had 5 exchanges one size up': async () => {
+        const user = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer: AuthUser = { id: user._id, name: user.name, email: user.email, role: user.role, staffRole: null };
+        const product = await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 20 })) });
+        for (let i = 0; i < 5; i += 1) {
+          const shipped = await this.shippedOrder(buyer, product);
+          await this.t.app.get(ReturnsService).request(
+            String(shipped.orderId),
+            {
+              kind: 'exchange',
+              reason: 'too-small',
+              lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
+            },
+            buyer,
+          );
+        }
+        return { productId: product._id };
+      },
       'a customer has paid for an order whose payment has settled': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         const product = await this.classicTee();
@@ -392,6 +476,39 @@ export class ProviderStates {
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
+      // A Classic Tee shipped to the US by a flat "Standard" method (no tax), the charge settled at once.
+      'a customer has paid for an order with {shipping} shipping whose payment has settled': async (params) => {
+        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const [zone] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_zones (name, countries) VALUES ('US zone', '{US}') RETURNING id`,
+        )) as {
+          id: string;
+        }[];
+        const [method] = (await this.t.dataSource.query(
+          `INSERT INTO shipping_methods (zone_id, name, rate_cents) VALUES ($1, 'Standard', $2) RETURNING id`,
+          [zone.id, toCents(number(params, 'shipping'))],
+        )) as { id: string }[];
+        const product = await this.classicTee();
+        const answer = await this.payments.pay(
+          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
+          {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: fromCents(toCents(product.price) + toCents(number(params, 'shipping'))),
+            products: [{ _id: product._id, count: 1 }],
+            shippingAddress: SHIPPING_ADDRESS,
+            shippingMethod: method.id,
+          },
+        );
+        if (!('success' in answer.body) || !answer.body.success)
+          throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
+        await this.settle(answer.body.order._id);
+        return { orderId: answer.body.order._id, productId: product._id };
+      },
+      // Follows the state above: the one order's shipping refunded by the owner's own route (through the service).
+      'its shipping was refunded': async () => {
+        const [order] = (await this.t.dataSource.query(`SELECT id FROM orders`)) as { id: string }[];
+        await this.t.app.get(OrdersService).refundShipping(order.id, SYSTEM_ACTOR);
+      },
       'a customer has paid for an order': async () => {
         const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
         return {
@@ -399,6 +516,18 @@ export class ProviderStates {
         };
       },
     };
+  }
+
+  /** A paid, settled order of one Classic Tee in M (sizes S, M, L), moved on to Shipped; its ids and the L variant's. */
+  private async shippedOrder(buyer: AuthUser, tee?: Product): Promise<ProviderValues> {
+    const product = tee ?? (await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) }));
+    const orderId = await this.paidOrder(buyer, product, ['M']);
+    await this.settle(orderId);
+    const orders = this.t.app.get(OrdersService);
+    await orders.changeStatus(orderId, 'Processing', SYSTEM_ACTOR);
+    await orders.changeStatus(orderId, 'Shipped', SYSTEM_ACTOR);
+    const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
+    return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
   }
 
   /** Settles an order's charge at the offline gateway (a partial refund needs a settled charge). */

@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') },
           { path: paths.orderConfirmation, lazy: lazyPage('cart', 'OrderConfirmationPage') },
+          { path: paths.orderReturns, lazy: lazyPage('user', 'OrderReturnsPage') },
         ],
       },
       {
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminCatalogueCsv, lazy: lazyPage('admin', 'CatalogueCsvPage') },
           { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
           { path: paths.adminTwoFactor, lazy: lazyPage('admin', 'TwoFactorPage') },
+          { path: paths.adminReturns, lazy: lazyPage('admin', 'ReturnsPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -17,6 +17,7 @@ export function pricingRows(pricing: OrderPricing): Array<{ label: string; amoun
       label: `${pricing.pricesIncludeTax ? 'incl. ' : ''}${tax.name} ${tax.rate}%`,
       amount: formatDollars(tax.amount),
     })),
+    ...(pricing.shippingRefund ? [{ label: 'Shipping refunded', amount: `-${formatDollars(pricing.shippingRefund.amount)}` }] : []),
   ];
 }
 

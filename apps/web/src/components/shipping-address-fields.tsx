@@ -1,15 +1,19 @@
 import { SHIPPING_COUNTRIES, type ShippingAddress, type ShippingCountry } from '@store/contract';
 import { ShippingAddressDto } from '@store/contract/dto/shipping-address.dto';
-import type { UseFormReturn } from 'react-hook-form';
+import type { Resolver, UseFormReturn } from 'react-hook-form';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
 import { dtoResolver } from '@/lib/dto-resolver';
 
-/** The form's values: every field a string (an optional one left blank is ''), the country '' until chosen. */
-export type AddressFormValues = Omit<Required<ShippingAddress>, 'country'> & { country: ShippingCountry | '' };
+/**
+ * The form's values: every field a string (an optional one left blank is ''), the country '' until chosen, and the
+ * region: a pricing input asked only where tax rates are per region (docs/pricing.md, "Taxes"), sent beside the
+ * address as the payment's `region`, never in it ('' for none).
+ */
+export type AddressFormValues = Omit<Required<ShippingAddress>, 'country'> & { country: ShippingCountry | ''; region: string };
 
 /** A blank form; the name defaults to the signed-in buyer's, the usual person to ship to. */
 export function blankAddress(name = ''): AddressFormValues {
-  return { name, line1: '', line2: '', city: '', postalCode: '', country: '', phone: '' };
+  return { name, line1: '', line2: '', city: '', postalCode: '', country: '', phone: '', region: '' };
 }
 
 export function addressFormValues(address: ShippingAddress): AddressFormValues {
@@ -18,15 +22,22 @@ export function addressFormValues(address: ShippingAddress): AddressFormValues {
 
 /**
  * The form's check: the API's own ShippingAddressDto, every rule and message as the server applies them to
- * `paymentInfo.shippingAddress`. The values it passes on are the DTO's: trimmed, a blank optional field dropped.
+ * `paymentInfo.shippingAddress`. The values it passes on are the DTO's: trimmed, a blank optional field dropped, and
+ * no region (the checkout reads it from the form on its own).
  */
-export const addressResolver = dtoResolver<AddressFormValues>(ShippingAddressDto);
+const shippingAddressResolver = dtoResolver<Omit<AddressFormValues, 'region'>>(ShippingAddressDto);
+export const addressResolver: Resolver<AddressFormValues> = async (values, context, options) => {
+  // The region is chosen from the shop's own list, so it needs no check; it is left out of the address sent.
+  const { region: _region, ...address } = values;
+  return (await shippingAddressResolver(address, context, options as never)) as Awaited<ReturnType<Resolver<AddressFormValues>>>;
+};
 
 /**
  * The shipping address part of the checkout: the fields of a react-hook-form form the checkout owns (it validates
- * them before Buy goes through with {@link addressResolver}).
+ * them before Buy goes through with {@link addressResolver}). `regions`: the regions of the chosen country that have
+ * a tax rate of their own (the quote's `taxRegions`); when there are any, the form asks for the region too.
  */
-export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFormValues> }) {
+export function ShippingAddressFields({ form, regions = [] }: { form: UseFormReturn<AddressFormValues>; regions?: readonly string[] }) {
   const {
     register,
     formState: { errors },
@@ -87,6 +98,24 @@ export function ShippingAddressFields({ form }: { form: UseFormReturn<AddressFor
           ))}
         </select>
       </Field>
+      {regions.length > 0 ? (
+        <Field id="ship-region" label="State / region" hint="Sales tax depends on it.">
+          <select
+            id="ship-region"
+            className="form-select"
+            autoComplete="shipping address-level1"
+            aria-describedby="ship-region-hint"
+            {...register('region')}
+          >
+            <option value="">Another region</option>
+            {regions.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
       <TextField
         id="ship-phone"
         label="Phone (optional)"

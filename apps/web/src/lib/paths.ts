@@ -29,6 +29,8 @@ export const paths = {
   userDashboard: '/user/dashboard',
   /** After paying: the order's number, items, total and address */
   orderConfirmation: '/order/:orderId/confirmation',
+  /** A shipped order's returns and exchanges, and the form to ask for one */
+  orderReturns: '/order/:orderId/returns',
   adminDashboard: '/admin/dashboard',
   adminCreateCategory: '/admin/create/category',
   adminCategories: '/admin/categories',
@@ -45,12 +47,15 @@ export const paths = {
   adminPeople: '/admin/people',
   /** The signed-in member's two-factor sign-in: set up (QR code, recovery codes) or turn off */
   adminTwoFactor: '/admin/two-factor',
+  /** Returns and exchanges to approve, receive, refund or ship; reorder suggestions */
+  adminReturns: '/admin/returns',
   /** A staff invitation's link: `/staff/join#<token>` (the server's e-mails build it the same way) */
   joinStaff: '/staff/join',
 } as const;
 
 export const hrefs = {
   product: (productId: string): string => generatePath(paths.product, { productId }),
+  orderReturns: (orderId: string): string => generatePath(paths.orderReturns, { orderId }),
   adminUpdateCategory: (categoryId: string): string => generatePath(paths.adminUpdateCategory, { categoryId }),
   adminUpdateProduct: (productId: string): string => generatePath(paths.adminUpdateProduct, { productId }),
 };

@@ -100,6 +100,8 @@ export function installFakeApi(): FakeApi {
   configureApi({ baseUrl: BASE_URL, fetch: fetch as typeof globalThis.fetch });
   // The home page's category chips read the categories; a test about them answers this route itself.
   api.on('GET', ApiRoute.categories, { body: [] });
+  // Product cards and pages ask whether prices include tax: a US shop (no "incl. VAT") unless a test answers.
+  api.on('GET', ApiRoute.priceDisplay, { body: { pricesIncludeTax: false } });
   // The default catalogue still has, unchanged, every product in the stored cart (the cart page re-reads them);
   // a test about changed or removed products answers this route itself.
   api.on('GET', ApiRoute.product, ({ params }) => {

@@ -123,6 +123,9 @@ export const EXAMPLE = {
   variantId: 7,
   /** A catalogue import (the provider state that runs one returns its id). */
   importId: '5f0c1a2e-6666-4b7a-9c3e-000000000006',
+  /** A return or exchange (docs/returns.md), and the variant an exchange asks for (the provider states return both). */
+  returnId: '5f0c1a2e-bbbb-4b7a-9c3e-00000000000b',
+  exchangeVariantId: 9,
 } as const;
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -408,3 +411,30 @@ export function addressJson() {
 
 /** The paging headers of a list answer: the total, and (when a full page was served) the next page's cursor. */
 export const pageHeaders = () => ({ 'X-Total-Count': regex('^\\d+$', '1') });
+
+/** An `OrderReturn` of one line of the example Classic Tee in M, in `status` (docs/returns.md), by shape. */
+export function returnJson(kind: 'return' | 'exchange', status: string, extra: Record<string, unknown> = {}) {
+  return {
+    _id: idFromState('returnId'),
+    order: { _id: anId(EXAMPLE.orderId), number: MatchersV3.integer(1001) },
+    user: { _id: anId(EXAMPLE.userId), name: MatchersV3.string('Sam Shopper') },
+    kind,
+    reason: 'too-small',
+    note: MatchersV3.string(''),
+    status,
+    lines: [
+      {
+        product: anId(EXAMPLE.productId),
+        name: MatchersV3.string('Classic Tee'),
+        variant: MatchersV3.integer(EXAMPLE.variantId),
+        options: 'M',
+        size: 'M',
+        quantity: 1,
+        ...(kind === 'exchange' ? { exchangeVariant: MatchersV3.integer(EXAMPLE.exchangeVariantId), exchangeOptions: 'L' } : {}),
+      },
+    ],
+    ...(kind === 'exchange' ? { holdUntil: anInstant() } : {}),
+    createdAt: anInstant(),
+    ...extra,
+  };
+}

@@ -9,9 +9,12 @@ import {
   type ShippingZoneInput,
   TAX_REGION_MAX,
   type TaxRateInput,
+  WEIGHT_BRACKETS_MAX,
+  WEIGHT_GRAMS_MAX,
+  type WeightBracket,
 } from '../pricing.js';
 import { SHIPPING_COUNTRY_CODES, type ShippingCountry } from '../shipping.js';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -28,6 +31,8 @@ import {
   Matches,
   Max,
   Min,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { HasVisibleCharacter, NoControlCharacters, trim, trimOrAbsent } from './text-rules.js';
 
@@ -64,16 +69,39 @@ export class ShippingMethodDto implements ShippingMethodInput {
   @HasVisibleCharacter({ message: 'name must contain a visible character' })
   name!: string;
 
+  // A method by weight takes its prices from its brackets.
+  @ValidateIf((method: ShippingMethodDto) => method.weightBrackets === undefined || method.weightBrackets === null)
   @IsNumber(MONEY, { message: 'price must be dollars with at most 2 decimals' })
   @Min(0, { message: 'price must not be negative' })
   @Max(100_000, { message: 'price must be at most 100000' })
-  price!: number;
+  price?: number;
 
   @IsOptional()
   @IsNumber(MONEY, { message: 'freeOver must be dollars with at most 2 decimals' })
   @Min(0, { message: 'freeOver must not be negative' })
   @Max(1_000_000, { message: 'freeOver must be at most 1000000' })
   freeOver?: number | null;
+
+  @IsOptional()
+  @IsArray({ message: 'weightBrackets must be a list of {upTo, price}' })
+  @ArrayNotEmpty({ message: 'weightBrackets must hold at least one bracket' })
+  @ArrayMaxSize(WEIGHT_BRACKETS_MAX, { message: `weightBrackets may hold at most ${WEIGHT_BRACKETS_MAX} brackets` })
+  @ValidateNested({ each: true })
+  @Type(() => WeightBracketDto)
+  weightBrackets?: WeightBracketDto[] | null;
+}
+
+// The type check last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
+export class WeightBracketDto implements WeightBracket {
+  @Min(1, { message: 'upTo must be at least 1 gram' })
+  @Max(WEIGHT_GRAMS_MAX, { message: `upTo must be at most ${WEIGHT_GRAMS_MAX} grams` })
+  @IsInt({ message: 'upTo must be a whole number of grams' })
+  upTo!: number;
+
+  @Min(0, { message: 'price must not be negative' })
+  @Max(100_000, { message: 'price must be at most 100000' })
+  @IsNumber(MONEY, { message: 'price must be dollars with at most 2 decimals' })
+  price!: number;
 }
 
 export class TaxRateDto implements TaxRateInput {

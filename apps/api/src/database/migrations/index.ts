@@ -26,6 +26,10 @@ import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-sha
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
 import { GuestCheckout1764000800000 } from './1764000800000-guest-checkout.js';
+import { ShippingRefund1764000900000 } from './1764000900000-shipping-refund.js';
+import { SalesBreakdown1764000910000 } from './1764000910000-sales-breakdown.js';
+import { ShippingByWeight1764000920000 } from './1764000920000-shipping-by-weight.js';
+import { Returns1764001100000 } from './1764001100000-returns.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
@@ -58,5 +62,9 @@ export const migrations = [
   ProductHandles1764000700000,
   CatalogueImports1764000710000,
   GuestCheckout1764000800000,
+  ShippingRefund1764000900000,
+  SalesBreakdown1764000910000,
+  ShippingByWeight1764000920000,
+  Returns1764001100000,
   StockMovesNotify1764001600000,
 ];

@@ -71,7 +71,7 @@ describe('parseProductChanges', () => {
   it('refuses unknown fields by name, before anything else', () => {
     const error = failure(() => parseProductChanges({ sold: '3', photoUrl: 'x', price: 'bad' }));
     expect(error.message).toBe(
-      'Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock, sizes, options, variants, compareAtPrice and photo',
+      'Unknown fields "sold", "photoUrl": the form takes name, description, price, category, stock, sizes, options, variants, compareAtPrice, weight and photo',
     );
   });
 
@@ -200,5 +200,12 @@ describe('options and variants', () => {
     ]);
     expect(failure(() => parseProductChanges({ compareAtPrice: 'x' })).details?.[0].field).toBe('compareAtPrice');
     expect(parseProductChanges({ compareAtPrice: '' })).toEqual({ compareAtCents: null });
+    // The weight, for shipping by weight: whole grams, or '' for none.
+    expect(parseProductChanges({ weight: ' 250 ' })).toEqual({ weightGrams: 250 });
+    expect(parseProductChanges({ weight: '' })).toEqual({ weightGrams: null });
+    for (const bad of ['0', '2.5', '-3', 'heavy', '1000001'])
+      expect(failure(() => parseProductChanges({ weight: bad })).details).toEqual([
+        { field: 'weight', message: 'Weight must be whole grams from 1 to 1000000, or empty for none' },
+      ]);
   });
 });

@@ -1,6 +1,8 @@
 import {
   decimalToCents,
   PRODUCT_COMPARE_AT_FIELD,
+  PRODUCT_WEIGHT_FIELD,
+  PRODUCT_WEIGHT_MAX,
   PRODUCT_FIELDS,
   PRODUCT_OPTIONS_FIELD,
   PRODUCT_PRICE_MAX,
@@ -52,14 +54,22 @@ export interface ProductDraft {
   stock: number;
   categoryId: string;
   compareAtCents?: number | null;
+  /** Grams; null: none. */
+  weightGrams?: number | null;
   variants?: VariantsDraft;
 }
 
 export type ProductChanges = Partial<ProductDraft>;
 
 type FormField = (typeof PRODUCT_FIELDS)[number];
-const EXTRA_FIELDS = [PRODUCT_SIZES_FIELD, PRODUCT_OPTIONS_FIELD, PRODUCT_VARIANTS_FIELD, PRODUCT_COMPARE_AT_FIELD] as const;
-/** Every text field the form takes: the spec's, the sizes, options and variants (JSON text each), the compare-at price. */
+const EXTRA_FIELDS = [
+  PRODUCT_SIZES_FIELD,
+  PRODUCT_OPTIONS_FIELD,
+  PRODUCT_VARIANTS_FIELD,
+  PRODUCT_COMPARE_AT_FIELD,
+  PRODUCT_WEIGHT_FIELD,
+] as const;
+/** Every text field the form takes: the spec's, the sizes, options and variants (JSON text each), the compare-at price, the weight. */
 const FORM_FIELDS: readonly string[] = [...PRODUCT_FIELDS, ...EXTRA_FIELDS];
 type FormValues = Partial<Record<FormField | (typeof EXTRA_FIELDS)[number], string>>;
 
@@ -187,6 +197,16 @@ function checkFields(fields: FormValues): ProductChanges {
         message: `Compare-at price must be a number of dollars from 0 to ${PRODUCT_PRICE_MAX}, at most 2 decimals, or empty for none`,
       });
     } else result.compareAtCents = cents;
+  }
+  const weight = fields[PRODUCT_WEIGHT_FIELD];
+  if (weight !== undefined) {
+    const grams = weight.trim() === '' ? null : /^\d{1,7}$/.test(weight.trim()) ? Number(weight.trim()) : undefined;
+    if (grams === undefined || (grams !== null && (grams < 1 || grams > PRODUCT_WEIGHT_MAX))) {
+      errors.push({
+        field: PRODUCT_WEIGHT_FIELD,
+        message: `Weight must be whole grams from 1 to ${PRODUCT_WEIGHT_MAX}, or empty for none`,
+      });
+    } else result.weightGrams = grams;
   }
   if (errors.length > 0) throw new ValidationFailedError(errors.map((e) => e.message).join('; '), errors);
   return result as ProductChanges;

@@ -15,7 +15,7 @@ import { ProductVariantsRepository, type ProductVariants } from './product-varia
  * of their own: an ORDER BY `created_at` binds to an output column of that name first, and once bound to the
  * formatted text it sorted strings, by no index, in the wrong order within a millisecond.
  */
-const PRODUCT_COLUMNS = `id, name, description, price_cents, compare_at_cents, stock, sold, category_id,
+const PRODUCT_COLUMNS = `id, name, description, price_cents, compare_at_cents, weight_grams, stock, sold, category_id,
   ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
 
 /** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
@@ -25,6 +25,7 @@ interface ProductRow {
   description: string;
   price_cents: number;
   compare_at_cents: number | null;
+  weight_grams: number | null;
   stock: number;
   sold: number;
   category_id: string;
@@ -46,6 +47,7 @@ function toProduct(row: ProductRow, variants: ProductVariants = { options: [], v
     updatedAt: row.updated_iso,
     sizes: sizesOf(variants.options, variants.variants),
     ...(row.compare_at_cents !== null ? { compareAtPrice: fromCents(row.compare_at_cents) } : {}),
+    ...(row.weight_grams !== null ? { weight: row.weight_grams } : {}),
     options: variants.options,
     variants: variants.variants,
   };
@@ -76,6 +78,7 @@ const COLUMN: Partial<Record<keyof ProductDraft, string>> = {
   priceCents: 'price_cents',
   categoryId: 'category_id',
   compareAtCents: 'compare_at_cents',
+  weightGrams: 'weight_grams',
 };
 
 /** A variant's values by name, in option order (`v` the variant): `Blue / M`, '' for a default variant. */
@@ -293,9 +296,17 @@ export class ProductsRepository {
   /** Inserts the product row (its stock as given: the caller writes its variants next, which sets it again). */
   async insert(draft: ProductDraft): Promise<string> {
     const [row] = await this.db.transactionRows<{ id: string }>(
-      `INSERT INTO products (name, description, price_cents, compare_at_cents, stock, category_id) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO products (name, description, price_cents, compare_at_cents, stock, category_id, weight_grams) VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING id`,
-      [draft.name, draft.description, draft.priceCents, draft.compareAtCents ?? null, draft.stock, draft.categoryId],
+      [
+        draft.name,
+        draft.description,
+        draft.priceCents,
+        draft.compareAtCents ?? null,
+        draft.stock,
+        draft.categoryId,
+        draft.weightGrams ?? null,
+      ],
     );
     return row.id;
   }

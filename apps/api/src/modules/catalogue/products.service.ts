@@ -19,7 +19,18 @@ import { ProductVariantsRepository } from './product-variants.repository.js';
 import { type ProductPage, ProductsRepository, SEARCH_COUNT_CAP } from './products.repository.js';
 
 /** The product fields an audit entry compares (wire names: `price` in dollars). `sold` moves with checkouts, not admins. */
-export const AUDITED = ['name', 'description', 'price', 'compareAtPrice', 'stock', 'category', 'sizes', 'options', 'variants'] as const;
+export const AUDITED = [
+  'name',
+  'description',
+  'price',
+  'compareAtPrice',
+  'weight',
+  'stock',
+  'category',
+  'sizes',
+  'options',
+  'variants',
+] as const;
 
 /**
  * A product as its audit entries see it: no sizes, no options, no compare-at price is no value, and the variants of

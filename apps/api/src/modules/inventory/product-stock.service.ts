@@ -86,6 +86,12 @@ export class ProductStockService {
     return reserved;
   }
 
+  /** The ids of a product's variants (none for a product that is gone). */
+  async variantIdsOf(productId: string): Promise<number[]> {
+    const product = (await this.products.choices([productId.toLowerCase()])).get(productId.toLowerCase());
+    return product ? product.variants.map((variant) => variant.id) : [];
+  }
+
   /** Puts reserved stock back (the payment failed or was abandoned), each line to its variant. */
   async release(lines: OrderStockLine[]): Promise<void> {
     for (const [productId, counts] of countsByProduct(lines)) await this.products.putBack(productId, counts, false);
@@ -99,6 +105,13 @@ export class ProductStockService {
   /** Returns sold items to stock, each to its variant, and unsells them (an order was cancelled, a line refunded). */
   async returnSold(lines: OrderStockLine[]): Promise<void> {
     for (const [productId, counts] of countsByProduct(lines)) await this.products.putBack(productId, counts, true);
+  }
+
+  /**
+   * Unsells returned items that do not go back on sale (written off: damaged, say): `sold` goes down, stock stays.
+   */
+  async writeOff(lines: OrderStockLine[]): Promise<void> {
+    for (const [productId, counts] of countsByProduct(lines)) await this.products.unsell(productId, counts);
   }
 
   /** Why a product's lines could not be reserved, read after the refused update (the rows as they are now). */

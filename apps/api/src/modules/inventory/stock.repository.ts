@@ -148,4 +148,18 @@ export class StockRepository {
       ]);
     }
   }
+
+  /** Takes items off `sold` without putting them back in stock (a written-off return): the product row, then its variants. */
+  async unsell(productId: string, counts: VariantCounts): Promise<void> {
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const total = ids.reduce((sum, id) => sum + counts.get(id)!, 0);
+    await this.db.transactionRows('UPDATE products SET sold = GREATEST(sold - $2, 0) WHERE id = $1', [productId, total]);
+    for (const id of ids) {
+      await this.db.transactionRows('UPDATE product_variants SET sold = GREATEST(sold - $3, 0) WHERE id = $1 AND product_id = $2', [
+        id,
+        productId,
+        counts.get(id),
+      ]);
+    }
+  }
 }

@@ -16,4 +16,8 @@ export type MailKind =
   | 'staff-invitation'
   | 'verify-email'
   | 'email-changed'
-  | 'set-password';
+  | 'set-password'
+  | ReturnMailKind;
+
+/** One mail per step of a return or exchange (docs/returns.md). */
+export type ReturnMailKind = `return-${'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'shipped' | 'expired'}`;

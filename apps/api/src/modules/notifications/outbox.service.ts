@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Order, StaffRole } from '@store/contract';
+import type { Order, OrderReturn, StaffRole } from '@store/contract';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { emailChangedMail, emailVerificationMail, passwordChangedMail, passwordResetMail, setPasswordMail } from './account-mails.js';
 import { orderMails } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { type ReturnMailStep, returnMail } from './return-mails.js';
+
+export type { ReturnMailStep };
 import { staffInvitationMail } from './staff-mails.js';
 
 /**
@@ -48,6 +51,11 @@ export class OutboxService {
   /** Queues the link to choose a password after a promotion of an account whose address nobody had confirmed. */
   async setPasswordLink(account: { name: string; email: string }, link: string): Promise<void> {
     await this.outbox.insert([setPasswordMail(account, link, this.config.mail.shopName)]);
+  }
+
+  /** Queues the buyer's mail about one step of their return or exchange, in the transaction that took the step. */
+  async returnStep(step: ReturnMailStep, orderReturn: OrderReturn, buyerEmail: string): Promise<void> {
+    await this.outbox.insert([returnMail(step, orderReturn, buyerEmail, this.config.mail.shopName)]);
   }
 
   /** Forgets the mails to an address whose account is deleted and those about its orders (their texts hold its personal data). */

@@ -58,4 +58,11 @@ export class OrderLineEntity {
 
   @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
   refundedAt!: Date | null;
+
+  /** What returns of some of this line's units refunded so far, and how many units (docs/returns.md, "Refunds"). */
+  @Column({ name: 'return_refund_cents', type: 'integer', default: 0 })
+  returnRefundCents!: number;
+
+  @Column({ name: 'return_refunded_count', type: 'integer', default: 0 })
+  returnRefundedCount!: number;
 }

@@ -105,6 +105,17 @@ export class OrderEntity {
   @Column({ type: 'jsonb', nullable: true })
   taxes!: OrderTax[] | null;
 
+  /** The provider's id of the refund of the shipping alone (the three shipping refund columns go together). */
+  @Column({ name: 'shipping_refund_id', type: 'varchar', length: 64, nullable: true })
+  shippingRefundId!: string | null;
+
+  /** Integer cents of shipping returned on its own. */
+  @Column({ name: 'shipping_refund_cents', type: 'integer', nullable: true })
+  shippingRefundCents!: number | null;
+
+  @Column({ name: 'shipping_refunded_at', type: 'timestamptz', nullable: true })
+  shippingRefundedAt!: Date | null;
+
   /** The shipping method's name as at purchase. */
   @Column({ name: 'shipping_method', type: 'varchar', length: 64, nullable: true })
   shippingMethod!: string | null;
@@ -112,6 +123,10 @@ export class OrderEntity {
   /** The discount code applied, upper case. */
   @Column({ name: 'discount_code', type: 'varchar', length: 32, nullable: true })
   discountCode!: string | null;
+
+  /** When the payment went through (null while Pending or Failed); the return window counts from it. */
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: Relation<OrderLineEntity[]>;

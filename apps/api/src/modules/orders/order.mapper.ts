@@ -80,6 +80,15 @@ function toPricing(order: OrderEntity): OrderPricing {
     taxes: (order.taxes ?? []).map((tax) => ({ name: tax.name, rate: tax.rateMilli / 1000, amount: fromCents(tax.cents) })),
     ...(order.shippingMethod ? { shippingMethod: order.shippingMethod } : {}),
     ...(order.discountCode ? { discountCode: order.discountCode } : {}),
+    ...(order.shippingRefundId !== null && order.shippingRefundCents !== null && order.shippingRefundedAt !== null
+      ? {
+          shippingRefund: {
+            id: order.shippingRefundId,
+            amount: fromCents(order.shippingRefundCents),
+            at: order.shippingRefundedAt.toISOString(),
+          },
+        }
+      : {}),
   };
 }
 

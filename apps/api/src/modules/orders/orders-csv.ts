@@ -4,8 +4,8 @@ import { spreadsheetSafe } from '../../common/spreadsheet-safe.js';
 /**
  * The export's columns, one order a row; amounts in dollars with 2 decimals, times in UTC (ISO 8601). The
  * shipping address comes next (empty for an order without one), then the price breakdown (docs/pricing.md; an
- * order priced as the plain sum of its items has that sum as subtotal and nothing else), each added after the older
- * columns so that those keep their positions.
+ * order priced as the plain sum of its items has that sum as subtotal and nothing else) and the shipping refunded on
+ * its own (also in `refunded` and `refund_ids`), each added after the older columns so that those keep their positions.
  */
 const COLUMNS = [
   'number',
@@ -33,6 +33,7 @@ const COLUMNS = [
   'prices_include_tax',
   'shipping_method',
   'discount_code',
+  'shipping_refunded',
 ] as const;
 
 export const ORDERS_CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
@@ -44,8 +45,11 @@ export function orderCsvRows(orders: Order[]): string {
 
 function row(order: Order): Array<string | number> {
   const lineRefunds = order.products.filter((line) => line.refund);
+  const shippingRefund = order.pricing?.shippingRefund;
   const refundedCents =
-    (order.refund ? toCents(order.refund.amount) : 0) + lineRefunds.reduce((sum, line) => sum + toCents(line.refund!.amount), 0);
+    (order.refund ? toCents(order.refund.amount) : 0) +
+    lineRefunds.reduce((sum, line) => sum + toCents(line.refund!.amount), 0) +
+    (shippingRefund ? toCents(shippingRefund.amount) : 0);
   return [
     order.number ?? '',
     order._id,
@@ -57,7 +61,7 @@ function row(order: Order): Array<string | number> {
     centsToDecimal(toCents(order.amount)),
     centsToDecimal(refundedCents),
     order.transactionId,
-    [order.refund?.id, ...lineRefunds.map((line) => line.refund!.id)].filter(Boolean).join(' '),
+    [order.refund?.id, ...lineRefunds.map((line) => line.refund!.id), shippingRefund?.id].filter(Boolean).join(' '),
     ...SHIPPING_ADDRESS_FIELDS.map((field) => order.shippingAddress?.[field] ?? ''),
     centsToDecimal(toCents(order.pricing?.subtotal ?? order.amount)),
     centsToDecimal(toCents(order.pricing?.discount ?? 0)),
@@ -66,6 +70,7 @@ function row(order: Order): Array<string | number> {
     order.pricing?.pricesIncludeTax ? 'yes' : 'no',
     order.pricing?.shippingMethod ?? '',
     order.pricing?.discountCode ?? '',
+    centsToDecimal(shippingRefund ? toCents(shippingRefund.amount) : 0),
   ];
 }
 

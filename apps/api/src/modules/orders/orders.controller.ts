@@ -128,6 +128,14 @@ export class OrdersController {
     return this.orders.refundLine(orderId, body.product, { size: body.size, variant: body.variant }, admin);
   }
 
+  /** Refunds a paid order's shipping on its own, once; answers the order with the shipping refund in its pricing. */
+  @Roles(StaffRole.Owner)
+  @Post(ApiRoute.orderShippingRefund)
+  @HttpCode(200)
+  refundShipping(@UuidParam('orderId') orderId: string, @CurrentUser() admin: AuthUser): Promise<Order> {
+    return this.orders.refundShipping(orderId, admin);
+  }
+
   private async page(
     filter: Parameters<OrdersService['listPage']>[0],
     limit: number,

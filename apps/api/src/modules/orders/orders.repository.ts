@@ -158,17 +158,24 @@ export class OrdersRepository {
     return rows[0]?.shipping_address;
   }
 
-  /** Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup. */
+  /**
+   * Orders placed today, in the last 7 and the last 30 UTC days (today included), from the daily rollup: their
+   * revenue and its discount, shipping and tax.
+   */
   async periods(): Promise<SalesPeriod[]> {
     const rows = await this.db.rows<{
       period: SalesPeriod['period'];
       orders: string;
       cancelled: string;
       revenue_cents: string;
+      discount_cents: string;
+      shipping_cents: string;
+      tax_cents: string;
     }>(
       `WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS d)
        SELECT p.period, coalesce(sum(t.orders), 0) AS orders, coalesce(sum(t.cancelled), 0) AS cancelled,
-              coalesce(sum(t.revenue_cents), 0) AS revenue_cents
+              coalesce(sum(t.revenue_cents), 0) AS revenue_cents, coalesce(sum(t.discount_cents), 0) AS discount_cents,
+              coalesce(sum(t.shipping_cents), 0) AS shipping_cents, coalesce(sum(t.tax_cents), 0) AS tax_cents
        FROM (VALUES ('today', 1, 1), ('7d', 7, 2), ('30d', 30, 3)) AS p(period, days, position)
        CROSS JOIN today
        LEFT JOIN order_daily_totals t ON t.day > today.d - p.days AND t.day <= today.d
@@ -179,6 +186,9 @@ export class OrdersRepository {
       orders: Number(row.orders),
       cancelled: Number(row.cancelled),
       revenue: Number(row.revenue_cents) / 100,
+      discount: Number(row.discount_cents) / 100,
+      shipping: Number(row.shipping_cents) / 100,
+      tax: Number(row.tax_cents) / 100,
     }));
   }
 
@@ -207,7 +217,7 @@ export class OrdersRepository {
 
   /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
   markReceived(orderId: string, transactionId: string): Promise<boolean> {
-    return this.leavePending(orderId, { status: 'Received', transactionId });
+    return this.leavePending(orderId, { status: 'Received', transactionId, paidAt: () => 'now()' });
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
@@ -313,6 +323,24 @@ export class OrdersRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Adds what a return refunded to its order line (the order row is locked by the caller). */
+  async addReturnRefund(orderId: string, variantId: number, cents: number, count: number): Promise<void> {
+    await this.db.transactionRows(
+      `UPDATE order_lines SET return_refund_cents = return_refund_cents + $3, return_refunded_count = return_refunded_count + $4
+       WHERE order_id = $1 AND variant_id = $2`,
+      [orderId, variantId, cents, count],
+    );
+  }
+
+  /** Records the refund of an order's shipping on its own. */
+  async refundShipping(orderId: string, refund: Omit<RecordedRefund, 'kind'>): Promise<void> {
+    await this.db.manager.update(
+      OrderEntity,
+      { id: orderId },
+      { shippingRefundId: refund.reversalId, shippingRefundCents: refund.amountCents, shippingRefundedAt: () => 'now()' },
+    );
+  }
+
   /** The query of one paid order by id (the caller adds a lock or not). */
   private paidOrder(orderId: string): SelectQueryBuilder<OrderEntity> {
     return this.db.manager
@@ -323,7 +351,7 @@ export class OrdersRepository {
   /** Moves a Pending order on (`changes` sets its new status); false when it was no longer Pending. */
   private async leavePending(
     orderId: string,
-    changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>>,
+    changes: Pick<OrderEntity, 'status'> & Partial<Pick<OrderEntity, 'transactionId' | 'failure'>> & { paidAt?: () => string },
   ): Promise<boolean> {
     const result = await this.db.manager
       .createQueryBuilder()

@@ -284,8 +284,12 @@ export class OrdersService {
       if (!ORDER_STATUS_MOVES[current].includes(next)) throw new ConflictError(refusal(current, next));
 
       const lines = await this.repository.linesOf(orderId);
-      // Lines refunded on their own already gave their money (and stock) back: a cancel returns the rest.
-      const remainingCents = order.amountCents - lines.reduce((sum, line) => sum + (line.refundCents ?? 0), 0);
+      // Lines refunded on their own, units refunded through returns and shipping refunded on its own already gave
+      // their money back: a cancel returns the rest.
+      const remainingCents =
+        order.amountCents -
+        lines.reduce((sum, line) => sum + (line.refundCents ?? 0) + line.returnRefundCents, 0) -
+        (order.shippingRefundCents ?? 0);
       const refund =
         next === 'Cancelled' && order.transactionId && remainingCents > 0 ? await this.reverse(order, remainingCents) : undefined;
       await this.repository.setStatus(orderId, next, refund);
@@ -338,6 +342,9 @@ export class OrdersService {
       const lines = await this.repository.linesOf(orderId);
       const line = pickLine(lines, productId, which);
       if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded`);
+      if (line.returnRefundedCount > 0) {
+        throw new ConflictError(`Part of "${line.name}" was refunded through a return; refund the rest through a return too`);
+      }
 
       const amountCents = linePaidCents(line, order);
       const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents, { refundOnly: true });
@@ -374,12 +381,150 @@ export class OrdersService {
     });
   }
 
+  /**
+   * A paid order and its lines for the returns module, its row locked until the caller's transaction ends (so two
+   * return requests or refunds on one order queue); 404 when it is not a paid order.
+   */
+  async lockForReturn(orderId: string): Promise<ReturnableOrder> {
+    const order = await this.lockPaidOrder(orderId);
+    const lines = await this.repository.linesOf(orderId);
+    return {
+      id: order.id,
+      number: order.number,
+      userId: order.userId,
+      userName: order.userName,
+      status: order.status as OrderStatus,
+      paidAt: order.paidAt ?? order.createdAt,
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId,
+        name: line.name,
+        label: line.variantLabel,
+        size: line.size,
+        count: line.count,
+        refunded: line.refundId !== null,
+        paidCents: linePaidCents(line, order),
+        returnRefundCents: line.returnRefundCents,
+        returnRefundedCount: line.returnRefundedCount,
+      })),
+    };
+  }
+
+  /**
+   * Refunds returned units of an order's lines through the gateway, as ONE refund, in the caller's transaction (the
+   * order row must be locked by it: {@link lockForReturn}). Each line gives back its units' share of what the line
+   * cost (its discount and tax share included, as a whole-line refund does), rounded so that the shares of all the
+   * line's units add up to exactly what it cost (docs/returns.md, "Refunds"). A refund needs a settled charge (409
+   * otherwise); a provider failure throws PaymentProviderError (502) and the caller's transaction rolls back.
+   */
+  async refundReturn(
+    orderId: string,
+    units: Array<{ variantId: number; quantity: number }>,
+    actor: AuditActor,
+    returnId: string,
+  ): Promise<{ reversalId: string; amountCents: number; lines: Array<{ variantId: number; cents: number }> }> {
+    const order = await this.repository.get(orderId);
+    const lines = await this.repository.linesOf(orderId);
+    const shares = units.map((unit) => {
+      const line = lines.find((candidate) => candidate.variantId === unit.variantId);
+      if (!line) throw new NotFoundError('The order has no line for this variant');
+      if (line.refundId !== null) throw new ConflictError(`"${line.name}" was already refunded as a whole`);
+      if (line.returnRefundedCount + unit.quantity > line.count) throw new ConflictError(`"${line.name}" has no units left to refund`);
+      const cents = returnShareCents(
+        linePaidCents(line, order),
+        line.count,
+        line.returnRefundedCount,
+        unit.quantity,
+        line.returnRefundCents,
+      );
+      return { variantId: unit.variantId, quantity: unit.quantity, cents };
+    });
+    const amountCents = shares.reduce((sum, share) => sum + share.cents, 0);
+    const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents, { refundOnly: true });
+    if (outcome.outcome === 'not-settled') {
+      throw new ConflictError('The payment has not settled yet, so the return cannot be refunded; try again once it has settled');
+    }
+    if (outcome.outcome === 'provider-error') throw new PaymentProviderError(`The return could not be refunded: ${outcome.message}`);
+    for (const share of shares) await this.repository.addReturnRefund(orderId, share.variantId, share.cents, share.quantity);
+    await this.audit.record(actor, {
+      action: 'order.refund',
+      entityType: 'order',
+      entityId: orderId,
+      changes: {
+        [`return ${returnId}`]: { before: null, after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund' } },
+      },
+    });
+    return { reversalId: outcome.reversalId, amountCents: outcome.amountCents, lines: shares };
+  }
+
+  /**
+   * Refunds what a paid order's shipping cost (docs/payments.md), once, through the gateway: a partial refund, so
+   * the charge must have settled (409 otherwise, as for a line). Same locking and all-or-nothing rules as a line
+   * refund; the order records it (the sales overview's revenue and shipping drop by it) and the audit trail says who.
+   */
+  refundShipping(orderId: string, actor: AuditActor): Promise<Order> {
+    return this.transactions.run(async () => {
+      const order = await this.lockPaidOrder(orderId);
+      if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has given its whole payment back, shipping included');
+      if (order.shippingRefundId !== null) throw new ConflictError('The shipping of this order was already refunded');
+      const amountCents = order.shippingCents ?? 0;
+      if (amountCents <= 0) throw new ConflictError('This order paid nothing for shipping, so there is nothing to refund');
+
+      const outcome = await this.gateway.reverse(order.transactionId ?? '', amountCents, { refundOnly: true });
+      if (outcome.outcome === 'not-settled') {
+        throw new ConflictError(
+          'The payment has not settled yet, so the shipping cannot be refunded on its own; cancel the whole order (voiding it) or try again once it has settled',
+        );
+      }
+      if (outcome.outcome === 'provider-error') {
+        throw new PaymentProviderError(`The shipping could not be refunded: ${outcome.message}`);
+      }
+      await this.repository.refundShipping(orderId, outcome);
+      await this.audit.record(actor, {
+        action: 'order.refund',
+        entityType: 'order',
+        entityId: orderId,
+        changes: {
+          shipping: {
+            before: null,
+            after: { id: outcome.reversalId, amount: fromCents(outcome.amountCents), kind: 'refund', method: order.shippingMethod },
+          },
+        },
+      });
+      return toOrder(await this.repository.get(orderId), await this.repository.linesOf(orderId));
+    });
+  }
+
   /** A paid order, its row locked until the caller's transaction ends (so two admins' moves queue); 404 otherwise. */
   private async lockPaidOrder(orderId: string): Promise<OrderEntity> {
     const order = await this.repository.lockPaid(orderId);
     if (!order) throw new NotFoundError('Order not found');
     return order;
   }
+}
+
+/** A paid order as the returns module reads it (docs/returns.md). */
+export interface ReturnableOrder {
+  id: string;
+  number: number;
+  userId: string | null;
+  userName: string;
+  status: OrderStatus;
+  paidAt: Date;
+  lines: Array<{
+    productId: string;
+    variantId: number;
+    name: string;
+    label: string;
+    size: ProductSize | '';
+    count: number;
+    /** Refunded as a whole line (nothing of it can be returned for money any more). */
+    refunded: boolean;
+    /** What the whole line cost its buyer, in cents. */
+    paidCents: number;
+    returnRefundCents: number;
+    returnRefundedCount: number;
+  }>;
 }
 
 /**
@@ -389,6 +534,16 @@ export class OrdersService {
  */
 function linePaidCents(line: OrderLineEntity, order: OrderEntity): number {
   return line.priceCents * line.count - line.discountCents + (order.pricesIncludeTax === false ? line.taxCents : 0);
+}
+
+/**
+ * What `quantity` more units of a line give back when `before` units already gave `refundedCents`: the line's cost
+ * up to and including these units, rounded half up to the cent, less what was already given. Rounding the running
+ * total (not each share) means all the units' shares add up to exactly the line's cost.
+ */
+export function returnShareCents(lineCents: number, count: number, before: number, quantity: number, refundedCents: number): number {
+  const upTo = Math.floor((2 * lineCents * (before + quantity) + count) / (2 * count));
+  return upTo - refundedCents;
 }
 
 /** The line a line refund names: by product, and by variant (or size) when the order has the product in several variants. */

@@ -48,6 +48,9 @@ export class PricingAdminService {
           name: method.name,
           price: fromCents(method.rateCents),
           freeOver: method.freeOverCents === null ? null : fromCents(method.freeOverCents),
+          ...(method.weightBrackets
+            ? { weightBrackets: method.weightBrackets.map((bracket) => ({ upTo: bracket.upToGrams, price: fromCents(bracket.rateCents) })) }
+            : {}),
         })),
       })),
       taxRates: rules.taxRates.map((rate) => ({
@@ -85,13 +88,27 @@ export class PricingAdminService {
 
   createMethod(input: ShippingMethodInput, actor: AuditActor): Promise<PricingAdmin> {
     const freeOverCents = input.freeOver === undefined || input.freeOver === null ? null : toCents(input.freeOver);
+    // Lightest first, as the screen lists them; the price shown for a method by weight is its lightest bracket's.
+    const brackets = input.weightBrackets
+      ? [...input.weightBrackets].sort((a, b) => a.upTo - b.upTo).map((b) => ({ upToGrams: b.upTo, rateCents: toCents(b.price) }))
+      : null;
+    const rateCents = brackets ? brackets[0].rateCents : toCents(input.price ?? 0);
     return this.write(actor, 'pricing.create', 'shipping-method', async () => {
-      const id = await this.repository.insertMethod(input.zone, input.name, toCents(input.price), freeOverCents);
+      const id = await this.repository.insertMethod(input.zone, input.name, rateCents, freeOverCents, brackets);
       if (!id) throw new ValidationFailedError('There is no such shipping zone', [{ field: 'zone', message: 'no such shipping zone' }]);
       return {
         id,
         changes: {
-          method: { before: null, after: { zone: input.zone, name: input.name, price: input.price, freeOver: input.freeOver ?? null } },
+          method: {
+            before: null,
+            after: {
+              zone: input.zone,
+              name: input.name,
+              price: fromCents(rateCents),
+              freeOver: input.freeOver ?? null,
+              ...(input.weightBrackets ? { weightBrackets: input.weightBrackets } : {}),
+            },
+          },
         },
       };
     });

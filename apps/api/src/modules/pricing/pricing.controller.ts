@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiRoute, type PricingAdmin, type Quote, StaffRole } from '@store/contract';
+import { ApiRoute, type PriceDisplay, type PricingAdmin, type Quote, StaffRole } from '@store/contract';
 import { DiscountCodeDto, PricingSettingsDto, ShippingMethodDto, ShippingZoneDto, TaxRateDto } from '@store/contract/dto/pricing-admin.dto';
 import { GuestQuoteRequestDto, QuoteRequestDto } from '@store/contract/dto/quote-request.dto';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
@@ -35,6 +35,13 @@ export class PricingController {
   guestQuote(@Body() body: GuestQuoteRequestDto): Promise<Quote> {
     const { email, ...request } = body;
     return this.pricing.quote(request, email ?? '');
+  }
+
+  /** Whether shelf prices include tax, for the catalogue's "incl. VAT" (anyone; from the rules' per-process copy). */
+  @Public()
+  @Get(ApiRoute.priceDisplay)
+  display(): Promise<PriceDisplay> {
+    return this.pricing.display();
   }
 
   @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)

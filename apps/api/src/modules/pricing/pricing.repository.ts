@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DiscountKind } from '@store/contract';
 import { Database } from '../../database/transactions.js';
-import type { DiscountRule, PricingRules, ShippingZoneRule, TaxRule } from './pricing.js';
+import type { DiscountRule, PricingRules, ShippingZoneRule, TaxRule, WeightBracket } from './pricing.js';
 
 /** A product as pricing reads it. */
 export interface PricedProductRow {
@@ -9,6 +9,7 @@ export interface PricedProductRow {
   name: string;
   priceCents: number;
   categoryId: string | null;
+  weightGrams: number | null;
 }
 
 /** A discount code row with its admin figures. */
@@ -66,27 +67,34 @@ export class PricingRepository {
    * The shop's rules and the categories of `productIds`, in ONE statement (the payment runs it inside its
    * reservation's transaction, where every round trip holds the stock rows' locks a little longer).
    */
-  async rulesAndCategories(productIds: string[]): Promise<{ rules: PricingRules; categories: Map<string, string | null> }> {
+  async rulesAndCategories(
+    productIds: string[],
+  ): Promise<{ rules: PricingRules; categories: Map<string, string | null>; weights: Map<string, number> }> {
     const [row] = await this.db.rows<{
       prices_include_tax: boolean | null;
       zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
       tax_rates: TaxRule[];
       categories: Record<string, string | null>;
+      weights: Record<string, number>;
     }>(
       `SELECT
          (SELECT prices_include_tax FROM pricing_settings LIMIT 1) AS prices_include_tax,
          (SELECT coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'methods',
-            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'rateCents', m.rate_cents, 'freeOverCents', m.free_over_cents)
+            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'rateCents', m.rate_cents, 'freeOverCents', m.free_over_cents,
+              'weightBrackets', m.weight_brackets)
                ORDER BY m.created_at, m.id), '[]') FROM shipping_methods m WHERE m.zone_id = z.id)) ORDER BY z.created_at, z.id), '[]')
           FROM shipping_zones z) AS zones,
          (SELECT coalesce(json_agg(json_build_object('id', r.id, 'country', r.country, 'region', r.region, 'name', r.name, 'rateMilli', r.rate_milli)
             ORDER BY r.country, r.region), '[]') FROM tax_rates r) AS tax_rates,
-         (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($1::uuid[])) AS categories`,
+         (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($1::uuid[])) AS categories,
+         (SELECT coalesce(json_object_agg(p.id, p.weight_grams), '{}') FROM products p
+          WHERE p.id = ANY($1::uuid[]) AND p.weight_grams IS NOT NULL) AS weights`,
       [productIds],
     );
     return {
       rules: { pricesIncludeTax: row.prices_include_tax ?? false, zones: row.zones, taxRates: row.tax_rates },
       categories: new Map(Object.entries(row.categories)),
+      weights: new Map(Object.entries(row.weights)),
     };
   }
 
@@ -101,7 +109,8 @@ export class PricingRepository {
   ): Promise<{ products: PricedProductRow[]; code: DiscountRule | undefined }> {
     const [row] = await this.db.rows<{ products: PricedProductRow[]; code: (JsonCodeRow & { customer_uses: number }) | null }>(
       `SELECT
-         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'priceCents', p.price_cents, 'categoryId', p.category_id)), '[]')
+         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'priceCents', p.price_cents, 'categoryId', p.category_id,
+            'weightGrams', p.weight_grams)), '[]')
           FROM products p WHERE p.id = ANY($1::uuid[])) AS products,
          (SELECT row_to_json(c) FROM (
             SELECT ${CODE_COLUMNS}, (SELECT count(*)::int FROM discount_code_uses u WHERE u.code_id = d.id AND u.customer = $3 AND u.released_at IS NULL) AS customer_uses
@@ -175,11 +184,17 @@ export class PricingRepository {
   }
 
   /** Undefined when the zone does not exist. */
-  async insertMethod(zoneId: string, name: string, rateCents: number, freeOverCents: number | null): Promise<string | undefined> {
+  async insertMethod(
+    zoneId: string,
+    name: string,
+    rateCents: number,
+    freeOverCents: number | null,
+    weightBrackets: WeightBracket[] | null,
+  ): Promise<string | undefined> {
     const [row] = await this.db.rows<{ id: string }>(
-      `INSERT INTO shipping_methods (zone_id, name, rate_cents, free_over_cents)
-       SELECT id, $2, $3, $4 FROM shipping_zones WHERE id = $1 RETURNING id`,
-      [zoneId, name, rateCents, freeOverCents],
+      `INSERT INTO shipping_methods (zone_id, name, rate_cents, free_over_cents, weight_brackets)
+       SELECT id, $2, $3, $4, $5::jsonb FROM shipping_zones WHERE id = $1 RETURNING id`,
+      [zoneId, name, rateCents, freeOverCents, weightBrackets === null ? null : JSON.stringify(weightBrackets)],
     );
     return row?.id;
   }

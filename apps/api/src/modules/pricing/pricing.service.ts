@@ -6,6 +6,7 @@ import {
   type PricingDestination,
   PRODUCT_SIZES,
   type ProductSize,
+  type PriceDisplay,
   type Quote,
   type QuoteRequest,
 } from '@store/contract';
@@ -38,6 +39,8 @@ export interface PaymentPricingInput {
 export interface PreparedPricing {
   rules: PricingRules;
   categories: Map<string, string | null>;
+  /** The weights in grams of the cart's products that carry one. */
+  weights: Map<string, number>;
 }
 
 /** The payment's price: the cart as priced, or why it is refused (an AppError to answer, nothing reserved). */
@@ -68,6 +71,12 @@ export class PricingService {
   ) {}
 
   /** The cart's price for a destination, method and code, with no side effect. Throws a field-level 4xx when it cannot be priced. */
+  /** How shelf prices read: whether they include tax (the same bounded per-process copy of the rules as a quote). */
+  async display(): Promise<PriceDisplay> {
+    const rules = await this.rulesCache.get();
+    return { pricesIncludeTax: rules.pricesIncludeTax };
+  }
+
   async quote(request: QuoteRequest, customer: string): Promise<Quote> {
     const merged = mergeRefs(request.products);
     const [{ products: rows, code }, rules] = await Promise.all([
@@ -83,7 +92,7 @@ export class PricingService {
           { field: 'products', message: `${line.productId}: not sold` },
         ]);
       }
-      items.push({ ...line, name: row.name, unitCents: row.priceCents, categoryId: row.categoryId });
+      items.push({ ...line, name: row.name, unitCents: row.priceCents, categoryId: row.categoryId, weightGrams: row.weightGrams });
     }
     const result = priceCart({
       rules,
@@ -104,7 +113,7 @@ export class PricingService {
    * is not the one the buyer saw (409 with the new quote).
    */
   async priceReserved(reserved: ReservedItem[], input: PaymentPricingInput, prepared: PreparedPricing): Promise<PaymentPrice> {
-    const { rules, categories } = prepared;
+    const { rules, categories, weights } = prepared;
     const code = input.discountCode !== undefined ? await this.repository.lockCode(input.discountCode, input.customer) : undefined;
     const items: CartItem[] = reserved.map((line) => ({
       productId: line.productId,
@@ -113,6 +122,7 @@ export class PricingService {
       unitCents: line.priceCents,
       count: line.count,
       categoryId: categories.get(line.productId) ?? null,
+      weightGrams: weights.get(line.productId) ?? null,
     }));
     const result = priceCart({
       rules,
@@ -206,6 +216,7 @@ export function toQuote(cart: PricedCart): Quote {
     ...(cart.method ? { shippingMethod: cart.method } : {}),
     ...(cart.code ? { discountCode: cart.code.code } : {}),
     needsDestination: cart.needsDestination,
+    ...(cart.taxRegions.length > 0 ? { taxRegions: cart.taxRegions } : {}),
   };
 }
 

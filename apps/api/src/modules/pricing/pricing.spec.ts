@@ -1,5 +1,6 @@
 import {
   allocate,
+  cartWeightGrams,
   type CartItem,
   type DiscountRule,
   lineTax,
@@ -7,6 +8,7 @@ import {
   type PricingInput,
   type PricingRules,
   roundDiv,
+  weightRateCents,
 } from './pricing.js';
 
 const TEE = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -107,6 +109,84 @@ describe('priceCart', () => {
     expect(cart.taxes[0].name).toBe('Sales tax');
     expect(cart.lines.map((l) => l.taxCents)).toEqual([200, 50]); // 199.9 -> 200, 50.05 -> 50
     expect(cart.shippingCents).toBe(1500);
+  });
+
+  it('prices a method by weight from the bracket that holds the cart (lines without a weight weigh nothing)', () => {
+    expect(
+      weightRateCents(
+        [
+          { upToGrams: 2000, rateCents: 900 },
+          { upToGrams: 500, rateCents: 400 },
+        ],
+        500,
+      ),
+    ).toBe(400);
+    expect(
+      weightRateCents(
+        [
+          { upToGrams: 500, rateCents: 400 },
+          { upToGrams: 2000, rateCents: 900 },
+        ],
+        501,
+      ),
+    ).toBe(900);
+    expect(weightRateCents([{ upToGrams: 500, rateCents: 400 }], 501)).toBeUndefined();
+    expect(
+      cartWeightGrams([
+        { ...items[0], weightGrams: 200 },
+        { ...items[1], weightGrams: null },
+      ]),
+    ).toBe(200 * items[0].count);
+
+    const byWeight: PricingRules = {
+      ...none,
+      zones: [
+        {
+          id: 'z',
+          name: 'US',
+          countries: ['US'],
+          methods: [
+            { id: 'flat', name: 'Flat', rateCents: 1500, freeOverCents: null },
+            {
+              id: 'post',
+              name: 'Post',
+              rateCents: 400,
+              freeOverCents: null,
+              weightBrackets: [
+                { upToGrams: 500, rateCents: 400 },
+                { upToGrams: 1000, rateCents: 700 },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const light = [{ ...items[0], count: 2, weightGrams: 200 }];
+    const cart = price({ rules: byWeight, items: light, destination: { country: 'US' }, shippingMethodId: 'post' });
+    expect(cart.offered).toEqual([
+      { id: 'post', name: 'Post', cents: 400 },
+      { id: 'flat', name: 'Flat', cents: 1500 },
+    ]);
+    expect(cart.shippingCents).toBe(400);
+    // 3 x 200 g = 600 g: the second bracket.
+    expect(
+      price({ rules: byWeight, items: [{ ...light[0], count: 3 }], destination: { country: 'US' }, shippingMethodId: 'post' })
+        .shippingCents,
+    ).toBe(700);
+    // 6 x 200 g = 1200 g: heavier than Post's last bracket, so only the flat method is offered.
+    const heavy = [{ ...light[0], count: 6 }];
+    expect(price({ rules: byWeight, items: heavy, destination: { country: 'US' }, mode: 'quote' }).offered.map((m) => m.id)).toEqual([
+      'flat',
+    ]);
+    expect(refusal({ rules: byWeight, items: heavy, destination: { country: 'US' }, shippingMethodId: 'post' }).field).toBe(
+      'shippingMethod',
+    );
+  });
+
+  it('names the regions of the country that have a rate of their own (the checkout asks for one), none elsewhere', () => {
+    expect(price({ rules: us, destination: { country: 'US' }, mode: 'quote' }).taxRegions).toEqual(['NY']);
+    expect(price({ rules: us, destination: { country: 'CA' }, mode: 'quote' }).taxRegions).toEqual([]);
+    expect(price({ rules: us, mode: 'quote' }).taxRegions).toEqual([]);
   });
 
   it('finds the tax contained in prices that include it (EU shop): the total is the shelf price plus shipping', () => {

@@ -15,6 +15,8 @@ export interface CartItem {
   unitCents: number;
   count: number;
   categoryId: string | null;
+  /** The product's weight in grams, when it carries one (methods by weight count the rest as weightless). */
+  weightGrams?: number | null;
 }
 
 export interface ShippingMethodRule {
@@ -23,6 +25,14 @@ export interface ShippingMethodRule {
   rateCents: number;
   /** Free when the subtotal after discount reaches this; null: never free. */
   freeOverCents: number | null;
+  /** Priced by the cart's weight instead of `rateCents` (lightest bracket first); null or absent: a flat rate. */
+  weightBrackets?: readonly WeightBracket[] | null;
+}
+
+/** A method's price for carts up to `upToGrams` (heavier than the last bracket: the method is not offered). */
+export interface WeightBracket {
+  upToGrams: number;
+  rateCents: number;
 }
 
 export interface ShippingZoneRule {
@@ -107,6 +117,8 @@ export interface PricedCart {
   code?: DiscountRule;
   /** No destination was given but shipping or tax depend on it. */
   needsDestination: boolean;
+  /** The regions of the destination's country with a tax rate of their own (upper case, sorted): the checkout asks for one. */
+  taxRegions: string[];
 }
 
 /** Which input a refusal is about (the caller names the field in its own request's terms). */
@@ -171,13 +183,20 @@ export function priceCart(input: PricingInput): PricingResult {
   if (destination && shipsSomewhere) {
     const zone = rules.zones.find((candidate) => candidate.countries.includes(destination.country) && candidate.methods.length > 0);
     if (!zone) return refuse(400, 'country', `We do not ship to ${countryName(destination.country)} yet`);
+    const grams = cartWeightGrams(items);
     offered = zone.methods
-      .map((m) => ({
-        id: m.id,
-        name: m.name,
-        cents: freeShipping || (m.freeOverCents !== null && afterDiscount >= m.freeOverCents) ? 0 : m.rateCents,
-      }))
+      .flatMap((m) => {
+        const rate = m.weightBrackets ? weightRateCents(m.weightBrackets, grams) : m.rateCents;
+        // A cart heavier than a weight method's last bracket cannot go by it.
+        if (rate === undefined) return [];
+        return [
+          { id: m.id, name: m.name, cents: freeShipping || (m.freeOverCents !== null && afterDiscount >= m.freeOverCents) ? 0 : rate },
+        ];
+      })
       .sort((a, b) => a.cents - b.cents || a.name.localeCompare(b.name));
+    if (offered.length === 0) {
+      return refuse(400, 'country', `Your cart is too heavy for our shipping methods to ${countryName(destination.country)}`);
+    }
     const wanted = input.shippingMethodId?.toLowerCase();
     const chosen = wanted !== undefined ? offered.find((m) => m.id === wanted) : input.mode === 'quote' ? offered[0] : undefined;
     if (!chosen) {
@@ -233,8 +252,31 @@ export function priceCart(input: PricingInput): PricingResult {
       ...(method ? { method } : {}),
       ...(input.code && input.codeText !== undefined ? { code: input.code } : {}),
       needsDestination,
+      taxRegions: destination ? taxRegionsOf(rules, destination.country) : [],
     },
   };
+}
+
+/** The cart's weight in grams: each line's weight times its count (a line without a weight counts nothing). */
+export function cartWeightGrams(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + (item.weightGrams ?? 0) * item.count, 0);
+}
+
+/**
+ * A weight method's price for a cart of `grams`: the rate of the lightest bracket that holds it (`upToGrams`
+ * inclusive, whatever order the brackets come in); undefined when the cart is heavier than every bracket.
+ */
+export function weightRateCents(brackets: readonly WeightBracket[], grams: number): number | undefined {
+  const fitting = brackets.filter((bracket) => grams <= bracket.upToGrams).sort((a, b) => a.upToGrams - b.upToGrams);
+  return fitting[0]?.rateCents;
+}
+
+/** The regions of `country` that have a tax rate of their own, sorted. */
+export function taxRegionsOf(rules: PricingRules, country: string): string[] {
+  return rules.taxRates
+    .filter((rate) => rate.country === country && rate.region !== '')
+    .map((rate) => rate.region)
+    .sort();
 }
 
 /**

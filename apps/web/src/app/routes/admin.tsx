@@ -12,6 +12,7 @@ import { ProductForm, UpdateProductForm } from '@/features/admin/components/prod
 import { ManageOrders } from '@/features/admin/components/manage-orders';
 import { People } from '@/features/admin/components/people';
 import { PricingRules } from '@/features/admin/components/pricing-rules';
+import { Returns } from '@/features/admin/components/returns';
 import { MailStatus } from '@/features/admin/components/mail-status';
 import { SalesOverview } from '@/features/admin/components/sales-overview';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
@@ -115,6 +116,14 @@ export function PricingPage() {
   return (
     <AdminPage title="Pricing" description="Shipping, taxes and discount codes: what the checkout charges">
       <PricingRules />
+    </AdminPage>
+  );
+}
+
+export function ReturnsPage() {
+  return (
+    <AdminPage title="Returns" description="Returns and exchanges to approve, receive, refund or ship, and what to reorder">
+      <Returns />
     </AdminPage>
   );
 }

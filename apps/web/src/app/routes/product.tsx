@@ -6,6 +6,7 @@ import { useProduct } from '@/api/products/get-product';
 import { ErrorAlert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/spinner';
+import { FitNote } from '@/features/product/components/fit-note';
 import { ProductDetails } from '@/features/product/components/product-details';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { addToCart } from '@/lib/cart';
@@ -83,6 +84,7 @@ export function ProductPage() {
         chosen={chosen}
         onChoose={choose}
       />
+      <FitNote productId={shown._id} />
     </Page>
   );
 }

@@ -1,4 +1,12 @@
-import { ApiRoute, apiPath, PRODUCT_COMPARE_AT_FIELD, PRODUCT_PHOTO_FIELD, type Product, type ProductFields } from '@store/contract';
+import {
+  ApiRoute,
+  apiPath,
+  PRODUCT_COMPARE_AT_FIELD,
+  PRODUCT_PHOTO_FIELD,
+  PRODUCT_WEIGHT_FIELD,
+  type Product,
+  type ProductFields,
+} from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productQueryOptions } from '@/api/products/get-product';
 import { productsQueryKey } from '@/api/products/products-query-key';
@@ -14,8 +22,8 @@ export type ProductPhoto = Blob & { name?: string };
 export function productFormData(fields: Partial<ProductFields>, photo?: ProductPhoto): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    // The sizes, options and variants go as JSON text; a compare-at price of null as '' (none).
-    if (value === null && name === PRODUCT_COMPARE_AT_FIELD) form.append(name, '');
+    // The sizes, options and variants go as JSON text; a compare-at price or weight of null as '' (none).
+    if (value === null && (name === PRODUCT_COMPARE_AT_FIELD || name === PRODUCT_WEIGHT_FIELD)) form.append(name, '');
     else if (value !== undefined && value !== null) form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   if (photo) form.append(PRODUCT_PHOTO_FIELD, photo, photo.name || 'photo');

@@ -18,6 +18,7 @@ const ADMIN_LINKS: { to: string; label: string; shownTo?: 'editors' | 'owners' }
   { to: paths.adminProducts, label: 'Manage Products' },
   { to: paths.adminCatalogueCsv, label: 'Import / Export CSV' },
   { to: paths.adminOrders, label: 'Manage Orders' },
+  { to: paths.adminReturns, label: 'Returns' },
   { to: paths.adminPricing, label: 'Pricing' },
   { to: paths.adminAudit, label: 'Audit Trail' },
   { to: paths.adminPeople, label: 'People', shownTo: 'owners' },

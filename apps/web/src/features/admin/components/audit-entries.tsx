@@ -21,6 +21,13 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'two-factor.enable': 'Turned on two-factor sign-in',
   'two-factor.disable': 'Turned off two-factor sign-in',
   'two-factor.recovery-codes': 'Made new two-factor recovery codes',
+  'return.request': 'Asked for a return or exchange',
+  'return.approve': 'Approved a return',
+  'return.reject': 'Rejected a return',
+  'return.receive': 'Received a return',
+  'return.refund': 'Refunded a return',
+  'return.ship': 'Shipped an exchange',
+  'return.expire': 'Released an expired exchange',
 };
 
 /**

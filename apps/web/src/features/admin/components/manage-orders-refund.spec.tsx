@@ -133,4 +133,43 @@ describe('manage orders: cancelling with a refund', () => {
       expect(screen.queryByRole('button', { name: /^Refund / })).not.toBeInTheDocument();
     });
   });
+
+  describe('the shipping on its own', () => {
+    const shipped = order({
+      amount: 29.99,
+      pricing: { subtotal: 24.99, discount: 0, shipping: 5, tax: 0, pricesIncludeTax: false, taxes: [], shippingMethod: 'Standard' },
+    });
+
+    it('refunds the shipping after a confirmation, shows it refunded and offers it no more', async () => {
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const api = installFakeApi()
+        .on('GET', ApiRoute.ordersAll, { body: [shipped] })
+        .on('POST', ApiRoute.orderShippingRefund, () => ({
+          body: {
+            ...shipped,
+            pricing: { ...shipped.pricing!, shippingRefund: { id: 'cr_9', amount: 5, at: '2026-11-22T10:00:00.000Z' } },
+          } satisfies Order,
+        }));
+      renderWithProviders(<ManageOrders />);
+      const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
+      await userEvent.click(within(row).getByRole('button', { name: 'Refund shipping ($5.00)' }));
+      expect(await within(row).findByText('Shipping refunded')).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: /Refund shipping/ })).not.toBeInTheDocument();
+      const [request] = api.calls('POST', ApiRoute.orderShippingRefund);
+      expect(request.path).toBe(`/order/${shipped._id}/refund-shipping/${admin.user._id}`);
+    });
+
+    it('shows why the shipping could not be refunded', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const message = 'The payment has not settled yet, so the shipping cannot be refunded on its own';
+      installFakeApi()
+        .on('GET', ApiRoute.ordersAll, { body: [shipped] })
+        .on('POST', ApiRoute.orderShippingRefund, { status: 409, body: { error: message, code: 'CONFLICT' } });
+      renderWithProviders(<ManageOrders />);
+      const row = await screen.findByRole('listitem', { name: 'Order O0000000' });
+      await userEvent.click(within(row).getByRole('button', { name: 'Refund shipping ($5.00)' }));
+      expect(await within(row).findByRole('alert')).toHaveTextContent(message);
+    });
+  });
 });

@@ -11,6 +11,7 @@ import { useStaffPermissions } from '@/lib/session';
 import { useExportOrders } from '../api/export-orders';
 import { type OrderFilters, useOrders } from '../api/list-orders';
 import { useRefundLine } from '../api/refund-line';
+import { useRefundShipping } from '../api/refund-shipping';
 import { useSetOrderStatus } from '../api/set-order-status';
 import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-items';
 import { StatusBadge, nextStatuses } from '@/components/order-status';
@@ -69,6 +70,7 @@ export function ManageOrders() {
                     <div className="fw-semibold mt-1">Amount: {formatDollars(order.amount)}</div>
                     {order.refund ? <RefundNote refund={order.refund} /> : null}
                     {isOwner ? <LineRefunds order={order} /> : null}
+                    {isOwner ? <ShippingRefund order={order} /> : null}
                   </div>
                   <div className="col-md-4">
                     <StatusControl order={order} canEdit={canEdit} canCancel={isOwner} />
@@ -268,6 +270,36 @@ function LineRefunds({ order }: { order: Order }) {
           Refund {lineName(line)}
         </button>
       ))}
+      {error ? (
+        <Alert variant="danger" className="mt-2 py-2 small">
+          {error}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/** A button to refund the shipping alone, once, on an order that paid for it (the charge must have settled). */
+function ShippingRefund({ order }: { order: Order }) {
+  const { mutateAsync: refundShipping, isPending } = useRefundShipping();
+  const [error, setError] = useState<string | null>(null);
+  const pricing = order.pricing;
+  if (!pricing || pricing.shipping <= 0 || pricing.shippingRefund || order.status === 'Cancelled') return null;
+  const refund = async () => {
+    if (!window.confirm(`Refund the shipping (${formatDollars(pricing.shipping)}) to the buyer's card?`)) return;
+    setError(null);
+    try {
+      await refundShipping({ orderId: order._id });
+    } catch (cause) {
+      console.error(cause);
+      setError(errorMessage(cause));
+    }
+  };
+  return (
+    <div className="mt-2">
+      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={isPending} onClick={() => void refund()}>
+        Refund shipping ({formatDollars(pricing.shipping)})
+      </button>
       {error ? (
         <Alert variant="danger" className="mt-2 py-2 small">
           {error}

@@ -91,4 +91,91 @@ describe('the Pricing screen', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New discount code' })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
+
+  it('creates a method (keeping its zone for the next) and a tax rate, each form marking its own required number', async () => {
+    const api = installFakeApi()
+      .on('GET', ApiRoute.pricingAdmin, { body: screenWith() })
+      .on('POST', ApiRoute.shippingMethodCreate, { status: 201, body: screenWith() })
+      .on('POST', ApiRoute.taxRateCreate, () => {
+        const message = 'A tax rate for United States is already set';
+        return { status: 409, body: { error: message, code: 'CONFLICT' } };
+      });
+    renderWithProviders(<PricingRules />);
+    const method = await screen.findByRole('form', { name: 'New shipping method' });
+    await userEvent.selectOptions(within(method).getByLabelText('Zone'), 'Americas');
+    await userEvent.type(within(method).getByLabelText('Method name'), 'Express');
+    await userEvent.click(within(method).getByRole('button', { name: 'Create method' }));
+    expect(await within(method).findByText('price is required')).toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.shippingMethodCreate)).toHaveLength(0);
+    await userEvent.type(within(method).getByLabelText('Price ($)'), '15');
+    await userEvent.click(within(method).getByRole('button', { name: 'Create method' }));
+    await waitFor(() => expect(api.calls('POST', ApiRoute.shippingMethodCreate)).toHaveLength(1));
+    expect(api.calls('POST', ApiRoute.shippingMethodCreate)[0].json).toEqual({ zone: ZONE, name: 'Express', price: 15, freeOver: null });
+    await waitFor(() => expect(within(method).getByLabelText('Method name')).toHaveValue(''));
+    expect(within(method).getByLabelText('Zone')).toHaveValue(ZONE);
+
+    const rate = screen.getByRole('form', { name: 'New tax rate' });
+    await userEvent.selectOptions(within(rate).getByLabelText('Country'), 'United States');
+    await userEvent.type(within(rate).getByLabelText('Tax name'), 'Sales tax');
+    await userEvent.type(within(rate).getByLabelText('Rate (%)'), '6');
+    await userEvent.click(within(rate).getByRole('button', { name: 'Create tax rate' }));
+    // A refusal that names no field is the form's own message; the values stay for the admin to change.
+    expect(await within(rate).findByRole('alert')).toHaveTextContent('A tax rate for United States is already set');
+    expect(within(rate).getByLabelText('Tax name')).toHaveValue('Sales tax');
+  });
+
+  it('creates a method priced by weight brackets and lists its brackets', async () => {
+    const withPost = screenWith({
+      zones: [
+        {
+          ...screenWith().zones[0],
+          methods: [
+            {
+              _id: 'm2',
+              zone: ZONE,
+              name: 'Post',
+              price: 4,
+              freeOver: null,
+              weightBrackets: [
+                { upTo: 500, price: 4 },
+                { upTo: 2000, price: 7.5 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    let created = false;
+    const api = installFakeApi()
+      .on('GET', ApiRoute.pricingAdmin, () => ({ body: created ? withPost : screenWith() }))
+      .on('POST', ApiRoute.shippingMethodCreate, () => {
+        created = true;
+        return { status: 201, body: withPost };
+      });
+    renderWithProviders(<PricingRules />);
+    const method = await screen.findByRole('form', { name: 'New shipping method' });
+    await userEvent.selectOptions(within(method).getByLabelText('Zone'), 'Americas');
+    await userEvent.type(within(method).getByLabelText('Method name'), 'Post');
+    await userEvent.selectOptions(within(method).getByLabelText('Priced'), "By the cart's weight");
+    expect(within(method).queryByLabelText('Price ($)')).not.toBeInTheDocument();
+    await userEvent.type(within(method).getByLabelText('Weight brackets (grams=price)'), '500=4, heavy');
+    await userEvent.click(within(method).getByRole('button', { name: 'Create method' }));
+    expect(await within(method).findByText(/Write each bracket as grams=price/)).toBeInTheDocument();
+    expect(api.calls('POST', ApiRoute.shippingMethodCreate)).toHaveLength(0);
+    await userEvent.clear(within(method).getByLabelText('Weight brackets (grams=price)'));
+    await userEvent.type(within(method).getByLabelText('Weight brackets (grams=price)'), '500=4, 2000=7.50');
+    await userEvent.click(within(method).getByRole('button', { name: 'Create method' }));
+    await waitFor(() => expect(api.calls('POST', ApiRoute.shippingMethodCreate)).toHaveLength(1));
+    expect(api.calls('POST', ApiRoute.shippingMethodCreate)[0].json).toEqual({
+      zone: ZONE,
+      name: 'Post',
+      freeOver: null,
+      weightBrackets: [
+        { upTo: 500, price: 4 },
+        { upTo: 2000, price: 7.5 },
+      ],
+    });
+    const zones = screen.getByRole('region', { name: 'Shipping zones and methods' });
+    expect(await within(zones).findByText(/Post: \$4\.00 up to 500 g, \$7\.50 up to 2000 g/)).toBeInTheDocument();
+  });
 });

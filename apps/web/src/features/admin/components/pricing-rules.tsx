@@ -7,9 +7,10 @@ import {
   type PricingAdmin,
   SHIPPING_COUNTRIES,
   type ShippingCountry,
+  type WeightBracket,
 } from '@store/contract';
-import { useState } from 'react';
-import { type FieldValues, type Path, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type BaseSyntheticEvent, type ComponentProps, type ReactNode, useState } from 'react';
+import { type FieldError, type FieldValues, type Path, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Field, TextField } from '@/components/field';
 import { Spinner } from '@/components/spinner';
@@ -48,6 +49,78 @@ function showServerError<T extends FieldValues>(form: UseFormReturn<T>, error: u
     }
   }
   return placed ? null : errorMessage(error);
+}
+
+/**
+ * The submit of one "New ..." form: `send` turns the values into the create call (or answers `false` after marking a
+ * field itself, sending nothing); on success the form is reset to `next(values)`; the server's refusal goes under
+ * the fields it names (`fields`), or is the form's own message (`error`).
+ */
+function useRuleSubmit<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  fields: readonly Path<T>[],
+  send: (values: T) => Promise<unknown> | false,
+  next?: (values: T) => T,
+): { submit: (event?: BaseSyntheticEvent) => Promise<void>; error: string | null } {
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const sent = send(values);
+      if (sent === false) return;
+      await sent;
+      form.reset(next?.(values));
+    } catch (cause) {
+      setError(showServerError(form, cause, fields));
+    }
+  });
+  return { submit, error };
+}
+
+/** One "New ..." form of the screen: its heading, the message that is no field's, its fields and its button. */
+function RuleForm({
+  title,
+  button,
+  error,
+  onSubmit,
+  className,
+  children,
+}: {
+  title: string;
+  button: string;
+  error: string | null;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className={className} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
+      <h3 className="h6">{title}</h3>
+      {error ? <Alert variant="danger">{error}</Alert> : null}
+      {children}
+      <div>
+        <button type="submit" className="btn btn-success btn-sm">
+          {button}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A text or number input of a rule form (`from`: an HTML input already has a `form` attribute), its error and registration taken from the form by name. */
+function RuleField<T extends FieldValues>({
+  from: form,
+  name,
+  ...input
+}: { from: UseFormReturn<T>; name: Path<T> } & Omit<ComponentProps<typeof TextField>, 'error' | 'registration'>) {
+  return <TextField {...input} error={form.formState.errors[name] as FieldError | undefined} registration={form.register(name)} />;
+}
+
+/** A field that is required where the wire takes a number: marks it, and answers false so nothing is sent. */
+function requireNumber<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>, text: string): boolean {
+  if (text.trim() !== '') return true;
+  form.setError(name, { type: 'required', message: `${name} is required` });
+  return false;
 }
 
 /**
@@ -115,8 +188,23 @@ interface ZoneValues {
 interface MethodValues {
   zone: string;
   name: string;
+  /** `flat`: one price; `weight`: the brackets' prices by the cart's weight. */
+  pricedBy: 'flat' | 'weight';
   price: string;
   freeOver: string;
+  /** Brackets as typed: `500=4, 2000=7.50` (up to 500 g: $4.00; up to 2000 g: $7.50). */
+  brackets: string;
+}
+
+/** The brackets field's text as the wire's brackets; undefined when a part is not `grams=dollars`. */
+function parseBrackets(text: string): WeightBracket[] | undefined {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const brackets = parts.map((part) => /^(\d+)\s*=\s*(\d+(?:\.\d{1,2})?)$/.exec(part));
+  if (brackets.length === 0 || brackets.some((match) => match === null)) return undefined;
+  return brackets.map((match) => ({ upTo: Number(match![1]), price: Number(match![2]) }));
 }
 
 function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolean }) {
@@ -124,30 +212,34 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
   const { mutateAsync: createMethod } = useCreateShippingMethod();
   const { mutate: deleteZone } = useDeleteShippingZone();
   const { mutate: deleteMethod } = useDeleteShippingMethod();
-  const [zoneError, setZoneError] = useState<string | null>(null);
-  const [methodError, setMethodError] = useState<string | null>(null);
   const zoneForm = useForm<ZoneValues>({ defaultValues: { name: '', countries: [] } });
-  const methodForm = useForm<MethodValues>({ defaultValues: { zone: '', name: '', price: '', freeOver: '' } });
-
-  const addZone = zoneForm.handleSubmit(async (values) => {
-    setZoneError(null);
-    try {
-      await createZone({ name: values.name, countries: values.countries });
-      zoneForm.reset();
-    } catch (error) {
-      setZoneError(showServerError(zoneForm, error, ['name', 'countries']));
-    }
+  const methodForm = useForm<MethodValues>({
+    defaultValues: { zone: '', name: '', pricedBy: 'flat', price: '', freeOver: '', brackets: '' },
   });
-  const addMethod = methodForm.handleSubmit(async (values) => {
-    setMethodError(null);
-    if (values.price.trim() === '') return methodForm.setError('price', { type: 'required', message: 'price is required' });
-    try {
-      await createMethod({ zone: values.zone, name: values.name, price: Number(values.price), freeOver: optionalNumber(values.freeOver) });
-      methodForm.reset({ zone: values.zone, name: '', price: '', freeOver: '' });
-    } catch (error) {
-      setMethodError(showServerError(methodForm, error, ['zone', 'name', 'price', 'freeOver']));
-    }
-  });
+  const pricedBy = useWatch({ control: methodForm.control, name: 'pricedBy' });
+  const addZone = useRuleSubmit(zoneForm, ['name', 'countries'], (values) =>
+    createZone({ name: values.name, countries: values.countries }),
+  );
+  const addMethod = useRuleSubmit(
+    methodForm,
+    ['zone', 'name', 'price', 'freeOver', 'brackets'],
+    (values) => {
+      const common = { zone: values.zone, name: values.name, freeOver: optionalNumber(values.freeOver) };
+      if (values.pricedBy === 'flat')
+        return requireNumber(methodForm, 'price', values.price) && createMethod({ ...common, price: Number(values.price) });
+      const weightBrackets = parseBrackets(values.brackets);
+      if (!weightBrackets) {
+        methodForm.setError('brackets', {
+          type: 'format',
+          message: 'Write each bracket as grams=price, separated by commas: 500=4, 2000=7.50',
+        });
+        return false;
+      }
+      return createMethod({ ...common, weightBrackets });
+    },
+    // The next method most likely goes to the same zone.
+    (values) => ({ zone: values.zone, name: '', pricedBy: values.pricedBy, price: '', freeOver: '', brackets: '' }),
+  );
 
   return (
     <Panel id="pricing-shipping" title="Shipping zones and methods">
@@ -174,7 +266,10 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                     <ul className="list-unstyled mb-0">
                       {zone.methods.map((method) => (
                         <li key={method._id}>
-                          {method.name}: {formatDollars(method.price)}
+                          {method.name}:{' '}
+                          {method.weightBrackets
+                            ? method.weightBrackets.map((b) => `${formatDollars(b.price)} up to ${b.upTo} g`).join(', ')
+                            : formatDollars(method.price)}
                           {method.freeOver !== null ? `, free over ${formatDollars(method.freeOver)}` : ''}
                           {canEdit ? (
                             <button type="button" className="btn btn-link btn-sm py-0" onClick={() => deleteMethod(method._id)}>
@@ -199,17 +294,8 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
         )}
         {canEdit ? (
           <div className="row g-4">
-            <form className="col-md-6" onSubmit={addZone} noValidate aria-label="New shipping zone">
-              <h3 className="h6">New zone</h3>
-              {zoneError ? <Alert variant="danger">{zoneError}</Alert> : null}
-              <TextField
-                id="zone-name"
-                label="Zone name"
-                type="text"
-                required
-                error={zoneForm.formState.errors.name}
-                registration={zoneForm.register('name')}
-              />
+            <RuleForm className="col-md-6" title="New shipping zone" button="Create zone" error={addZone.error} onSubmit={addZone.submit}>
+              <RuleField from={zoneForm} name="name" id="zone-name" label="Zone name" type="text" required />
               <Field
                 id="zone-countries"
                 label="Countries"
@@ -224,13 +310,14 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                   ))}
                 </select>
               </Field>
-              <button type="submit" className="btn btn-success btn-sm">
-                Create zone
-              </button>
-            </form>
-            <form className="col-md-6" onSubmit={addMethod} noValidate aria-label="New shipping method">
-              <h3 className="h6">New method</h3>
-              {methodError ? <Alert variant="danger">{methodError}</Alert> : null}
+            </RuleForm>
+            <RuleForm
+              className="col-md-6"
+              title="New shipping method"
+              button="Create method"
+              error={addMethod.error}
+              onSubmit={addMethod.submit}
+            >
               <Field id="method-zone" label="Zone" error={methodForm.formState.errors.zone}>
                 <select id="method-zone" className="form-select" {...methodForm.register('zone')}>
                   <option value="">Choose a zone</option>
@@ -241,35 +328,36 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                   ))}
                 </select>
               </Field>
-              <TextField
-                id="method-name"
-                label="Method name"
-                type="text"
-                error={methodForm.formState.errors.name}
-                registration={methodForm.register('name')}
-              />
-              <TextField
-                id="method-price"
-                label="Price ($)"
-                type="number"
-                step="0.01"
-                min="0"
-                error={methodForm.formState.errors.price}
-                registration={methodForm.register('price')}
-              />
-              <TextField
+              <RuleField from={methodForm} name="name" id="method-name" label="Method name" type="text" />
+              <Field id="method-priced-by" label="Priced">
+                <select id="method-priced-by" className="form-select" {...methodForm.register('pricedBy')}>
+                  <option value="flat">One price</option>
+                  <option value="weight">By the cart&apos;s weight</option>
+                </select>
+              </Field>
+              {pricedBy === 'flat' ? (
+                <RuleField from={methodForm} name="price" id="method-price" label="Price ($)" type="number" step="0.01" min="0" />
+              ) : (
+                <RuleField
+                  from={methodForm}
+                  name="brackets"
+                  id="method-brackets"
+                  label="Weight brackets (grams=price)"
+                  type="text"
+                  placeholder="500=4, 2000=7.50"
+                  hint="Up to each weight in grams, that price; a heavier cart is not offered this method. Products without a weight weigh nothing."
+                />
+              )}
+              <RuleField
+                from={methodForm}
+                name="freeOver"
                 id="method-free-over"
                 label="Free over ($, optional)"
                 type="number"
                 step="0.01"
                 min="0"
-                error={methodForm.formState.errors.freeOver}
-                registration={methodForm.register('freeOver')}
               />
-              <button type="submit" className="btn btn-success btn-sm">
-                Create method
-              </button>
-            </form>
+            </RuleForm>
           </div>
         ) : null}
       </div>
@@ -287,23 +375,19 @@ interface RateValues {
 function TaxRates({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolean }) {
   const { mutateAsync: createRate } = useCreateTaxRate();
   const { mutate: deleteRate } = useDeleteTaxRate();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RateValues>({ defaultValues: { country: '', region: '', name: '', rate: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    if (values.rate.trim() === '') return form.setError('rate', { type: 'required', message: 'rate is required' });
-    try {
-      await createRate({
+  const add = useRuleSubmit(
+    form,
+    ['country', 'region', 'name', 'rate'],
+    (values) =>
+      requireNumber(form, 'rate', values.rate) &&
+      createRate({
         country: values.country as ShippingCountry,
         ...(values.region.trim() ? { region: values.region.trim() } : {}),
         name: values.name,
         rate: Number(values.rate),
-      });
-      form.reset();
-    } catch (error) {
-      setFormError(showServerError(form, error, ['country', 'region', 'name', 'rate']));
-    }
-  });
+      }),
+  );
   return (
     <Panel id="pricing-tax" title="Tax rates">
       <div className="card-body">
@@ -340,9 +424,7 @@ function TaxRates({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolea
           </table>
         )}
         {canEdit ? (
-          <form onSubmit={submit} noValidate aria-label="New tax rate" className="row g-2">
-            <h3 className="h6">New tax rate</h3>
-            {formError ? <Alert variant="danger">{formError}</Alert> : null}
+          <RuleForm className="row g-2" title="New tax rate" button="Create tax rate" error={add.error} onSubmit={add.submit}>
             <div className="col-md-3">
               <Field id="rate-country" label="Country" error={form.formState.errors.country}>
                 <select id="rate-country" className="form-select" {...form.register('country')}>
@@ -356,40 +438,15 @@ function TaxRates({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolea
               </Field>
             </div>
             <div className="col-md-2">
-              <TextField
-                id="rate-region"
-                label="Region (optional)"
-                type="text"
-                error={form.formState.errors.region}
-                registration={form.register('region')}
-              />
+              <RuleField from={form} name="region" id="rate-region" label="Region (optional)" type="text" />
             </div>
             <div className="col-md-4">
-              <TextField
-                id="rate-name"
-                label="Tax name"
-                type="text"
-                error={form.formState.errors.name}
-                registration={form.register('name')}
-              />
+              <RuleField from={form} name="name" id="rate-name" label="Tax name" type="text" />
             </div>
             <div className="col-md-3">
-              <TextField
-                id="rate-rate"
-                label="Rate (%)"
-                type="number"
-                step="0.001"
-                min="0"
-                error={form.formState.errors.rate}
-                registration={form.register('rate')}
-              />
+              <RuleField from={form} name="rate" id="rate-rate" label="Rate (%)" type="number" step="0.001" min="0" />
             </div>
-            <div>
-              <button type="submit" className="btn btn-success btn-sm">
-                Create tax rate
-              </button>
-            </div>
-          </form>
+          </RuleForm>
         ) : null}
       </div>
     </Panel>
@@ -412,7 +469,6 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
   const { mutateAsync: createCode } = useCreateDiscountCode();
   const { mutate: deleteCode } = useDeleteDiscountCode();
   const categories = useCategories().data ?? [];
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CodeValues>({
     defaultValues: {
       code: '',
@@ -427,41 +483,23 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
     },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    if (values.kind !== 'free-shipping' && values.value.trim() === '')
-      return form.setError('value', { type: 'required', message: 'value is required' });
-    const input: DiscountCodeInput = {
-      code: values.code,
-      kind: values.kind,
-      value: values.kind === 'free-shipping' ? 0 : Number(values.value),
-      // Dates are the start of the day (from) and the end of it (until), in UTC.
-      validFrom: values.validFrom ? `${values.validFrom}T00:00:00.000Z` : null,
-      validUntil: values.validUntil ? `${values.validUntil}T23:59:59.999Z` : null,
-      minSubtotal: optionalNumber(values.minSubtotal),
-      categories: values.categories,
-      maxUses: optionalNumber(values.maxUses),
-      maxUsesPerCustomer: optionalNumber(values.maxUsesPerCustomer),
-    };
-    try {
-      await createCode(input);
-      form.reset();
-    } catch (error) {
-      setFormError(
-        showServerError(form, error, [
-          'code',
-          'kind',
-          'value',
-          'validFrom',
-          'validUntil',
-          'minSubtotal',
-          'categories',
-          'maxUses',
-          'maxUsesPerCustomer',
-        ]),
-      );
-    }
+  const toInput = (values: CodeValues): DiscountCodeInput => ({
+    code: values.code,
+    kind: values.kind,
+    value: values.kind === 'free-shipping' ? 0 : Number(values.value),
+    // Dates are the start of the day (from) and the end of it (until), in UTC.
+    validFrom: values.validFrom ? `${values.validFrom}T00:00:00.000Z` : null,
+    validUntil: values.validUntil ? `${values.validUntil}T23:59:59.999Z` : null,
+    minSubtotal: optionalNumber(values.minSubtotal),
+    categories: values.categories,
+    maxUses: optionalNumber(values.maxUses),
+    maxUsesPerCustomer: optionalNumber(values.maxUsesPerCustomer),
   });
+  const add = useRuleSubmit(
+    form,
+    ['code', 'kind', 'value', 'validFrom', 'validUntil', 'minSubtotal', 'categories', 'maxUses', 'maxUsesPerCustomer'],
+    (values) => (values.kind === 'free-shipping' || requireNumber(form, 'value', values.value)) && createCode(toInput(values)),
+  );
   return (
     <Panel id="pricing-codes" title="Discount codes">
       <div className="card-body">
@@ -522,11 +560,9 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
           </table>
         )}
         {canEdit ? (
-          <form onSubmit={submit} noValidate aria-label="New discount code" className="row g-2">
-            <h3 className="h6">New discount code</h3>
-            {formError ? <Alert variant="danger">{formError}</Alert> : null}
+          <RuleForm className="row g-2" title="New discount code" button="Create code" error={add.error} onSubmit={add.submit}>
             <div className="col-md-4">
-              <TextField id="code-code" label="Code" type="text" error={form.formState.errors.code} registration={form.register('code')} />
+              <RuleField from={form} name="code" id="code-code" label="Code" type="text" />
             </div>
             <div className="col-md-4">
               <Field id="code-kind" label="Kind" error={form.formState.errors.kind}>
@@ -541,45 +577,25 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
             </div>
             <div className="col-md-4">
               {kind !== 'free-shipping' ? (
-                <TextField
+                <RuleField
+                  from={form}
+                  name="value"
                   id="code-value"
                   label={kind === 'percentage' ? 'Percent off' : 'Amount off ($)'}
                   type="number"
                   step="0.01"
                   min="0"
-                  error={form.formState.errors.value}
-                  registration={form.register('value')}
                 />
               ) : null}
             </div>
             <div className="col-md-3">
-              <TextField
-                id="code-from"
-                label="Valid from"
-                type="date"
-                error={form.formState.errors.validFrom}
-                registration={form.register('validFrom')}
-              />
+              <RuleField from={form} name="validFrom" id="code-from" label="Valid from" type="date" />
             </div>
             <div className="col-md-3">
-              <TextField
-                id="code-until"
-                label="Valid until"
-                type="date"
-                error={form.formState.errors.validUntil}
-                registration={form.register('validUntil')}
-              />
+              <RuleField from={form} name="validUntil" id="code-until" label="Valid until" type="date" />
             </div>
             <div className="col-md-3">
-              <TextField
-                id="code-min"
-                label="Minimum subtotal ($)"
-                type="number"
-                step="0.01"
-                min="0"
-                error={form.formState.errors.minSubtotal}
-                registration={form.register('minSubtotal')}
-              />
+              <RuleField from={form} name="minSubtotal" id="code-min" label="Minimum subtotal ($)" type="number" step="0.01" min="0" />
             </div>
             <div className="col-md-3">
               <Field id="code-categories" label="Only these categories" error={form.formState.errors.categories as never}>
@@ -593,31 +609,12 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
               </Field>
             </div>
             <div className="col-md-3">
-              <TextField
-                id="code-max"
-                label="Total uses"
-                type="number"
-                min="1"
-                error={form.formState.errors.maxUses}
-                registration={form.register('maxUses')}
-              />
+              <RuleField from={form} name="maxUses" id="code-max" label="Total uses" type="number" min="1" />
             </div>
             <div className="col-md-3">
-              <TextField
-                id="code-max-customer"
-                label="Uses per customer"
-                type="number"
-                min="1"
-                error={form.formState.errors.maxUsesPerCustomer}
-                registration={form.register('maxUsesPerCustomer')}
-              />
+              <RuleField from={form} name="maxUsesPerCustomer" id="code-max-customer" label="Uses per customer" type="number" min="1" />
             </div>
-            <div>
-              <button type="submit" className="btn btn-success btn-sm">
-                Create code
-              </button>
-            </div>
-          </form>
+          </RuleForm>
         ) : null}
       </div>
     </Panel>

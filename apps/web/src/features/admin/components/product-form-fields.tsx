@@ -1,4 +1,11 @@
-import { type Category, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX, PRODUCT_STOCK_MAX } from '@store/contract';
+import {
+  type Category,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+  PRODUCT_WEIGHT_MAX,
+} from '@store/contract';
 import { ProductFieldsDto } from '@store/contract/dto/product.dto';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
@@ -105,6 +112,24 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
         registration={register('compareAtPrice', {
           valueAsNumber: true,
           validate: (v) => !Number.isFinite(v) || rules.price(v),
+        })}
+      />
+      <TextField
+        id="product-weight"
+        label="Weight in grams (optional)"
+        hint="For shipping methods priced by weight."
+        error={errors.weight}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={PRODUCT_WEIGHT_MAX}
+        step="1"
+        registration={register('weight', {
+          valueAsNumber: true,
+          validate: (v) =>
+            !Number.isFinite(v) ||
+            (Number.isInteger(v) && v >= 1 && v <= PRODUCT_WEIGHT_MAX) ||
+            `Weight must be whole grams from 1 to ${PRODUCT_WEIGHT_MAX}, or empty for none`,
         })}
       />
       {optionCount === 0 ? <ProductSizesField control={control} register={register} errors={errors} /> : null}

@@ -20,6 +20,8 @@ export interface ProductFormValues {
   sizes: Array<{ size: ProductSize; stock: number }>;
   /** The price shown struck through ("Sale"); NaN: none. */
   compareAtPrice: number;
+  /** Grams, for shipping by weight; NaN: none. */
+  weight: number;
   /** Options other than plain sizes: a name, and the values as typed (`Blue #1e3a8a, Red #b91c1c`). */
   options: Array<{ name: string; values: string }>;
   /** A row per combination on sale: its values in the options' order; price NaN: the product's. */
@@ -35,6 +37,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   photo: null,
   sizes: [],
   compareAtPrice: NaN,
+  weight: NaN,
   options: [],
   variants: [],
 };
@@ -50,6 +53,7 @@ export function productFormValues(product: Product): ProductFormValues {
     photo: null,
     sizes: (product.sizes ?? []).map(({ size, stock }) => ({ size, stock })),
     compareAtPrice: product.compareAtPrice ?? NaN,
+    weight: product.weight ?? NaN,
     // A product sold in sizes only keeps the sizes field; any other options are edited as options and variants.
     options: product.sizes?.length
       ? []

@@ -7,9 +7,14 @@ import { Panel } from './panel';
 
 const PERIOD_LABELS: Record<SalesPeriod['period'], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
-/** How the shop is doing: orders and revenue today / 7 / 30 days (UTC), best sellers, products running low. */
+/**
+ * How the shop is doing: orders and revenue today / 7 / 30 days (UTC) with the revenue's discount, shipping and tax,
+ * best sellers, products running low.
+ */
 export function SalesOverview() {
   const { data, error } = useSalesOverview();
+  // The revenue's parts (docs/pricing.md), when the server gives them.
+  const split = data?.periods.some((row) => row.discount !== undefined) ?? false;
   return (
     <Panel id="sales-overview" title="Sales Overview" className="mt-4">
       <div className="card-body">
@@ -30,6 +35,19 @@ export function SalesOverview() {
                   <th scope="col" className="text-end">
                     Revenue
                   </th>
+                  {split ? (
+                    <>
+                      <th scope="col" className="text-end">
+                        Discount
+                      </th>
+                      <th scope="col" className="text-end">
+                        Shipping
+                      </th>
+                      <th scope="col" className="text-end">
+                        Tax
+                      </th>
+                    </>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -39,6 +57,13 @@ export function SalesOverview() {
                     <td className="text-end">{row.orders}</td>
                     <td className="text-end">{row.cancelled}</td>
                     <td className="text-end">{formatDollars(row.revenue)}</td>
+                    {split ? (
+                      <>
+                        <td className="text-end">{formatDollars(row.discount ?? 0)}</td>
+                        <td className="text-end">{formatDollars(row.shipping ?? 0)}</td>
+                        <td className="text-end">{formatDollars(row.tax ?? 0)}</td>
+                      </>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

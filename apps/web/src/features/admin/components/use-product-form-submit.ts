@@ -68,6 +68,8 @@ export function useProductFormSubmit(form: UseFormReturn<ProductFormValues>, pro
     }
     if (Number.isFinite(values.compareAtPrice)) fields.compareAtPrice = values.compareAtPrice;
     else if (product?.compareAtPrice !== undefined) fields.compareAtPrice = null;
+    if (Number.isFinite(values.weight)) fields.weight = values.weight;
+    else if (product?.weight !== undefined) fields.weight = null;
     const photo = values.photo?.[0];
     try {
       const saved = await save(product ? { productId: product._id, fields, photo } : { fields: fields as ProductFields, photo });

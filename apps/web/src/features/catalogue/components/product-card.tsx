@@ -1,6 +1,7 @@
 import { formatDollars, variantCompareAt } from '@store/contract';
 import type { Product } from '@store/contract';
 import { Link } from 'react-router-dom';
+import { IncludedTaxNote } from '@/components/included-tax-note';
 import { ProductImage } from '@/components/product-image';
 import { hrefs } from '@/lib/paths';
 
@@ -48,6 +49,7 @@ export function ProductCard({
           <div className="d-flex align-items-center justify-content-between mb-3">
             <span>
               <span className="fs-5 fw-semibold product-price">{formatDollars(product.price)}</span>
+              <IncludedTaxNote />
               {compareAt !== undefined ? (
                 <>
                   {' '}

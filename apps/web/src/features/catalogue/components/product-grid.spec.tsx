@@ -36,6 +36,22 @@ describe('home page grid', () => {
     expect(screen.queryByText('Loading products...')).not.toBeInTheDocument();
   });
 
+  it('says "incl. VAT" beside each price in a shop whose prices include tax', async () => {
+    serve(catalogue(2)).on('GET', ApiRoute.priceDisplay, { body: { pricesIncludeTax: true } });
+    renderGrid(<ProductGrid onAddToCart={() => undefined} />);
+    const card = (await screen.findByRole('heading', { name: 'Tee 1' })).closest('article')!;
+    expect(await within(card).findByText('incl. VAT')).toBeInTheDocument();
+    expect(screen.getAllByText('incl. VAT')).toHaveLength(2);
+  });
+
+  it('shows no "incl. VAT" in a shop that adds tax at checkout', async () => {
+    const api = serve(catalogue(1));
+    renderGrid(<ProductGrid onAddToCart={() => undefined} />);
+    await screen.findByRole('heading', { name: 'Tee 1' });
+    await waitFor(() => expect(api.calls('GET', ApiRoute.priceDisplay)).toHaveLength(1));
+    expect(screen.queryByText('incl. VAT')).not.toBeInTheDocument();
+  });
+
   it('shows each product with its card-size photo, name, description, price with $ and Add to Cart, three per row from medium screens', async () => {
     const [tee] = catalogue(1);
     serve([{ ...tee, name: 'Sunset Tee', description: 'Bright and soft', price: 24.5 }]);

@@ -4,7 +4,7 @@ import { PRICED_INPUTS, PRICED_TOTAL, pricedInputsJson, quoteJson, US_SHOP } fro
 import { bearer, describeStoreApi, EXAMPLE, idFromState, pathFromState } from '@test/pact/store-api-pact';
 import { getQuote } from './get-quote';
 
-const { string } = MatchersV3;
+const { number, string } = MatchersV3;
 
 const interaction = describeStoreApi();
 
@@ -26,6 +26,45 @@ describe('quote', () => {
       async () => {
         const quote = await getQuote({ ...PRICED_INPUTS, destination: { country: 'US' } });
         expect(quote).toMatchObject({ total: PRICED_TOTAL, discount: 2, shipping: 5, tax: 0.9, discountCode: 'SAVE10' });
+      },
+    ));
+
+  it("names the country's regions with a tax rate of their own, and prices the region given at its rate", () =>
+    interaction(
+      {
+        given: [...usShop.slice(0, 3), ['the region {region} of {country} taxes it at {rate}%', { region: 'NY', country: 'US', rate: 8 }]],
+        uponReceiving: 'a quote for an address in a region with a tax rate of its own',
+        request: [
+          'POST',
+          pathFromState(ApiRoute.quote),
+          (request) =>
+            request.headers(bearer()).jsonBody({
+              products: [{ _id: idFromState('productId'), count: 1 }],
+              destination: { country: 'US', region: 'NY' },
+              shippingMethod: idFromState('shippingMethodId'),
+            }),
+        ],
+        response: [
+          200,
+          (response) =>
+            response.jsonBody({
+              // 19.99 + 5.00 + 1.60 (8% of 19.99, rounded half up)
+              subtotal: number(19.99),
+              shipping: number(5),
+              tax: number(1.6),
+              total: number(26.59),
+              taxes: [{ name: string('NY sales tax'), rate: number(8), amount: number(1.6) }],
+              taxRegions: ['NY'],
+            }),
+        ],
+      },
+      async () => {
+        const quote = await getQuote({
+          products: [{ _id: EXAMPLE.productId, count: 1 }],
+          destination: { country: 'US', region: 'NY' },
+          shippingMethod: EXAMPLE.shippingMethodId,
+        });
+        expect(quote).toMatchObject({ total: 26.59, taxRegions: ['NY'] });
       },
     ));
 

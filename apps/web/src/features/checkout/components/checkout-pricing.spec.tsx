@@ -39,7 +39,9 @@ function pricingApi(): FakeApi {
       const discount = body.discountCode ? subtotal / 10 : 0;
       const method = body.shippingMethod === EXPRESS ? { id: EXPRESS, name: 'Express' } : { id: STANDARD, name: 'Standard' };
       const shipping = method.id === EXPRESS ? 15 : 5;
-      const tax = Math.round((subtotal - discount) * 5) / 100;
+      // New York has a rate of its own (8%); the rest of the US pays 5%.
+      const ny = body.destination?.region === 'NY';
+      const tax = Math.round((subtotal - discount) * (ny ? 8 : 5)) / 100;
       const quote: Quote = {
         lines: [],
         subtotal,
@@ -48,7 +50,7 @@ function pricingApi(): FakeApi {
         tax,
         total: subtotal - discount + shipping + tax,
         pricesIncludeTax: false,
-        taxes: [{ name: 'Sales tax', rate: 5, amount: tax }],
+        taxes: [ny ? { name: 'NY sales tax', rate: 8, amount: tax } : { name: 'Sales tax', rate: 5, amount: tax }],
         shippingMethods: [
           { id: STANDARD, name: 'Standard', price: 5 },
           { id: EXPRESS, name: 'Express', price: 15 },
@@ -56,6 +58,7 @@ function pricingApi(): FakeApi {
         shippingMethod: method,
         ...(body.discountCode ? { discountCode: 'SAVE10' } : {}),
         needsDestination: false,
+        ...(body.destination?.country === 'US' ? { taxRegions: ['NY'] } : {}),
       };
       return { body: quote };
     });
@@ -120,5 +123,40 @@ describe('checkout with a quote', () => {
     await userEvent.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
     expect(api.calls('POST', ApiRoute.payment)).toHaveLength(0);
+  });
+
+  it('asks for the region where tax rates are per region, quotes its rate and pays with it', async () => {
+    const api = pricingApi().on('POST', ApiRoute.payment, {
+      body: { success: true, transaction: { id: 't', amount: 26.6, status: 's' }, order: { _id: 'o', status: 'Received', amount: 26.6 } },
+    });
+    signInAs(customer);
+    addToCart(tee);
+    renderApp('/cart');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue(SAVED.city));
+    // 20 + 5 + 1.00 (5%)
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$26.00'));
+    await screen.findByLabelText('State / region');
+    // A country without regional rates asks for none.
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'Canada');
+    await waitFor(() => expect(screen.queryByLabelText('State / region')).not.toBeInTheDocument());
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'United States');
+    const region = await screen.findByLabelText('State / region');
+    expect(
+      within(region)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Another region', 'NY']);
+    await userEvent.selectOptions(region, 'NY');
+    // 20 + 5 + 1.60 (8%)
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$26.60'));
+    expect(screen.getByTestId('price-breakdown')).toHaveTextContent('NY sales tax 8%$1.60');
+    expect(api.calls('POST', ApiRoute.quote).at(-1)!.json).toMatchObject({ destination: { country: 'US', region: 'NY' } });
+
+    await userEvent.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    await screen.findByText(/was successful/);
+    const { paymentInfo } = api.calls('POST', ApiRoute.payment)[0].json as { paymentInfo: Record<string, unknown> };
+    expect(paymentInfo).toMatchObject({ amount: 26.6, region: 'NY', shippingAddress: SAVED });
+    expect(paymentInfo.shippingAddress).not.toHaveProperty('region');
   });
 });

@@ -95,21 +95,30 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
   // The server's price (docs/pricing.md): asked again whenever the cart, the country, the method or the code
   // changes, and shown exactly; the payment sends the quoted total and the same inputs.
   const country = useWatch({ control: addressForm.control, name: 'country' });
+  const chosenRegion = useWatch({ control: addressForm.control, name: 'region' });
   // A method is chosen for a country: in another country the server offers (and prices) its cheapest again.
   const [method, setMethod] = useState<{ id: string; country: string } | undefined>();
   const methodId = method && method.country === country ? method.id : undefined;
   const [discountCode, setDiscountCode] = useState<string | undefined>();
   const products = useMemo(() => cartLines(items), [items]);
+  // The regions with a tax rate of their own, per country as its quotes said (kept while the next quote loads).
+  const [regionsOf, setRegionsOf] = useState<Partial<Record<string, readonly string[]>>>({});
+  const taxRegions = (country && regionsOf[country]) || [];
+  // Sent only when it is one of the country's regions (a region chosen for another country is not this one's).
+  const region = taxRegions.includes(chosenRegion) ? chosenRegion : undefined;
   const quoteRequest: QuoteRequest | null =
     session && items.length > 0
       ? {
           products,
-          ...(country ? { destination: { country } } : {}),
+          ...(country ? { destination: { country, ...(region ? { region } : {}) } } : {}),
           ...(methodId ? { shippingMethod: methodId } : {}),
           ...(discountCode ? { discountCode } : {}),
         }
       : null;
   const quoteQuery = useQuote(quoteRequest);
+  const quotedRegions = country && quoteQuery.data && !quoteQuery.isPlaceholderData ? (quoteQuery.data.taxRegions ?? []) : undefined;
+  // Kept as the render learns it (React's "adjusting state when a prop changes"), so the field shows with this quote.
+  if (quotedRegions && regionsOf[country]?.join() !== quotedRegions.join()) setRegionsOf({ ...regionsOf, [country]: quotedRegions });
   const problems = quoteProblems(quoteQuery.error);
 
   // The quote Buy pays: the one of exactly this cart, address, method and code, waited for if still loading.
@@ -144,6 +153,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
       shippingAddress,
       ...(settled.current?.shippingMethod ? { shippingMethod: settled.current.shippingMethod.id } : {}),
       ...(discountCode ? { discountCode } : {}),
+      ...(region ? { region } : {}),
     };
     const body = JSON.stringify(paymentInfo);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
@@ -199,7 +209,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
           <>
             <DiscountCodeForm applied={discountCode} problem={problems.discountCode} onApply={setDiscountCode} />
             <AddressPicker addresses={savedAddresses ?? []} onPick={pickAddress} />
-            <ShippingAddressFields form={addressForm} />
+            <ShippingAddressFields form={addressForm} regions={taxRegions} />
             {problems.country ? (
               <Alert variant="danger" className="small">
                 {problems.country}

@@ -1,4 +1,5 @@
 import { formatDollars } from '@store/contract';
+import { Link } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
 import { RefundNote } from '@/components/refund-note';
@@ -8,6 +9,10 @@ import { OrderItems, formatOrderDate, shortOrderId } from '@/components/order-it
 import { StatusBadge } from '@/components/order-status';
 import { ShippingAddressBlock } from '@/components/shipping-address';
 import { OrderPricingList } from '@/components/order-pricing';
+import { hrefs } from '@/lib/paths';
+
+/** Orders from which nothing has shipped yet: nothing to send back (docs/returns.md). */
+const NOT_SHIPPED: readonly string[] = ['Received', 'Processing', 'Cancelled'];
 
 /** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
@@ -37,6 +42,11 @@ export function OrderHistory() {
             <OrderPricingList pricing={order.pricing} />
             <ShippingAddressBlock address={order.shippingAddress} inline />
             {order.refund ? <RefundNote refund={order.refund} /> : null}
+            {!NOT_SHIPPED.includes(order.status) ? (
+              <Link to={hrefs.orderReturns(order._id)} className="btn btn-sm btn-outline-secondary mt-2">
+                Return or exchange items
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

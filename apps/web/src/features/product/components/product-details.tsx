@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ProductGallery } from './product-gallery';
 import { FEW_LEFT, SizePicker } from './size-picker';
 import { chosenVariant, VariantPicker } from './variant-picker';
+import { IncludedTaxNote } from '@/components/included-tax-note';
 
 /** The id of the chosen value of the product's colour option (the one whose values carry swatches), if one is chosen. */
 function chosenColour(product: Product, chosen: readonly (string | undefined)[]): number | null {
@@ -93,6 +94,7 @@ export function ProductDetails({
               <span className="badge text-bg-danger fs-6 align-middle">Sale</span>
             </>
           ) : null}
+          <IncludedTaxNote />
         </p>
         <p className="text-body-secondary mb-3">
           Category: <span className="product-category">{categoryName ?? '…'}</span>

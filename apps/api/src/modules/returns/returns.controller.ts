@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  ApiRoute,
+  type OrderReturn,
+  type ProductFit,
+  REORDER_DAYS_DEFAULT,
+  REORDER_DAYS_MAX,
+  type ReorderSuggestion,
+  RETURN_STATUSES,
+  type ReturnStatus,
+  StaffRole,
+} from '@store/contract';
+import { ExchangeShipmentDto, ReturnReceiptDto, ReturnRequestDto } from '@store/contract/dto/return-request.dto';
+import { ValidationFailedError } from '../../common/errors.js';
+import { UuidParam } from '../../common/uuid-param.decorator.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Public } from '../auth/public.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { ReturnsService } from './returns.service.js';
+
+@Controller()
+export class ReturnsController {
+  constructor(private readonly returns: ReturnsService) {}
+
+  /** The order's buyer asks to return or exchange some of its units. */
+  @Post(ApiRoute.orderReturns)
+  request(@UuidParam('orderId') orderId: string, @Body() body: ReturnRequestDto, @CurrentUser() buyer: AuthUser): Promise<OrderReturn> {
+    return this.returns.request(orderId, body, buyer);
+  }
+
+  /** The order's returns, for its buyer (or staff). */
+  @Get(ApiRoute.orderReturns)
+  ofOrder(@UuidParam('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<OrderReturn[]> {
+    return this.returns.ofOrder(orderId, user);
+  }
+
+  /** The newest returns and exchanges, optionally of one `status`. */
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
+  @Get(ApiRoute.returnsAll)
+  all(@Query('status') status: unknown): Promise<OrderReturn[]> {
+    if (status !== undefined && !(RETURN_STATUSES as readonly unknown[]).includes(status)) {
+      throw new ValidationFailedError(`status must be one of ${RETURN_STATUSES.join(', ')}`, [
+        { field: 'status', message: `must be one of ${RETURN_STATUSES.join(', ')}` },
+      ]);
+    }
+    return this.returns.latest(status as ReturnStatus | undefined);
+  }
+
+  /** How many of each variant to reorder for the next `days` (default 30). */
+  @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
+  @Get(ApiRoute.reorderSuggestions)
+  reorder(@Query('days') days: unknown): Promise<ReorderSuggestion[]> {
+    const n = days === undefined ? REORDER_DAYS_DEFAULT : Number(days);
+    if (typeof days === 'object' || !Number.isInteger(n) || n < 1 || n > REORDER_DAYS_MAX) {
+      throw new ValidationFailedError(`days must be a whole number from 1 to ${REORDER_DAYS_MAX}`, [
+        { field: 'days', message: `must be a whole number from 1 to ${REORDER_DAYS_MAX}` },
+      ]);
+    }
+    return this.returns.reorder(n);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.returnApprove)
+  @HttpCode(200)
+  approve(@UuidParam('returnId') returnId: string, @CurrentUser() admin: AuthUser): Promise<OrderReturn> {
+    return this.returns.approve(returnId, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.returnReject)
+  @HttpCode(200)
+  reject(@UuidParam('returnId') returnId: string, @CurrentUser() admin: AuthUser): Promise<OrderReturn> {
+    return this.returns.reject(returnId, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.returnReceive)
+  @HttpCode(200)
+  receive(@UuidParam('returnId') returnId: string, @Body() body: ReturnReceiptDto, @CurrentUser() admin: AuthUser): Promise<OrderReturn> {
+    return this.returns.receive(returnId, body.restock, admin);
+  }
+
+  /** Money goes back: the owner's, like every refund. */
+  @Roles(StaffRole.Owner)
+  @Post(ApiRoute.returnRefund)
+  @HttpCode(200)
+  refund(@UuidParam('returnId') returnId: string, @CurrentUser() admin: AuthUser): Promise<OrderReturn> {
+    return this.returns.refund(returnId, admin);
+  }
+
+  @Roles(StaffRole.Owner, StaffRole.Staff)
+  @Post(ApiRoute.returnShip)
+  @HttpCode(200)
+  ship(@UuidParam('returnId') returnId: string, @Body() body: ExchangeShipmentDto, @CurrentUser() admin: AuthUser): Promise<OrderReturn> {
+    return this.returns.ship(returnId, body, admin);
+  }
+
+  /** The product's fit note (public: the product page shows it). */
+  @Public()
+  @Get(ApiRoute.productFit)
+  fit(@UuidParam('productId') productId: string): Promise<ProductFit> {
+    return this.returns.fit(productId);
+  }
+}
