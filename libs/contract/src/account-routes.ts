@@ -1,4 +1,4 @@
-/** The /api routes of signing up and in, the e-mailed links, and a signed-in shopper's account, address book, checkout and orders (`ApiRoute.<name>`). */
+/** The /api routes of signing up and in, the e-mailed links, a signed-in shopper's account, address book, checkout and orders, and a guest's checkout and order link (`ApiRoute.<name>`). */
 export const health = '/health';
 export const signup = '/signup';
 export const signin = '/signin';
@@ -37,6 +37,13 @@ export const lastAddress = '/user/:userId/address/last';
 export const quote = '/checkout/quote/:userId';
 export const paymentToken = '/payment/gettoken/:userId';
 export const payment = '/payment/braintree/:userId';
+/** A guest's quote (no account): the same answer; `email` optional. */
+export const guestQuote = '/checkout/guest/quote';
+/** A guest's card form token and payment (no account; limited per client address and per e-mail). */
+export const guestPaymentToken = '/payment/guest/gettoken';
+export const guestPayment = '/payment/guest/braintree';
+/** A guest order, by the token of its e-mailed link (`?token=`), never by its id. */
+export const guestOrder = '/order/guest';
 export const ordersOfUser = '/orders/user/:userId';
 /** One paid order, for its buyer (or an admin): the confirmation page after paying. */
 export const order = '/order/:orderId/user/:userId';

@@ -42,6 +42,19 @@ export interface PaymentRequest {
   paymentInfo: PaymentInfo;
 }
 
+/**
+ * A guest's payment (no account, docs/payments.md "Guest checkout"): the signed-in payment's fields, the e-mail the
+ * confirmation and its order link go to, and a required shipping address.
+ */
+export interface GuestPaymentInfo extends Omit<PaymentInfo, 'shippingAddress'> {
+  email: string;
+  shippingAddress: ShippingAddress;
+}
+
+export interface GuestPaymentRequest {
+  paymentInfo: GuestPaymentInfo;
+}
+
 /** Header that makes a retried payment return the first answer instead of charging again. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Longest accepted Idempotency-Key (printable ASCII; a UUID per purchase attempt is the intended use). */
@@ -88,6 +101,26 @@ export interface PaymentResult {
   transaction: { id: string; amount: number; status: string };
   order: { _id: string; status: OrderStatus; amount: number };
 }
+
+/**
+ * A guest's paid answer: `orderToken` opens the order's page (GUEST_ORDER_TOKEN_PARAM). Only the first answer has it:
+ * the shop keeps the token's hash only, so an answer replayed for a retried Idempotency-Key comes without it (the
+ * confirmation e-mail carries the link either way).
+ */
+export interface GuestPaymentResult extends PaymentResult {
+  orderToken?: string;
+}
+
+/** A guest order as its link shows it: no buyer id, no payment ids. */
+export type GuestOrder = Pick<
+  Order,
+  '_id' | 'number' | 'products' | 'amount' | 'status' | 'createdAt' | 'refund' | 'shippingAddress' | 'pricing' | 'shipments' | 'fulfilment'
+>;
+
+/** The query parameter of `GET /order/guest` that carries a guest order's token (a query string is never logged). */
+export const GUEST_ORDER_TOKEN_PARAM = 'token';
+/** Longest token accepted (the shop's are 43 characters of base64url). */
+export const GUEST_ORDER_TOKEN_MAX = 128;
 
 export interface PaymentDeclined {
   success: false;

@@ -25,6 +25,11 @@ export interface QuoteRequest {
   discountCode?: string;
 }
 
+/** The body of `POST /checkout/guest/quote`: a quote without an account; the e-mail, when given, checks a code's uses per customer. */
+export interface GuestQuoteRequest extends QuoteRequest {
+  email?: string;
+}
+
 export interface QuoteLine {
   product: string;
   size?: ProductSize;

@@ -490,7 +490,7 @@ export function appConfig(env: EnvironmentVariables) {
       .filter((origin): origin is string => origin !== undefined),
     /** Send Strict-Transport-Security (only meaningful when clients reach the store over TLS). */
     hsts: (env.HSTS ?? (isProduction ? 'true' : 'false')) === 'true',
-    /** Checkout attempts a minute per signed-in user. */
+    /** Checkout attempts a minute per signed-in user, and a guest's per client network and per e-mail. */
     paymentRateLimit: env.PAYMENT_RATE_LIMIT,
     /**
      * Crash recovery of checkouts (docs/security.md, "A crash mid-payment"): an Idempotency-Key's lease (renewed

@@ -387,6 +387,27 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return { orderId: await this.paidOrder(this.signedIn) };
       },
+      // A guest order, paid through the guest checkout; its link's token is the consumer's (only its hash is kept).
+      'a guest has paid for an order whose link token is {token}': async (params) => {
+        const product = await this.classicTee();
+        const answer = await this.payments.payAsGuest(
+          {
+            email: 'guest@example.com',
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: product.price,
+            products: [{ _id: product._id, count: 1 }],
+            shippingAddress: SHIPPING_ADDRESS,
+          },
+          '127.0.0.1',
+        );
+        if (!('success' in answer.body) || !answer.body.success) throw new Error(`guest checkout refused: ${JSON.stringify(answer.body)}`);
+        const orderId = answer.body.order._id;
+        await this.t.dataSource.query(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [
+          orderId,
+          createHash('sha256').update(text(params, 'token')).digest(),
+        ]);
+        return { orderId, productId: product._id };
+      },
       // Every field given, as the consumer's example (which matches each by type, the country by the list).
       'a customer was sent the e-mail verification link {token}': async (params) => {
         const user = await this.auth.signup({ name: 'Shopper', email: 'verify@example.com', password: PASSWORD });

@@ -21,6 +21,7 @@ export const routeChunks = {
   user: () => import('./routes/user-dashboard'),
   admin: () => import('./routes/admin'),
   joinStaff: () => import('./routes/join-staff'),
+  guest: () => import('./routes/guest'),
 };
 
 /** Which chunk a lazy route loads and which export of it is the page; tests use it to mount pages eagerly. */
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
       { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
       { path: paths.product, lazy: lazyPage('product', 'ProductPage') },
       { path: paths.joinStaff, lazy: lazyPage('joinStaff', 'JoinStaffPage') },
+      { path: paths.guestCheckout, lazy: lazyPage('guest', 'GuestCheckoutPage') },
+      { path: paths.guestOrder, lazy: lazyPage('guest', 'GuestOrderPage') },
       {
         element: <RequireSignIn />,
         children: [

@@ -9,7 +9,13 @@ import { formatOrderDate } from './order-items';
  * by the buyer's pages, the admin's order list and the guest's order page; `actions` adds a control per parcel (the
  * admin's "Mark delivered").
  */
-export function OrderShipments({ order, actions }: { order: Order; actions?: (shipment: Shipment) => ReactNode }) {
+export function OrderShipments({
+  order,
+  actions,
+}: {
+  order: Pick<Order, '_id' | 'shipments' | 'fulfilment'>;
+  actions?: (shipment: Shipment) => ReactNode;
+}) {
   const shipments = order.shipments ?? [];
   if (shipments.length === 0) return null;
   return (

@@ -21,6 +21,13 @@ export const paths = {
   /** The unsubscribe link of every back-in-stock mail: `?token=` */
   stockAlertUnsubscribe: '/stock-alerts/unsubscribe',
   cart: '/cart',
+  /** Paying without an account: e-mail, address, shipping method, code and card */
+  guestCheckout: '/checkout/guest',
+  /**
+   * A guest's order, from the link in its confirmation e-mail: `/guest/order#<token>` (the server's e-mails build it
+   * the same way; the token stays in the fragment, which browsers never send to a server)
+   */
+  guestOrder: '/guest/order',
   /** One product: its large photo, sizes and what is left of each */
   product: '/product/:productId',
   userDashboard: '/user/dashboard',

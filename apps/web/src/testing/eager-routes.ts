@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import * as admin from '@/app/routes/admin';
 import * as cart from '@/app/routes/cart';
+import * as guest from '@/app/routes/guest';
 import * as passwordReset from '@/app/routes/password-reset';
 import * as joinStaff from '@/app/routes/join-staff';
 import * as product from '@/app/routes/product';
@@ -14,6 +15,7 @@ import type { LazyPage, routeChunks } from '@/app/router';
 const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = {
   admin,
   cart,
+  guest,
   joinStaff,
   passwordReset,
   product,

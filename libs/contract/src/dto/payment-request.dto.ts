@@ -1,29 +1,14 @@
-import { PRODUCT_SIZES, type ProductSize } from '../catalogue.js';
-import {
-  CART_LINE_MAX_COUNT,
-  CART_MAX_LINES,
-  type CartLineRef,
-  PAYMENT_AMOUNT_MAX,
-  type PaymentInfo,
-  type PaymentRequest,
-} from '../checkout.js';
+import { type GuestPaymentInfo, type GuestPaymentRequest, PAYMENT_AMOUNT_MAX, type PaymentInfo, type PaymentRequest } from '../checkout.js';
 import { isWholeCents } from '../money.js';
 import { Transform, Type } from 'class-transformer';
-import { DISCOUNT_CODE_MAX, TAX_REGION_MAX } from '../pricing.js';
+import { TAX_REGION_MAX } from '../pricing.js';
 import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
   IsDefined,
-  IsInt,
   IsNotEmpty,
-  IsIn,
   IsNumber,
   IsObject,
   IsOptional,
   IsString,
-  IsUUID,
-  Length,
   Matches,
   Max,
   registerDecorator,
@@ -31,32 +16,15 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { CheckoutInputsDto } from './checkout-inputs.dto.js';
+import { GuestEmail } from './guest-email.dto.js';
 import { NoControlCharacters, trimOrAbsent } from './text-rules.js';
 import { ShippingAddressDto } from './shipping-address.dto.js';
 
-export class CartLineDto implements CartLineRef {
-  @IsUUID('all', { message: 'each product _id must be a valid id' })
-  _id!: string;
+export { CartLineDto } from './checkout-inputs.dto.js';
 
-  @IsInt({ message: 'each product count must be a whole number' })
-  @Min(1, { message: 'each product count must be at least 1' })
-  @Max(CART_LINE_MAX_COUNT, { message: `each product count must be at most ${CART_LINE_MAX_COUNT}` })
-  count!: number;
-
-  /** Required for a product sold in sizes, refused for one that is not: the reservation, which reads the product, says so. */
-  @IsOptional()
-  @IsIn(PRODUCT_SIZES, { message: `each product size must be one of ${PRODUCT_SIZES.join(', ')}` })
-  size?: ProductSize;
-
-  /** The variant of a product with options; the reservation, which reads the product, checks it is one of its own. */
-  @IsOptional()
-  @IsInt({ message: 'each product variant must be the id of a variant' })
-  @Min(1, { message: 'each product variant must be the id of a variant' })
-  @Max(2147483647, { message: 'each product variant must be the id of a variant' })
-  variant?: number;
-}
-
-export class PaymentInfoDto implements PaymentInfo {
+/** What every card payment sends besides the shared checkout inputs: the card's nonce, the total seen and the tax region. */
+class CardPaymentDto extends CheckoutInputsDto {
   @IsString({ message: 'paymentMethodNonce is required' })
   @IsNotEmpty({ message: 'paymentMethodNonce is required' })
   @MaxLength(4096, { message: 'paymentMethodNonce is too long' })
@@ -71,34 +39,6 @@ export class PaymentInfoDto implements PaymentInfo {
   @Max(PAYMENT_AMOUNT_MAX, { message: `amount must be at most ${PAYMENT_AMOUNT_MAX}` })
   amount!: number;
 
-  @IsArray({ message: 'products must be a list of {_id, count}' })
-  @ArrayNotEmpty({ message: 'the cart is empty' })
-  @ArrayMaxSize(CART_MAX_LINES, { message: `the cart may hold at most ${CART_MAX_LINES} entries` })
-  @ValidateNested({ each: true })
-  @Type(() => CartLineDto)
-  // Last, so it is checked first (decorators register bottom-up and validation stops at the first failure).
-  @IsDefined({ message: 'products is required: the cart as a list of {_id, count}' })
-  products!: CartLineDto[];
-
-  // Optional: a spec-only client pays without one (the order then has no address); the web app always sends it.
-  @IsOptional()
-  @IsObject({ message: 'shippingAddress must be an object with name, line1, city, postalCode and country' })
-  @ValidateNested()
-  @Type(() => ShippingAddressDto)
-  shippingAddress?: ShippingAddressDto;
-
-  // The pricing inputs (docs/pricing.md): optional, so a client that sends none pays the sum of the items in a shop
-  // with no shipping, taxes or codes configured.
-  @IsOptional()
-  @IsUUID('all', { message: 'shippingMethod must be the id of a shipping method the quote offered' })
-  shippingMethod?: string;
-
-  @Transform(trimOrAbsent)
-  @IsOptional()
-  @IsString({ message: 'discountCode must be text' })
-  @Length(1, DISCOUNT_CODE_MAX, { message: `discountCode must be 1 to ${DISCOUNT_CODE_MAX} characters` })
-  discountCode?: string;
-
   /** The tax region (a state or province code) for a shop with tax rates by region. */
   @Transform(trimOrAbsent)
   @IsOptional()
@@ -106,11 +46,39 @@ export class PaymentInfoDto implements PaymentInfo {
   region?: string;
 }
 
+export class PaymentInfoDto extends CardPaymentDto implements PaymentInfo {
+  // Optional: a spec-only client pays without one (the order then has no address); the web app always sends it.
+  @IsOptional()
+  @IsObject({ message: 'shippingAddress must be an object with name, line1, city, postalCode and country' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  shippingAddress?: ShippingAddressDto;
+}
+
 export class PaymentRequestDto implements PaymentRequest {
   @IsDefined({ message: 'paymentInfo is required' })
   @ValidateNested()
   @Type(() => PaymentInfoDto)
   paymentInfo!: PaymentInfoDto;
+}
+
+/** A guest's payment: the same card payment, with the e-mail the order link goes to and a required address. */
+export class GuestPaymentInfoDto extends CardPaymentDto implements GuestPaymentInfo {
+  @GuestEmail(true)
+  email!: string;
+
+  @IsObject({ message: 'shippingAddress is required: an object with name, line1, city, postalCode and country' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  @IsDefined({ message: 'shippingAddress is required: an object with name, line1, city, postalCode and country' })
+  shippingAddress!: ShippingAddressDto;
+}
+
+export class GuestPaymentRequestDto implements GuestPaymentRequest {
+  @IsDefined({ message: 'paymentInfo is required' })
+  @ValidateNested()
+  @Type(() => GuestPaymentInfoDto)
+  paymentInfo!: GuestPaymentInfoDto;
 }
 
 /** Validator: a number that is a whole number of cents, floating-point noise aside (see isWholeCents). */

@@ -25,6 +25,7 @@ import { TwoFactor1764000500000 } from './1764000500000-two-factor.js';
 import { OrderRollupShards1764000600000 } from './1764000600000-order-rollup-shards.js';
 import { ProductHandles1764000700000 } from './1764000700000-product-handles.js';
 import { CatalogueImports1764000710000 } from './1764000710000-catalogue-imports.js';
+import { GuestCheckout1764000800000 } from './1764000800000-guest-checkout.js';
 import { ShippingRefund1764000900000 } from './1764000900000-shipping-refund.js';
 import { SalesBreakdown1764000910000 } from './1764000910000-sales-breakdown.js';
 import { ShippingByWeight1764000920000 } from './1764000920000-shipping-by-weight.js';
@@ -63,6 +64,7 @@ export const migrations = [
   OrderRollupShards1764000600000,
   ProductHandles1764000700000,
   CatalogueImports1764000710000,
+  GuestCheckout1764000800000,
   ShippingRefund1764000900000,
   SalesBreakdown1764000910000,
   ShippingByWeight1764000920000,

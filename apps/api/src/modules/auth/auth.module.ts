@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthController } from './auth.controller.js';
@@ -24,6 +25,7 @@ import { AccountTokensRepository } from './account-tokens.repository.js';
 import { EmailVerificationController } from './email-verification.controller.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { AuthRateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { GuestCheckoutLimits } from './rate-limit/guest-checkout-limits.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { SigninLimits } from './rate-limit/signin-limits.js';
 import { TwoFactorLimits } from './rate-limit/two-factor-limits.js';
@@ -40,6 +42,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     UsersModule,
     NotificationsModule,
     AuditModule,
+    OrdersModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -56,6 +59,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     RevokedTokensRepository,
     AuthRateLimitGuard,
     SigninLimits,
+    GuestCheckoutLimits,
     DeviceCookies,
     PasswordsService,
     AccountTokensRepository,
@@ -75,6 +79,6 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
   // The rate-limit repository: other modules' routes that check a password use AuthRateLimitGuard too.
-  exports: [AuthService, PasswordHasher, TwoFactorService, RateLimitRepository],
+  exports: [AuthService, PasswordHasher, TwoFactorService, RateLimitRepository, GuestCheckoutLimits],
 })
 export class AuthModule {}

@@ -3,6 +3,7 @@ import { EMAIL_ALREADY_VERIFIED, EMAIL_VERIFICATION_LINK_INVALID, EMAIL_VERIFICA
 import { ConflictError, RateLimitedError, ServiceUnavailableError, ValidationFailedError } from '../../common/errors.js';
 import { Transactions } from '../../database/transactions.js';
 import { OutboxService } from '../notifications/outbox.service.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AccountLinks } from './account-links.js';
 import { accountTokenHash } from './account-token.js';
@@ -37,6 +38,7 @@ export class EmailVerificationService {
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
+    private readonly orders: OrdersService,
   ) {}
 
   /** The link after sign-up. Never fails the sign-up: without PUBLIC_URL the account starts unconfirmed, said in the log. */
@@ -83,9 +85,12 @@ export class EmailVerificationService {
         if (used.email !== user.email) throw invalidLink();
         await this.users.markEmailVerified(user.id);
         await this.tokens.retireAll(user.id, ['verify-email']);
+        // The address is now proven the account's: orders a guest placed with it join (docs/payments.md, "Guest checkout").
+        await this.orders.joinGuestOrders(user);
         return;
       }
       await this.users.changeEmail(user.id, used.email);
+      await this.orders.joinGuestOrders({ ...user, email: used.email });
       // Links mailed to the old address (a reset, a confirmation) must not act on the account any more.
       await this.tokens.retireAll(user.id, ['verify-email', 'change-email', 'password-reset']);
       await this.outbox.emailChanged(user, used.email);

@@ -78,8 +78,16 @@ function orderSummary(order: Order): string[] {
   ];
 }
 
-/** The buyer's confirmation and, when the shop has an address, the shop's notice of the same order. */
-export function orderMails(order: Order, buyerEmail: string, shop: { email: string | undefined; name: string }): MailDraft[] {
+/**
+ * The buyer's confirmation and, when the shop has an address, the shop's notice of the same order. A guest's
+ * confirmation carries `orderLink`, the order's page (its only way back to the order); the shop's notice never does.
+ */
+export function orderMails(
+  order: Order,
+  buyerEmail: string,
+  shop: { email: string | undefined; name: string },
+  orderLink?: string,
+): MailDraft[] {
   const number = orderNumber(order);
   const mails: MailDraft[] = [
     {
@@ -94,6 +102,7 @@ export function orderMails(order: Order, buyerEmail: string, shop: { email: stri
         '',
         ...orderSummary(order),
         '',
+        ...(orderLink ? ['Follow your order (its status, and its tracking once it ships):', orderLink, ''] : []),
         shop.name,
       ].join('\n'),
     },

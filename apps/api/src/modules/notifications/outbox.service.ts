@@ -24,8 +24,10 @@ export class OutboxService {
   ) {}
 
   /** Queues the buyer's confirmation of a paid order and the shop's notice (with SHOP_EMAIL set). */
-  async orderReceived(order: Order, buyerEmail: string): Promise<void> {
-    await this.outbox.insert(orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }));
+  async orderReceived(order: Order, buyerEmail: string, orderLink?: string): Promise<void> {
+    await this.outbox.insert(
+      orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }, orderLink),
+    );
   }
 
   /** Queues the buyer's notice that `shipment` left, with its tracking link, in the transaction that recorded it. */

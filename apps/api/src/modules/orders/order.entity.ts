@@ -38,6 +38,14 @@ export class OrderEntity {
   @Column({ name: 'user_email', type: 'varchar', length: 254, insert: false, update: false, nullable: true })
   userEmail!: string | null;
 
+  /** A guest order's e-mail (lower case): where its confirmation went, and what joins it to an account confirmed at that address. */
+  @Column({ name: 'guest_email', type: 'varchar', length: 254, nullable: true })
+  guestEmail!: string | null;
+
+  /** SHA-256 of a guest order's link token (set when it is paid and its mail queued); the token itself is never kept. */
+  @Column({ name: 'guest_token_hash', type: 'bytea', nullable: true, select: false })
+  guestTokenHash!: Buffer | null;
+
   /** The buyer's name as at purchase, like the lines' names and prices (the Orders module never reads users). */
   @Column({ name: 'user_name', type: 'varchar', length: 32 })
   userName!: string;

@@ -1,10 +1,22 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiRoute, type LastAddressResponse, type Order, StaffRole, type SalesOverview, TOTAL_COUNT_CAPPED_HEADER } from '@store/contract';
+import {
+  ApiRoute,
+  GUEST_ORDER_TOKEN_MAX,
+  GUEST_ORDER_TOKEN_PARAM,
+  type GuestOrder,
+  type LastAddressResponse,
+  type Order,
+  StaffRole,
+  type SalesOverview,
+  TOTAL_COUNT_CAPPED_HEADER,
+} from '@store/contract';
 import type { Response } from 'express';
+import { ValidationFailedError } from '../../common/errors.js';
 import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Public } from '../auth/public.decorator.js';
 import { Roles, RolesWhen } from '../auth/roles.decorator.js';
 import { LineRefundDto } from '@store/contract/dto/line-refund.dto';
 import { parseOrderListQuery } from './dto/order-list-query.js';
@@ -40,6 +52,21 @@ export class OrdersController {
   @Get(ApiRoute.order)
   one(@UuidParam('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<Order> {
     return this.orders.findForUser(orderId, user);
+  }
+
+  /**
+   * A guest order by its link's token (`?token=`; a query string is kept out of the request log), for anyone who has
+   * the link: status, lines, price breakdown, address. No account, so no id in the path to probe.
+   */
+  @Public()
+  @Get(ApiRoute.guestOrder)
+  guest(@Query(GUEST_ORDER_TOKEN_PARAM) token: unknown): Promise<GuestOrder> {
+    if (typeof token !== 'string' || token === '' || token.length > GUEST_ORDER_TOKEN_MAX) {
+      throw new ValidationFailedError(`${GUEST_ORDER_TOKEN_PARAM} is required: the token of the order's link`, [
+        { field: GUEST_ORDER_TOKEN_PARAM, message: `1 to ${GUEST_ORDER_TOKEN_MAX} characters` },
+      ]);
+    }
+    return this.orders.findForGuest(token);
   }
 
   /** Every paid order, newest first, a page at a time; filtered by `status`, `from`/`to` and searched by `q`. */

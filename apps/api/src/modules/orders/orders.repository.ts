@@ -34,7 +34,9 @@ export interface OrderPage {
 
 /** A checkout attempt's order row, as it is first recorded (Pending, not charged yet). */
 export interface PendingOrderRow {
-  userId: string;
+  /** Null for a guest, who has `guestEmail` instead. */
+  userId: string | null;
+  guestEmail: string | null;
   userName: string;
   amountCents: number;
   shippingAddress: ShippingAddress | null;
@@ -130,7 +132,8 @@ export class OrdersRepository {
    */
   async anonymiseBuyer(userId: string): Promise<string[]> {
     const rows = await this.db.transactionRows<{ id: string }>(
-      `UPDATE orders SET user_id = NULL, user_name = $2, user_email = NULL, shipping_address = NULL, anonymised_at = now(), updated_at = now()
+      `UPDATE orders SET user_id = NULL, user_name = $2, user_email = NULL, guest_email = NULL, guest_token_hash = NULL, shipping_address = NULL,
+              anonymised_at = now(), updated_at = now()
         WHERE user_id = $1 RETURNING id`,
       [userId, ANONYMISED_BUYER],
     );
@@ -292,6 +295,32 @@ export class OrdersRepository {
       { orderId: line.orderId, variantId: line.variantId },
       { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
     );
+  }
+
+  /** Stores the hash of a guest order's link token (the token is mailed, never stored). */
+  async setGuestTokenHash(orderId: string, hash: Buffer): Promise<void> {
+    await this.db.rows(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [orderId, hash]);
+  }
+
+  /** The paid order whose link token hashes to `hash`, or null. */
+  findPaidByGuestTokenHash(hash: Buffer): Promise<OrderEntity | null> {
+    return this.db.manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .where('o.guest_token_hash = :hash AND o.status NOT IN (:...unpaid)', { hash, unpaid: UNPAID })
+      .getOne();
+  }
+
+  /**
+   * The guest orders of `email` that no account owns join `userId`, with its name (one statement, in the transaction
+   * in context): the caller has just confirmed that the account holds the address. Answers their ids.
+   */
+  async joinGuestOrders(userId: string, userName: string, email: string): Promise<string[]> {
+    const rows = await this.db.transactionRows<{ id: string }>(
+      `UPDATE orders SET user_id = $1, user_name = $2, updated_at = now()
+        WHERE user_id IS NULL AND guest_email = $3 AND anonymised_at IS NULL RETURNING id`,
+      [userId, userName, email],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Adds what a return refunded to its order line (the order row is locked by the caller). */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   fromCents,
+  type GuestOrder,
   type LastAddressResponse,
   ORDER_STATUS_MOVES,
   type Order,
@@ -26,6 +27,7 @@ import type { OrderLineEntity } from './order-line.entity.js';
 import { toOrder, toShippingAddress } from './order.mapper.js';
 import type { OrderEntity, OrderTax } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
+import { guestOrderLink, guestOrderTokenHash, newGuestOrderToken } from './guest-order-token.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 
 /** A checkout attempt whose stock is reserved and whose card is about to be charged. */
@@ -46,8 +48,11 @@ export interface CartRefused {
 }
 
 export interface PendingOrderInput {
-  userId: string;
+  /** The account, or null for a guest (who has `guestEmail`). */
+  userId: string | null;
   userName: string;
+  /** A guest's e-mail, lower case: the confirmation and its order link go there. */
+  guestEmail?: string;
   lines: StockLine[];
   /** Where the order ships (validated by the payment DTO); absent for a client that sends none. */
   shippingAddress?: ShippingAddress;
@@ -108,6 +113,7 @@ export class OrdersService {
     const id = await this.repository.insertPending(
       {
         userId: input.userId,
+        guestEmail: input.guestEmail ?? null,
         userName: input.userName,
         amountCents: price.totalCents,
         shippingAddress: input.shippingAddress ? toShippingAddress(input.shippingAddress) : null,
@@ -129,9 +135,10 @@ export class OrdersService {
   /**
    * The payment went through: the Pending order becomes Received, its reserved stock counts as sold, and its
    * e-mails are queued in the outbox, all in the caller's transaction: no order without its mails, no mail
-   * without its order, and no mail server on the checkout's path.
+   * without its order, and no mail server on the checkout's path. A guest order gets its link's token here, made
+   * with the mail that carries it (only its hash is stored); answered so the payment can hand it to the guest too.
    */
-  async markPaid(orderId: string, transactionId: string): Promise<void> {
+  async markPaid(orderId: string, transactionId: string): Promise<{ guestToken?: string }> {
     if (!(await this.repository.markReceived(orderId, transactionId))) {
       // Only possible when the sweeper gave up on this order while the provider was still answering.
       throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
@@ -139,8 +146,16 @@ export class OrdersService {
     const lines = await this.repository.linesOf(orderId);
     await this.stock.recordSale(lines);
     const order = await this.repository.get(orderId);
+    if (order.userId === null && order.guestEmail !== null) {
+      const { token, hash } = newGuestOrderToken();
+      await this.repository.setGuestTokenHash(orderId, hash);
+      const { publicUrl } = this.config;
+      await this.outbox.orderReceived(toOrder(order, lines), order.guestEmail, publicUrl ? guestOrderLink(publicUrl, token) : undefined);
+      return { guestToken: token };
+    }
     // A buyer who deleted their account while the card was being charged has no address to write to.
     if (order.userId) await this.outbox.orderReceived(toOrder(order, lines), await this.users.emailOf(order.userId));
+    return {};
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
@@ -197,6 +212,36 @@ export class OrdersService {
     if (!order || (order.userId !== user.id && user.role !== Role.Admin)) throw new NotFoundError('Order not found');
     const [lines, shipments] = await Promise.all([this.repository.linesOf(orderId), this.shipments.forOrders([orderId])]);
     return toOrder(order, lines, shipments);
+  }
+
+  /** A paid guest order by its link's token; 404 for any token that is not one (nothing tells a wrong token from an unpaid order). */
+  async findForGuest(token: string): Promise<GuestOrder> {
+    const order = await this.repository.findPaidByGuestTokenHash(guestOrderTokenHash(token));
+    if (!order) throw new NotFoundError('Order not found');
+    const [lines, shipments] = await Promise.all([this.repository.linesOf(order.id), this.shipments.forOrders([order.id])]);
+    const full = toOrder(order, lines, shipments);
+    return {
+      _id: full._id,
+      number: full.number,
+      products: full.products,
+      amount: full.amount,
+      status: full.status,
+      createdAt: full.createdAt,
+      ...(full.refund ? { refund: full.refund } : {}),
+      ...(full.shippingAddress ? { shippingAddress: full.shippingAddress } : {}),
+      ...(full.pricing ? { pricing: full.pricing } : {}),
+      ...(full.shipments ? { shipments: full.shipments } : {}),
+      ...(full.fulfilment ? { fulfilment: full.fulfilment } : {}),
+    };
+  }
+
+  /**
+   * The guest orders placed with `email` join the account that has just confirmed it holds that address (in the
+   * transaction in context); their ids. Called only on a confirmation, never on a sign-up alone: anyone can sign up
+   * with someone else's address.
+   */
+  joinGuestOrders(user: { id: string; name: string; email: string }): Promise<string[]> {
+    return this.repository.joinGuestOrders(user.id, user.name, user.email.toLowerCase());
   }
 
   /** Cuts a deleted account's orders loose (see OrdersRepository.anonymiseBuyer), in the transaction in context; their ids. */

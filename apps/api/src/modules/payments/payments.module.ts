@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { PricingModule } from '../pricing/index.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
@@ -10,7 +11,7 @@ import { ReservationSweeper } from './reservation-sweeper.js';
 
 /** Payments: the client token and the checkout, behind the {@link PaymentGateway} port. */
 @Module({
-  imports: [OrdersModule, PricingModule, PaymentGatewayModule],
+  imports: [AuthModule, OrdersModule, PricingModule, PaymentGatewayModule],
   controllers: [PaymentsController],
   providers: [PaymentsService, IdempotencyStore, IdempotencyKeysRepository, ReservationSweeper],
 })

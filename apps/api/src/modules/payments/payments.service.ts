@@ -2,10 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type ClientTokenResponse,
   fromCents,
+  type GuestPaymentInfo,
   type PaymentInfo,
   SHIPPING_ADDRESS_FIELDS,
   type ShippingAddress,
   toCents,
+  USER_NAME_MAX,
 } from '@store/contract';
 import { createHash } from 'node:crypto';
 import { PaymentProviderError } from '../../common/errors.js';
@@ -17,6 +19,8 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { type CartRefused, type OrderPrice, OrdersService, type PendingOrder } from '../orders/orders.service.js';
 import { type PricedCart, PricingService } from '../pricing/index.js';
 import { mergeLines, type StockLine } from '../inventory/index.js';
+import { GuestCheckoutLimits } from '../auth/rate-limit/guest-checkout-limits.js';
+import { guestKeyOwner } from './guest-buyer.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { type ChargeLookup, type ChargeOutcome, PaymentGateway } from './payment-gateway.js';
 import type { PaymentAnswer } from './payment-outcome.js';
@@ -33,6 +37,18 @@ const ABANDONED_ANSWER: PaymentAnswer = {
     'The payment did not complete and your order was not placed; you were not charged, so you can try again',
   ).toBody(),
 };
+
+/**
+ * Who pays: an account, or a guest known by e-mail. `keyOwner` scopes the Idempotency-Keys (the account id, or the
+ * guest's name-based id from guestKeyOwner); `customer` is what a code's uses per customer count by (the e-mail).
+ */
+interface Buyer {
+  keyOwner: string;
+  userId: string | null;
+  guestEmail?: string;
+  name: string;
+  customer: string;
+}
 
 interface Attempt {
   nonce: string;
@@ -66,6 +82,7 @@ export class PaymentsService {
     private readonly transactions: Transactions,
     private readonly metrics: StoreMetrics,
     private readonly pricing: PricingService,
+    private readonly guestLimits: GuestCheckoutLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,7 +94,31 @@ export class PaymentsService {
    * Pays for the cart. With an Idempotency-Key, the first answer is stored with the key and every retry gets
    * it (a retry arriving while the first request runs waits for it) without charging again.
    */
-  async pay(buyer: AuthUser, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
+  pay(user: AuthUser, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
+    const buyer: Buyer = { keyOwner: user.id, userId: user.id, name: user.name, customer: user.email.toLowerCase() };
+    return this.payAs(buyer, info, idempotencyKey);
+  }
+
+  /**
+   * A guest pays (docs/payments.md, "Guest checkout"): the same checkout, Idempotency-Key and crash recovery as an
+   * account's, its attempts counted per client network and per e-mail first. The order has no account and the
+   * guest's e-mail; a paid answer carries the order link's token (only the first answer: only its hash is kept).
+   */
+  async payAsGuest(info: GuestPaymentInfo, network: string, idempotencyKey?: string): Promise<PaymentAnswer> {
+    const email = info.email.toLowerCase();
+    await this.guestLimits.admit(network, email);
+    const buyer: Buyer = {
+      keyOwner: guestKeyOwner(email),
+      userId: null,
+      guestEmail: email,
+      // The order's buyer name (as an account's name is, cut to the column's 32): the name on the address.
+      name: info.shippingAddress.name.slice(0, USER_NAME_MAX),
+      customer: email,
+    };
+    return this.payAs(buyer, info, idempotencyKey);
+  }
+
+  private async payAs(buyer: Buyer, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
     const attempt: Attempt = {
       nonce: info.paymentMethodNonce,
       // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
@@ -91,14 +132,14 @@ export class PaymentsService {
     if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
 
     for (;;) {
-      const claim = await this.keys.claim(buyer.id, idempotencyKey, fingerprint(attempt));
+      const claim = await this.keys.claim(buyer.keyOwner, idempotencyKey, fingerprint(attempt));
       if (claim.kind === 'answered') return claim.answer;
       if (claim.kind === 'taken-over') {
         // The first request's process died after reserving: finish its order rather than start a second one.
         const resolved = await this.resolveAbandoned(claim.orderId);
         if (resolved.kind === 'answered') return resolved.answer;
         if (resolved.kind === 'unknown') {
-          await this.keys.letLapse(buyer.id, idempotencyKey);
+          await this.keys.letLapse(buyer.keyOwner, idempotencyKey);
           return {
             status: 502,
             body: new PaymentProviderError(`Your earlier payment could not be confirmed yet; ${resolved.reason}`).toBody(),
@@ -106,11 +147,11 @@ export class PaymentsService {
         }
         continue; // another process resolved it meanwhile: its answer is on the key
       }
-      const stopHolding = this.keys.hold(buyer.id, idempotencyKey);
+      const stopHolding = this.keys.hold(buyer.keyOwner, idempotencyKey);
       try {
         return await this.checkout(buyer, attempt, idempotencyKey);
       } catch (error) {
-        await this.keys.releaseUnreserved(buyer.id, idempotencyKey).catch(() => undefined);
+        await this.keys.releaseUnreserved(buyer.keyOwner, idempotencyKey).catch(() => undefined);
         throw error;
       } finally {
         stopHolding();
@@ -174,14 +215,14 @@ export class PaymentsService {
     });
   }
 
-  private async checkout(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PaymentAnswer> {
+  private async checkout(buyer: Buyer, attempt: Attempt, key: string | undefined): Promise<PaymentAnswer> {
     // The cart refused (stock, total) rolls the reservation back and is an answer like any other: a retry with
     // the same key gets it too. Anything thrown here is a real failure, never turned into an answer.
     const reservation = await this.reserve(buyer, attempt, key);
     if (reservation.kind === 'refused') {
       const answer: PaymentAnswer = { status: reservation.error.status, body: reservation.error.toBody() };
       this.metrics.checkoutOutcome('refused');
-      if (key !== undefined) await this.keys.complete(buyer.id, key, answer);
+      if (key !== undefined) await this.keys.complete(buyer.keyOwner, key, answer);
       return answer;
     }
     const order = reservation;
@@ -199,10 +240,12 @@ export class PaymentsService {
       try {
         return await this.transactions.run(async () => {
           const answer = settle(order, outcome);
-          if (outcome.outcome === 'approved') await this.orders.markPaid(order.id, outcome.transactionId);
+          let guestToken: string | undefined;
+          if (outcome.outcome === 'approved') ({ guestToken } = await this.orders.markPaid(order.id, outcome.transactionId));
           else await this.orders.markFailed(order.id, `${outcome.outcome}: ${outcome.message}`);
-          if (key !== undefined) await this.keys.complete(buyer.id, key, answer);
-          return answer;
+          // Stored without the guest's token (the shop keeps only its hash): a replay has no link, the e-mail has.
+          if (key !== undefined) await this.keys.complete(buyer.keyOwner, key, answer);
+          return guestToken === undefined ? answer : { status: answer.status, body: { ...answer.body, orderToken: guestToken } };
         });
       } catch (error) {
         if (attemptNo >= FINALISE_ATTEMPTS) {
@@ -215,15 +258,16 @@ export class PaymentsService {
   }
 
   /** One transaction: reserve and record the Pending order (and tie the key to it), or roll back a refused cart. */
-  private async reserve(buyer: AuthUser, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
+  private async reserve(buyer: Buyer, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
     // The shop's pricing rules, read before the transaction takes any row lock (docs/pricing.md).
     const prepared = await this.pricing.prepare(attempt.lines.map((line) => line.productId));
     return this.transactions.runOrRollBack(
       async () => {
-        const customer = buyer.email.toLowerCase();
+        const customer = buyer.customer;
         let priced: PricedCart | undefined;
         const pending = await this.orders.createPending({
-          userId: buyer.id,
+          userId: buyer.userId,
+          ...(buyer.guestEmail !== undefined ? { guestEmail: buyer.guestEmail } : {}),
           userName: buyer.name,
           lines: attempt.lines,
           shippingAddress: attempt.shippingAddress,
@@ -250,7 +294,7 @@ export class PaymentsService {
             if (priced) await this.pricing.recordCodeUse(priced, orderId, customer);
           },
         });
-        if (pending.kind === 'pending' && key !== undefined) await this.keys.attachOrder(buyer.id, key, pending.id);
+        if (pending.kind === 'pending' && key !== undefined) await this.keys.attachOrder(buyer.keyOwner, key, pending.id);
         return pending;
       },
       (pending) => pending.kind === 'refused',

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiRoute, type PriceDisplay, type PricingAdmin, type Quote, StaffRole } from '@store/contract';
 import { DiscountCodeDto, PricingSettingsDto, ShippingMethodDto, ShippingZoneDto, TaxRateDto } from '@store/contract/dto/pricing-admin.dto';
-import { QuoteRequestDto } from '@store/contract/dto/quote-request.dto';
+import { GuestQuoteRequestDto, QuoteRequestDto } from '@store/contract/dto/quote-request.dto';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -26,6 +26,15 @@ export class PricingController {
   @HttpCode(200)
   quote(@Body() body: QuoteRequestDto, @CurrentUser() user: AuthUser): Promise<Quote> {
     return this.pricing.quote(body, user.email.toLowerCase());
+  }
+
+  /** A guest's quote: the same, with no account; the e-mail, when given, is the customer a code's uses per customer count. */
+  @Public()
+  @Post(ApiRoute.guestQuote)
+  @HttpCode(200)
+  guestQuote(@Body() body: GuestQuoteRequestDto): Promise<Quote> {
+    const { email, ...request } = body;
+    return this.pricing.quote(request, email ?? '');
   }
 
   /** Whether shelf prices include tax, for the catalogue's "incl. VAT" (anyone; from the rules' per-process copy). */

@@ -55,6 +55,11 @@ export function CartPage() {
               or <Link to={paths.signup}>create an account</Link> to pay.
             </p>
           ) : null}
+          {!session && items.length > 0 ? (
+            <Link to={paths.guestCheckout} className="btn btn-outline-success">
+              Check out as a guest
+            </Link>
+          ) : null}
         </div>
       </div>
     </Page>

@@ -1,19 +1,14 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode } from '@store/contract';
-import { anId, bearer, describeStoreApi, EXAMPLE, idFromState, pathFromState } from '@test/pact/store-api-pact';
+import { PRICED_INPUTS, PRICED_TOTAL, pricedInputsJson, quoteJson, US_SHOP } from '@test/pact/checkout-bodies';
+import { bearer, describeStoreApi, EXAMPLE, idFromState, pathFromState } from '@test/pact/store-api-pact';
 import { getQuote } from './get-quote';
 
-const { boolean, eachLike, number, string } = MatchersV3;
+const { number, string } = MatchersV3;
 
 const interaction = describeStoreApi();
 
-/** A US shop: Standard shipping for $5.00, 5% sales tax added, the code SAVE10 for 10% off; one $19.99 tee. */
-const usShop = [
-  'a customer exists',
-  ['a product priced {price} with {stock} in stock exists', { price: 19.99, stock: 10 }],
-  ['the shop ships to {country} by {method} for {price} and taxes it at {rate}%', { country: 'US', method: 'Standard', price: 5, rate: 5 }],
-  ['a discount code {code} takes {percent}% off', { code: 'SAVE10', percent: 10 }],
-] as const;
+const usShop = ['a customer exists', ...US_SHOP] as const;
 
 describe('quote', () => {
   it("prices the cart with the address's shipping method, the code and the tax", () =>
@@ -24,51 +19,13 @@ describe('quote', () => {
         request: [
           'POST',
           pathFromState(ApiRoute.quote),
-          (request) =>
-            request.headers(bearer()).jsonBody({
-              products: [{ _id: idFromState('productId'), count: 1 }],
-              destination: { country: 'US' },
-              shippingMethod: idFromState('shippingMethodId'),
-              discountCode: 'save10',
-            }),
+          (request) => request.headers(bearer()).jsonBody({ ...pricedInputsJson(), destination: { country: 'US' } }),
         ],
-        response: [
-          200,
-          (response) =>
-            response.jsonBody({
-              lines: eachLike({
-                product: anId(EXAMPLE.productId),
-                name: string('Classic Tee'),
-                price: number(19.99),
-                count: number(1),
-                subtotal: number(19.99),
-                discount: number(2),
-                tax: number(0.9),
-                total: number(18.89),
-              }),
-              // 19.99 - 2.00 + 5.00 + 0.90 (5% of 17.99, rounded half up)
-              subtotal: number(19.99),
-              discount: number(2),
-              shipping: number(5),
-              tax: number(0.9),
-              total: number(23.89),
-              pricesIncludeTax: boolean(false),
-              taxes: eachLike({ name: string('Sales tax'), rate: number(5), amount: number(0.9) }),
-              shippingMethods: eachLike({ id: anId(EXAMPLE.shippingMethodId), name: string('Standard'), price: number(5) }),
-              shippingMethod: { id: anId(EXAMPLE.shippingMethodId), name: string('Standard') },
-              discountCode: 'SAVE10',
-              needsDestination: boolean(false),
-            }),
-        ],
+        response: [200, (response) => response.jsonBody(quoteJson())],
       },
       async () => {
-        const quote = await getQuote({
-          products: [{ _id: EXAMPLE.productId, count: 1 }],
-          destination: { country: 'US' },
-          shippingMethod: EXAMPLE.shippingMethodId,
-          discountCode: 'save10',
-        });
-        expect(quote).toMatchObject({ total: 23.89, discount: 2, shipping: 5, tax: 0.9, discountCode: 'SAVE10' });
+        const quote = await getQuote({ ...PRICED_INPUTS, destination: { country: 'US' } });
+        expect(quote).toMatchObject({ total: PRICED_TOTAL, discount: 2, shipping: 5, tax: 0.9, discountCode: 'SAVE10' });
       },
     ));
 

@@ -11,6 +11,7 @@ import {
   pathFromState,
 } from '@test/pact/store-api-pact';
 import { pay } from './pay';
+import { PRICED_INPUTS, PRICED_TOTAL, pricedInputsJson, quoteJson, US_SHOP } from '@test/pact/checkout-bodies';
 
 const { boolean, eachLike, number, regex, string } = MatchersV3;
 
@@ -209,30 +210,20 @@ describe('payment', () => {
     ));
 
   describe("with the shop's pricing (docs/pricing.md)", () => {
-    const usShop = [
-      'a customer exists',
-      cartProduct,
-      [
-        'the shop ships to {country} by {method} for {price} and taxes it at {rate}%',
-        { country: 'US', method: 'Standard', price: 5, rate: 5 },
-      ],
-      ['a discount code {code} takes {percent}% off', { code: 'SAVE10', percent: 10 }],
-    ] as const;
+    const usShop = ['a customer exists', ...US_SHOP] as const;
     const pricedBody = (amount: number) => ({
       paymentInfo: {
-        ...paymentBody('fake-valid-nonce').paymentInfo,
+        ...pricedInputsJson(),
+        paymentMethodNonce: 'fake-valid-nonce',
         amount,
         shippingAddress: EXAMPLE_ADDRESS,
-        shippingMethod: idFromState('shippingMethodId'),
-        discountCode: 'save10',
       },
     });
     const pricedInfo = (amount: number): PaymentInfo => ({
-      ...paymentInfo('fake-valid-nonce'),
+      ...PRICED_INPUTS,
+      paymentMethodNonce: 'fake-valid-nonce',
       amount,
       shippingAddress: EXAMPLE_ADDRESS,
-      shippingMethod: EXAMPLE.shippingMethodId,
-      discountCode: 'save10',
     });
 
     it('charges the quoted total with a shipping method and a discount code', () =>
@@ -256,8 +247,8 @@ describe('payment', () => {
           ],
         },
         async () => {
-          const result = await pay(pricedInfo(23.89), IDEMPOTENCY_KEY);
-          expect(result.transaction.amount).toBe(23.89);
+          const result = await pay(pricedInfo(PRICED_TOTAL), IDEMPOTENCY_KEY);
+          expect(result.transaction.amount).toBe(PRICED_TOTAL);
         },
       ));
 
@@ -278,29 +269,7 @@ describe('payment', () => {
                 error: string('The cart total is $23.89, not $19.99; prices have changed, review your cart'),
                 code: ErrorCode.Conflict,
                 details: eachLike({ field: 'paymentInfo.amount', message: string('must be 23.89') }),
-                quote: {
-                  lines: eachLike({
-                    product: anId(EXAMPLE.productId),
-                    name: string('Classic Tee'),
-                    price: number(19.99),
-                    count: number(1),
-                    subtotal: number(19.99),
-                    discount: number(2),
-                    tax: number(0.9),
-                    total: number(18.89),
-                  }),
-                  subtotal: number(19.99),
-                  discount: number(2),
-                  shipping: number(5),
-                  tax: number(0.9),
-                  total: number(23.89),
-                  pricesIncludeTax: boolean(false),
-                  taxes: eachLike({ name: string('Sales tax'), rate: number(5), amount: number(0.9) }),
-                  shippingMethods: eachLike({ id: anId(EXAMPLE.shippingMethodId), name: string('Standard'), price: number(5) }),
-                  shippingMethod: { id: anId(EXAMPLE.shippingMethodId), name: string('Standard') },
-                  discountCode: 'SAVE10',
-                  needsDestination: boolean(false),
-                },
+                quote: quoteJson(),
               }),
           ],
         },

@@ -1,20 +1,9 @@
-import { formatCents, formatDollars, type OrderLine, orderNumber, toCents } from '@store/contract';
 import { Alert } from '@/components/alert';
-import { formatOrderDate } from '@/components/order-items';
-import { StatusBadge } from '@/components/order-status';
-import { ShippingAddressBlock } from '@/components/shipping-address';
-import { OrderShipments } from '@/components/order-shipments';
 import { Spinner } from '@/components/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRequiredSession } from '@/lib/session';
 import { useMyOrder } from '../api/get-my-order';
-import { pricingRows } from '@/components/order-pricing';
-
-/**
- * Fields other parts of the store add to order lines (a size): shown when the line has one, so orders placed
- * before sizes existed still read well.
- */
-type LineWithSize = OrderLine & { size?: string | null };
+import { OrderReceipt } from './order-receipt';
 
 /** What the buyer just paid for: order number, items (with sizes), total and where it ships. */
 export function OrderConfirmation({ orderId }: { orderId: string }) {
@@ -32,73 +21,10 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   if (!order) return <Spinner label="Loading your order..." />;
 
   return (
-    <section className="card shadow-sm" aria-labelledby="order-number">
-      <div className="card-body">
-        <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
-          <h2 id="order-number" className="h4 mb-0" title={order._id}>
-            Order {orderNumber(order)}
-          </h2>
-          <div className="d-flex align-items-center gap-2">
-            <span className="text-body-secondary small">{formatOrderDate(order.createdAt)}</span>
-            <StatusBadge status={order.status} />
-          </div>
-        </div>
-        <p>
-          A confirmation e-mail is on its way to <strong>{session.user.email}</strong>.
-        </p>
-        <table className="table align-middle mb-3">
-          <caption className="visually-hidden">Items in this order</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Size</th>
-              <th scope="col" className="text-end">
-                Quantity
-              </th>
-              <th scope="col" className="text-end">
-                Price
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(order.products as LineWithSize[]).map((line) => (
-              <tr key={`${line.product}-${line.size ?? ''}`}>
-                <td>{line.name}</td>
-                <td>{line.size ?? <span className="text-body-secondary">-</span>}</td>
-                <td className="text-end">{line.count}</td>
-                <td className="text-end">{formatCents(toCents(line.price) * line.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            {order.pricing
-              ? pricingRows(order.pricing).map((row) => (
-                  <tr key={row.label}>
-                    <th scope="row" colSpan={3} className="text-end fw-normal">
-                      {row.label}
-                    </th>
-                    <td className="text-end">{row.amount}</td>
-                  </tr>
-                ))
-              : null}
-            <tr>
-              <th scope="row" colSpan={3} className="text-end">
-                Total
-              </th>
-              <td className="text-end fw-semibold" data-testid="order-total">
-                {formatDollars(order.amount)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-        {order.shippingAddress ? (
-          <>
-            <h3 className="h6">Shipping to</h3>
-            <ShippingAddressBlock address={order.shippingAddress} />
-          </>
-        ) : null}
-        <OrderShipments order={order} />
-      </div>
-    </section>
+    <OrderReceipt order={order}>
+      <p>
+        A confirmation e-mail is on its way to <strong>{session.user.email}</strong>.
+      </p>
+    </OrderReceipt>
   );
 }
