@@ -3,6 +3,7 @@ import { ProductVariants1764000100000 } from '../src/database/migrations/1764000
 import { VariantsReplaceSizes1764000110000 } from '../src/database/migrations/1764000110000-variants-replace-sizes.js';
 import { PhotoOptionValues1764000210000 } from '../src/database/migrations/1764000210000-photo-option-values.js';
 import { Shipments1764001000000 } from '../src/database/migrations/1764001000000-shipments.js';
+import { StockAlerts1764001200000 } from '../src/database/migrations/1764001200000-stock-alerts.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { inMigrationTransaction } from './support/test-database.js';
 
@@ -19,6 +20,8 @@ describe('options and variants migration (e2e)', () => {
   const photoTie = new PhotoOptionValues1764000210000();
   /** Shipment lines name an order line by its key (order, variant), which the variants migration makes: down first, up last. */
   const shipments = new Shipments1764001000000();
+  /** Back-in-stock alerts name a variant: down first, up last. */
+  const stockAlerts = new StockAlerts1764001200000();
   /** Both migrations, as a deploy applies them (and a rollback reverts them: the later one first). */
   const migration = {
     up: async (q: QueryRunner) => {
@@ -26,8 +29,10 @@ describe('options and variants migration (e2e)', () => {
       await replaceSizes.up(q);
       await photoTie.up(q);
       await shipments.up(q);
+      await stockAlerts.up(q);
     },
     down: async (q: QueryRunner) => {
+      await stockAlerts.down(q);
       await shipments.down(q);
       await photoTie.down(q);
       await replaceSizes.down(q);
