@@ -55,6 +55,47 @@ describe('pricing (e2e)', () => {
     as(admin)
       .post(api(ApiRoute.discountCodeCreate, userId(admin)), body)
       .expect(201);
+  it("prices each line at the variant it names, as the payment charges it: its own price, else the product's", async () => {
+    await resetRules();
+    // A tee in two colours, the Gold one dearer: the default variant becomes Black, and Gold is added.
+    const product = await seedProduct(t, { name: 'Variant Price Tee', price: 20, stock: 10 });
+    const [option] = (await t.dataSource.query(
+      `INSERT INTO product_options (product_id, name, position) VALUES ($1, 'Colour', 0) RETURNING id`,
+      [product],
+    )) as { id: number }[];
+    const values = (await t.dataSource.query(
+      `INSERT INTO product_option_values (option_id, value, position) VALUES ($1, 'Black', 0), ($1, 'Gold', 1) RETURNING id`,
+      [option.id],
+    )) as { id: number }[];
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [[black]] = (await t.dataSource.query(
+      `UPDATE product_variants SET option1_value_id = $2, stock = 5 WHERE product_id = $1 RETURNING id`,
+      [product, values[0].id],
+    )) as [{ id: number }[], number];
+    const [gold] = (await t.dataSource.query(
+      `INSERT INTO product_variants (product_id, sku, option1_value_id, stock, price_cents, position) VALUES ($1, 'VPT-GOLD', $2, 5, 2550, 1) RETURNING id`,
+      [product, values[1].id],
+    )) as { id: number }[];
+    const products = [
+      { _id: product, variant: gold.id, count: 2 },
+      { _id: product, variant: black.id, count: 1 },
+    ];
+    const quoted = (await quote({ products }).expect(200)).body as Quote;
+    expect(quoted.lines.map((line) => [line.variant, line.price, line.count])).toEqual(
+      expect.arrayContaining([
+        [gold.id, 25.5, 2],
+        [black.id, 20, 1],
+      ]),
+    );
+    expect(quoted.total).toBe(71);
+    // The payment charges exactly what was quoted.
+    const paid = await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: quoted.total, products }).expect(200);
+    expect(paid.body).toMatchObject({ success: true });
+    // A variant of another product is refused, as the payment refuses it.
+    const refused = await quote({ products: [{ _id: tee, variant: gold.id, count: 1 }] }).expect(409);
+    expect(refused.body.details).toEqual([{ field: 'products', message: expect.stringContaining('not sold') }]);
+  });
+
   const resetRules = async () => {
     await t.dataSource.query(`DELETE FROM shipping_zones; DELETE FROM tax_rates; UPDATE pricing_settings SET prices_include_tax = false`);
   };

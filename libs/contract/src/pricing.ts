@@ -32,6 +32,8 @@ export interface GuestQuoteRequest extends QuoteRequest {
 
 export interface QuoteLine {
   product: string;
+  /** The variant the line is of (its own price, else the product's). */
+  variant?: number;
   size?: ProductSize;
   name: string;
   /** Unit price in dollars as entered by the shop (including tax when the shop's prices include it). */

@@ -15,6 +15,16 @@ export interface StockLine {
   size?: ProductSize | '';
 }
 
+/** A quote's line: the variant a cart line means and its price now (nothing reserved). */
+export interface ChosenLine {
+  productId: string;
+  variantId: number;
+  count: number;
+  unitCents: number;
+  /** The size, when the variant has a Size option whose value is a size ('' otherwise). */
+  size: ProductSize | '';
+}
+
 /** A reserved line: its variant, priced and named as the product and variant were when their rows were locked. */
 export interface ReservedLine {
   productId: string;
@@ -50,17 +60,8 @@ export class ProductStockService {
    * the caller must then roll its transaction back, which undoes the lines already taken.
    */
   async reserve(lines: StockLine[]): Promise<ReservedLine[] | { refused: AppError }> {
-    const choices = await this.products.choices([...new Set(lines.map((line) => line.productId.toLowerCase()))]);
-    const resolved: Array<{ productId: string; variant: VariantChoice; count: number }> = [];
-    for (const line of mergeLines(lines)) {
-      const product = choices.get(line.productId);
-      const picked = pick(line, product);
-      if ('refused' in picked) return picked;
-      const same = resolved.find((r) => r.variant.id === picked.variant.id);
-      if (same) same.count += line.count;
-      else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count });
-    }
-    resolved.sort((a, b) => compare(a.productId, b.productId) || a.variant.id - b.variant.id);
+    const { choices, resolved, refused } = await this.resolve(lines);
+    if (refused) return { refused };
 
     const reserved: ReservedLine[] = [];
     for (const group of byProduct(resolved)) {
@@ -115,6 +116,46 @@ export class ProductStockService {
   }
 
   /** Why a product's lines could not be reserved, read after the refused update (the rows as they are now). */
+  /**
+   * The variants `lines` mean and what each costs now, in the order {@link reserve} takes them (product, then
+   * variant: a quote then splits a discount as the payment will), without taking any stock: a quote's lines.
+   * `{ refused }` as {@link reserve} for a line that names no variant or one no longer sold; stock is not checked.
+   */
+  async choose(lines: StockLine[]): Promise<ChosenLine[] | { refused: AppError }> {
+    const { choices, resolved, refused } = await this.resolve(lines);
+    if (refused) return { refused };
+    return resolved.map(({ productId, variant, count }) => {
+      const product = choices.get(productId)!;
+      return {
+        productId,
+        variantId: variant.id,
+        count,
+        unitCents: variant.priceCents ?? product.priceCents,
+        size: sizeOfVariant(product.optionNames, variant.values),
+      };
+    });
+  }
+
+  /** Each line's variant (duplicates merged), in product then variant order; or the first line's refusal. */
+  private async resolve(lines: StockLine[]): Promise<{
+    choices: Map<string, ProductChoices>;
+    resolved: Array<{ productId: string; variant: VariantChoice; count: number }>;
+    refused?: AppError;
+  }> {
+    const choices = await this.products.choices([...new Set(lines.map((line) => line.productId.toLowerCase()))]);
+    const resolved: Array<{ productId: string; variant: VariantChoice; count: number }> = [];
+    for (const line of mergeLines(lines)) {
+      const product = choices.get(line.productId);
+      const picked = pick(line, product);
+      if ('refused' in picked) return { choices, resolved, refused: picked.refused };
+      const same = resolved.find((r) => r.variant.id === picked.variant.id);
+      if (same) same.count += line.count;
+      else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count });
+    }
+    resolved.sort((a, b) => compare(a.productId, b.productId) || a.variant.id - b.variant.id);
+    return { choices, resolved };
+  }
+
   private async refusal(productId: string, lines: Array<{ variant: VariantChoice; count: number }>): Promise<AppError> {
     const current = (await this.products.choices([productId])).get(productId);
     if (!current)

@@ -10,12 +10,16 @@ export interface VariantChoice {
   sku: string;
   /** Its values, in option order ('' options for a default variant). */
   values: string[];
+  /** Its own price in cents, or null: the product's. */
+  priceCents: number | null;
 }
 
 /** A product and its variants, for resolving cart lines and explaining refusals. */
 export interface ProductChoices {
   name: string;
   stock: number;
+  /** The product's price in cents (a variant without its own). */
+  priceCents: number;
   optionNames: string[];
   /** Every value of each option, in order (to tell whether `size` can name a variant). */
   optionValues: string[][];
@@ -42,10 +46,11 @@ export class StockRepository {
       id: string;
       name: string;
       stock: number;
+      price_cents: number;
       option_names: string[];
       option_values: string[][] | null;
     }>(
-      `SELECT p.id, p.name, p.stock,
+      `SELECT p.id, p.name, p.stock, p.price_cents,
               coalesce((SELECT array_agg(o.name ORDER BY o.position) FROM product_options o WHERE o.product_id = p.id), '{}') AS option_names,
               (SELECT json_agg((SELECT coalesce(json_agg(v.value ORDER BY v.position), '[]') FROM product_option_values v WHERE v.option_id = o.id)
                  ORDER BY o.position)
@@ -53,8 +58,16 @@ export class StockRepository {
        FROM products p WHERE p.id = ANY($1::uuid[])`,
       [productIds],
     );
-    const variants = await this.db.rows<{ id: number; product_id: string; active: boolean; stock: number; sku: string; values: string[] }>(
-      `SELECT v.id, v.product_id, v.active, v.stock, v.sku, array_remove(ARRAY[v1.value, v2.value, v3.value], NULL) AS values
+    const variants = await this.db.rows<{
+      id: number;
+      product_id: string;
+      active: boolean;
+      stock: number;
+      sku: string;
+      values: string[];
+      price_cents: number | null;
+    }>(
+      `SELECT v.id, v.product_id, v.active, v.stock, v.sku, v.price_cents, array_remove(ARRAY[v1.value, v2.value, v3.value], NULL) AS values
        FROM product_variants v
        LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
        LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id
@@ -67,6 +80,7 @@ export class StockRepository {
       result.set(row.id, {
         name: row.name,
         stock: row.stock,
+        priceCents: row.price_cents,
         optionNames: row.option_names,
         optionValues: row.option_values ?? [],
         variants: [],
@@ -80,6 +94,7 @@ export class StockRepository {
         stock: row.stock,
         sku: row.sku,
         values: row.values,
+        priceCents: row.price_cents,
       });
     }
     return result;

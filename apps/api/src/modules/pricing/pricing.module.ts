@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
+import { InventoryModule } from '../inventory/index.js';
 import { PricingAdminService } from './pricing-admin.service.js';
 import { PricingRulesCache } from './pricing-rules.cache.js';
 import { PricingController } from './pricing.controller.js';
@@ -12,7 +13,7 @@ import { PricingService } from './pricing.service.js';
  * module prices every payment through {@link PricingService}.
  */
 @Module({
-  imports: [AuditModule],
+  imports: [AuditModule, InventoryModule],
   controllers: [PricingController],
   providers: [PricingService, PricingAdminService, PricingRepository, PricingRulesCache],
   exports: [PricingService],

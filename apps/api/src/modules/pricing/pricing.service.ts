@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type CartLineRef,
   formatCents,
   fromCents,
   type PricingDestination,
@@ -12,12 +11,14 @@ import {
 } from '@store/contract';
 import { AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { type CartItem, type PricedCart, priceCart, type PricingField, type PricingRefusal, type PricingRules } from './pricing.js';
+import { ProductStockService } from '../inventory/index.js';
 import { PricingRepository } from './pricing.repository.js';
 import { PricingRulesCache } from './pricing-rules.cache.js';
 
 /** A reserved line as the payment hands it over: priced and named as its row was locked. */
 export interface ReservedItem {
   productId: string;
+  variantId?: number;
   size?: ProductSize | '';
   name: string;
   priceCents: number;
@@ -68,31 +69,60 @@ export class PricingService {
   constructor(
     private readonly repository: PricingRepository,
     private readonly rulesCache: PricingRulesCache,
+    private readonly stock: ProductStockService,
   ) {}
 
-  /** The cart's price for a destination, method and code, with no side effect. Throws a field-level 4xx when it cannot be priced. */
   /** How shelf prices read: whether they include tax (the same bounded per-process copy of the rules as a quote). */
   async display(): Promise<PriceDisplay> {
     const rules = await this.rulesCache.get();
     return { pricesIncludeTax: rules.pricesIncludeTax };
   }
 
+  /**
+   * The cart's price for a destination, method and code, with no side effect. Each line is priced as the payment
+   * will price it: the variant it names (its own price, else the product's), in the payment's order. Throws a
+   * field-level 4xx when it cannot be priced.
+   */
   async quote(request: QuoteRequest, customer: string): Promise<Quote> {
-    const merged = mergeRefs(request.products);
-    const [{ products: rows, code }, rules] = await Promise.all([
-      this.repository.quoteReads([...new Set(merged.map((line) => line.productId))], request.discountCode, customer),
+    const lines = request.products.map((ref) => ({
+      productId: ref._id.toLowerCase(),
+      count: ref.count,
+      ...(ref.variant !== undefined ? { variantId: ref.variant } : {}),
+      ...(ref.size ? { size: ref.size } : {}),
+    }));
+    const [chosen, { products: rows, code }, rules] = await Promise.all([
+      this.stock.choose(lines),
+      this.repository.quoteReads([...new Set(lines.map((line) => line.productId))], request.discountCode, customer),
       this.rulesCache.get(),
     ]);
+    if ('refused' in chosen) {
+      // The reservation's refusal, naming the quote's own field (`products`, not the payment's `paymentInfo.products`).
+      const { code, message, details } = chosen.refused;
+      throw new AppError(
+        code,
+        message,
+        details?.map((detail) => ({ ...detail, field: 'products' })),
+      );
+    }
     const byId = new Map(rows.map((row) => [row.id, row]));
     const items: CartItem[] = [];
-    for (const line of merged) {
+    for (const line of chosen) {
       const row = byId.get(line.productId);
       if (!row) {
         throw new ConflictError('A product in your cart is no longer sold; remove it and try again', [
           { field: 'products', message: `${line.productId}: not sold` },
         ]);
       }
-      items.push({ ...line, name: row.name, unitCents: row.priceCents, categoryId: row.categoryId, weightGrams: row.weightGrams });
+      items.push({
+        productId: line.productId,
+        variantId: line.variantId,
+        ...(line.size ? { size: line.size } : {}),
+        name: row.name,
+        unitCents: line.unitCents,
+        count: line.count,
+        categoryId: row.categoryId,
+        weightGrams: row.weightGrams,
+      });
     }
     const result = priceCart({
       rules,
@@ -117,6 +147,7 @@ export class PricingService {
     const code = input.discountCode !== undefined ? await this.repository.lockCode(input.discountCode, input.customer) : undefined;
     const items: CartItem[] = reserved.map((line) => ({
       productId: line.productId,
+      ...(line.variantId !== undefined ? { variantId: line.variantId } : {}),
       ...(line.size ? { size: line.size } : {}),
       name: line.name,
       unitCents: line.priceCents,
@@ -196,6 +227,7 @@ export function toQuote(cart: PricedCart): Quote {
       .sort((a, b) => a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId) || sizeRank(a.size) - sizeRank(b.size))
       .map((line) => ({
         product: line.productId,
+        ...(line.variantId !== undefined ? { variant: line.variantId } : {}),
         ...(line.size ? { size: line.size } : {}),
         name: line.name,
         price: fromCents(line.unitCents),
@@ -221,20 +253,6 @@ export function toQuote(cart: PricedCart): Quote {
 }
 
 /** Cart lines merged by product and size, ids lower case. */
-function mergeRefs(refs: CartLineRef[]): Array<{ productId: string; size?: ProductSize; count: number }> {
-  const merged = new Map<string, { productId: string; size?: ProductSize; count: number }>();
-  for (const ref of refs) {
-    const productId = ref._id.toLowerCase();
-    const key = `${productId} ${ref.size ?? ''}`;
-    const line = merged.get(key);
-    if (line) line.count += ref.count;
-    else merged.set(key, { productId, ...(ref.size ? { size: ref.size } : {}), count: ref.count });
-  }
-  // The payment's order (the inventory's lock order: id, then size), so both split a discount's cents the same way.
-  return [...merged.values()].sort(
-    (a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0) || sizeRank(a.size) - sizeRank(b.size),
-  );
-}
 
 function sizeRank(size: string | undefined): number {
   return size ? (PRODUCT_SIZES as readonly string[]).indexOf(size) : -1;

@@ -9,6 +9,8 @@ import { formatCents, type ProductSize, SHIPPING_COUNTRIES } from '@store/contra
 /** One cart line as the database prices it. */
 export interface CartItem {
   productId: string;
+  /** The variant the line is of (a quote's; the payment's lines carry their size and price as reserved). */
+  variantId?: number;
   size?: ProductSize | '';
   name: string;
   /** The unit price as the shop entered it (tax included when the shop's prices include tax). */
