@@ -19,8 +19,11 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import {
+  backendsOf,
   connectionCounts,
+  cpuBetween,
   cpuMicros,
+  cpuOf,
   cpuProfiling,
   databaseServer,
   freePort,
@@ -178,7 +181,7 @@ function quoteRequest(products, buyers, tokens) {
 
 /** One autocannon run; every answer must be 2xx. CPU of the API process and of its Postgres backends, per request. */
 async function load(api, db, scenario, seconds, connections) {
-  const backends = await apiBackends(db);
+  const backends = await backendsOf(db);
   const [apiBefore, pgBefore] = [await cpuMicros(api.pid), await cpuOf(backends)];
   const run = (requests, conns) => autocannon({ url: api.url, connections: conns, duration: seconds, requests });
   const [result, beside] = await Promise.all([
@@ -210,36 +213,6 @@ function allAnswered(name, connections, result) {
     );
   }
   return answered;
-}
-
-/** The server processes serving the API's connections to this database (its pool and its listener). */
-async function apiBackends(db) {
-  const { rows } = await db.query(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
-  );
-  return rows.map((row) => row.pid);
-}
-
-/** CPU of each process on this machine by pid; empty when Postgres runs elsewhere (no /proc entry to read). */
-async function cpuOf(pids) {
-  const byPid = new Map();
-  for (const pid of pids) {
-    const micros = await cpuMicros(pid);
-    if (micros !== undefined) byPid.set(pid, micros);
-  }
-  return byPid;
-}
-
-/** CPU used between two snapshots by the processes in both (a backend the pool closed meanwhile is left out). */
-function cpuBetween(before, after) {
-  let sum = 0;
-  let seen = 0;
-  for (const [pid, micros] of after) {
-    if (!before.has(pid)) continue;
-    sum += micros - before.get(pid);
-    seen += 1;
-  }
-  return seen === 0 ? undefined : sum;
 }
 
 async function stockTotals(db) {

@@ -57,8 +57,18 @@ decorate(
   MaxLength(512, { message: 'after must be a cursor this API returned in X-Next-Cursor, unchanged' }),
   Matches(/^[A-Za-z0-9_-]+$/, { message: 'after must be a cursor this API returned in X-Next-Cursor, unchanged' }),
 );
-decorate(ListQueryDto, 'sortBy', IsOptional(), IsIn(PRODUCT_SORT_FIELDS, { message: `sortBy must be one of ${PRODUCT_SORT_FIELDS.join(', ')}` }));
-decorate(ListQueryDto, 'order', IsOptional(), IsIn(PRODUCT_SORT_ORDERS, { message: `order must be one of ${PRODUCT_SORT_ORDERS.join(', ')}` }));
+decorate(
+  ListQueryDto,
+  'sortBy',
+  IsOptional(),
+  IsIn(PRODUCT_SORT_FIELDS, { message: `sortBy must be one of ${PRODUCT_SORT_FIELDS.join(', ')}` }),
+);
+decorate(
+  ListQueryDto,
+  'order',
+  IsOptional(),
+  IsIn(PRODUCT_SORT_ORDERS, { message: `order must be one of ${PRODUCT_SORT_ORDERS.join(', ')}` }),
+);
 decorate(ListQueryDto, 'category', IsOptional(), IsUUID('all', { message: 'category must be a valid category id' }));
 decorate(
   ListQueryDto,
@@ -71,7 +81,10 @@ decorate(
     'qWords',
     (value) => {
       const words = value.toLowerCase().split(/\s+/u).filter(Boolean);
-      return words.length <= PRODUCT_SEARCH_MAX_WORDS && (words.length === 0 || words.some((word) => [...word].length >= PRODUCT_SEARCH_MIN_WORD_CHARS));
+      return (
+        words.length <= PRODUCT_SEARCH_MAX_WORDS &&
+        (words.length === 0 || words.some((word) => [...word].length >= PRODUCT_SEARCH_MIN_WORD_CHARS))
+      );
     },
     `q must have at most ${PRODUCT_SEARCH_MAX_WORDS} words, one of at least ${PRODUCT_SEARCH_MIN_WORD_CHARS} characters`,
   ),

@@ -25,8 +25,11 @@ import hdr from 'hdr-histogram-js';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import {
+  backendsOf,
   connectionCounts,
+  cpuBetween,
   cpuMicros,
+  cpuOf,
   databaseServer,
   freePort,
   runBenchmark,
@@ -290,7 +293,7 @@ function shareOut(connections) {
  * histogram of its call (p50/p95/p99). CPU of the server and of its Postgres backends per request, over all calls.
  */
 async function run(target, db, shares, calls, seconds) {
-  const backends = await serverBackends(db);
+  const backends = await backendsOf(db);
   const [cpuBefore, pgBefore] = [await cpuMicros(target.pid), await cpuOf(backends)];
   const results = await Promise.all(
     Object.entries(shares).map(async ([name, connections]) => {
@@ -336,34 +339,6 @@ async function run(target, db, shares, calls, seconds) {
     serverCpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
     pgCpu: pgCpu === undefined ? undefined : pgCpu / requests,
   };
-}
-
-/** The Postgres processes serving this database's client connections (both servers' pools; the listener idles). */
-async function serverBackends(db) {
-  const { rows } = await db.query(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
-  );
-  return rows.map((row) => row.pid);
-}
-
-async function cpuOf(pids) {
-  const byPid = new Map();
-  for (const pid of pids) {
-    const micros = await cpuMicros(pid);
-    if (micros !== undefined) byPid.set(pid, micros);
-  }
-  return byPid;
-}
-
-function cpuBetween(before, after) {
-  let sum = 0;
-  let seen = 0;
-  for (const [pid, micros] of after) {
-    if (!before.has(pid)) continue;
-    sum += micros - before.get(pid);
-    seen += 1;
-  }
-  return seen === 0 ? undefined : sum;
 }
 
 async function stockTotals(db) {

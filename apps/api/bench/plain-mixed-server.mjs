@@ -21,6 +21,7 @@ const { galleryOf } = await fromDist('modules/catalogue/products.service.js');
 const { parseProductListQuery } = await fromDist('modules/catalogue/dto/product-list-query.js');
 const { OrdersRepository, orderPageQuery } = await fromDist('modules/orders/orders.repository.js');
 const { toOrder } = await fromDist('modules/orders/order.mapper.js');
+const { ShipmentsRepository } = await fromDist('modules/orders/shipments.repository.js');
 const { PricingRepository } = await fromDist('modules/pricing/pricing.repository.js');
 const { priceCart } = await fromDist('modules/pricing/pricing.js');
 const { toQuote } = await fromDist('modules/pricing/pricing.service.js');
@@ -32,6 +33,7 @@ const db = { pool, rows: async (sql, values = []) => (await pool.query(sql, valu
 const products = new ProductsRepository(undefined, db, new ProductVariantsRepository(db));
 const galleryRows = (id) => ProductPhotosRepository.prototype.gallery.call({ db }, id);
 const orderCount = (filter) => OrdersRepository.prototype.count.call({ db }, filter);
+const shipments = new ShipmentsRepository(db);
 const pricing = Object.assign(Object.create(PricingRepository.prototype), { db });
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -82,19 +84,28 @@ const LINE_COLUMNS = `order_id AS "orderId", product_id AS "productId", variant_
   size, name, price_cents AS "priceCents", count, discount_cents AS "discountCents", tax_cents AS "taxCents",
   refund_id AS "refundId", refund_cents AS "refundCents", refunded_at AS "refundedAt"`;
 
-/** The admin's first page of orders: the API's keyset page and count, the rows read straight into the wire shape. */
+/** The admin's first page of orders: the API's keyset page, count and parcels, the rows read straight into the wire shape. */
 async function orders(limit) {
   const { sql, values } = orderPageQuery({}, limit, undefined);
   const [ids, count] = await Promise.all([db.rows(sql, values), orderCount({})]);
   const idList = ids.map((row) => row.id);
-  const [orderRows, lineRows] = await Promise.all([
+  const [orderRows, lineRows, parcels] = await Promise.all([
     db.rows(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ANY($1::uuid[])`, [idList]),
     db.rows(`SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = ANY($1::uuid[])`, [idList]),
+    shipments.forOrders(idList),
   ]);
   const byId = new Map(orderRows.map((row) => [row.id, row]));
   const linesOf = new Map();
   for (const line of lineRows) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-  const wire = idList.filter((id) => byId.has(id)).map((id) => toOrder(byId.get(id), linesOf.get(id) ?? []));
+  const wire = idList
+    .filter((id) => byId.has(id))
+    .map((id) =>
+      toOrder(
+        byId.get(id),
+        linesOf.get(id) ?? [],
+        parcels.filter((parcel) => parcel.orderId === id),
+      ),
+    );
   return { body: JSON.stringify(wire), headers: { 'X-Total-Count': String(count.total) } };
 }
 

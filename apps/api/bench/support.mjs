@@ -122,6 +122,36 @@ export async function cpuMicros(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** The Postgres processes serving this database's client connections (the servers' pools and listeners). */
+export async function backendsOf(db) {
+  const { rows } = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** CPU of each process on this machine by pid; empty when Postgres runs elsewhere (no /proc entry to read). */
+export async function cpuOf(pids) {
+  const byPid = new Map();
+  for (const pid of pids) {
+    const micros = await cpuMicros(pid);
+    if (micros !== undefined) byPid.set(pid, micros);
+  }
+  return byPid;
+}
+
+/** CPU used between two snapshots by the processes in both (a backend a pool closed meanwhile is left out). */
+export function cpuBetween(before, after) {
+  let sum = 0;
+  let seen = 0;
+  for (const [pid, micros] of after) {
+    if (!before.has(pid)) continue;
+    sum += micros - before.get(pid);
+    seen += 1;
+  }
+  return seen === 0 ? undefined : sum;
+}
+
 /** Stops a server with SIGTERM and waits for it to exit (a CPU profile is written at exit). */
 export async function stopServer(target) {
   if (target.child.exitCode === null && target.child.signalCode === null) target.child.kill('SIGTERM');
