@@ -111,7 +111,9 @@ describe('shipping address (e2e)', () => {
         .buffer(true)
         .expect(200);
       const [header, ...rows] = csv.text.trimEnd().split('\r\n');
-      expect(header.split(',').slice(-14, -7)).toEqual([
+      const columns = header.split(',');
+      const shipName = columns.indexOf('ship_name');
+      expect(columns.slice(shipName, shipName + 7)).toEqual([
         'ship_name',
         'ship_line1',
         'ship_line2',
@@ -122,7 +124,7 @@ describe('shipping address (e2e)', () => {
       ]);
       // The phone starts with + : a spreadsheet would read it as a formula, so it gets the apostrophe guard.
       expect(rows.find((row) => row.includes(orderId))).toMatch(
-        /,Sam Shopper,1 Main Street,Apt 4,Springfield,12345,US,'\+1 \(555\) 010-2030,\d+\.\d{2},0\.00,0\.00,0\.00,no,,$/,
+        /,Sam Shopper,1 Main Street,Apt 4,Springfield,12345,US,'\+1 \(555\) 010-2030,\d+\.\d{2},0\.00,0\.00,0\.00,no,,,0\.00$/,
       );
     });
 

@@ -53,6 +53,14 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
     });
   }
 
+  /**
+   * A failed pass (the database away, a timeout) loses nothing: its alerts stay due and the next pass, on the timer
+   * or the next change, takes them. So it is a warning, as a mail's retried attempt is, not an error.
+   */
+  private passFailed(error: unknown): void {
+    this.logger.warn(`Stock alert pass failed, retried at the next pass: ${message(error)}`);
+  }
+
   onApplicationBootstrap(): void {
     if (this.config.stockAlerts.passEnabled) this.schedule(0);
   }
@@ -69,7 +77,7 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
     if (this.stopped || !this.config.stockAlerts.passEnabled || this.soon) return;
     this.soon = setTimeout(() => {
       this.soon = undefined;
-      void this.runOnce().catch((error: unknown) => this.logger.error(`Stock alert pass failed: ${message(error)}`));
+      void this.runOnce().catch((error: unknown) => this.passFailed(error));
     }, DEBOUNCE_MS);
     this.soon.unref();
   }
@@ -87,7 +95,7 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
       this.running = undefined;
       if (this.again && !this.stopped) {
         this.again = false;
-        void this.runOnce().catch((error: unknown) => this.logger.error(`Stock alert pass failed: ${message(error)}`));
+        void this.runOnce().catch((error: unknown) => this.passFailed(error));
       }
     });
     return this.running;
@@ -98,7 +106,7 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
     this.timer = setTimeout(() => {
       void this.runOnce()
         .then(() => this.alerts.purge(this.config.stockAlerts.keepDays))
-        .catch((error: unknown) => this.logger.error(`Stock alert pass failed: ${message(error)}`))
+        .catch((error: unknown) => this.passFailed(error))
         .finally(() => this.schedule(this.config.stockAlerts.passMs));
     }, delayMs);
     this.timer.unref();
