@@ -277,14 +277,15 @@ export class ProviderStates {
         );
         this.t.app.get(PricingService).rulesChanged();
       },
+      // Answers its rate's id: a state that answers nothing would leave the interaction without the ids the states
+      // before it answered (the shipping method's).
       'the region {region} of {country} taxes it at {rate}%': async (params) => {
         const region = text(params, 'region');
-        await this.t.dataSource.query(`INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4)`, [
-          text(params, 'country'),
-          region,
-          `${region} sales tax`,
-          Math.round(number(params, 'rate') * 1000),
-        ]);
+        const [rate] = (await this.t.dataSource.query(
+          `INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4) RETURNING id`,
+          [text(params, 'country'), region, `${region} sales tax`, Math.round(number(params, 'rate') * 1000)],
+        )) as { id: string }[];
+        return { regionRateId: rate.id };
       },
       'a discount code {code} takes {percent}% off': async (params) => {
         const [code] = (await this.t.dataSource.query(
