@@ -268,6 +268,8 @@ export class ProviderStates {
           `INSERT INTO tax_rates (country, name, rate_milli) VALUES ($1, 'Sales tax', $2) RETURNING id`,
           [country, Math.round(number(params, 'rate') * 1000)],
         )) as { id: string }[];
+        // The rules' per-process copy may hold an earlier interaction's shop (the database is emptied, not the copy).
+        this.t.app.get(PricingService).rulesChanged();
         return { zoneId: zone.id, shippingMethodId: method.id, rateId: rate.id };
       },
       // The setting's one row (emptied before each interaction), and the rules' per-process copy dropped.
@@ -285,6 +287,7 @@ export class ProviderStates {
           `INSERT INTO tax_rates (country, region, name, rate_milli) VALUES ($1, $2, $3, $4) RETURNING id`,
           [text(params, 'country'), region, `${region} sales tax`, Math.round(number(params, 'rate') * 1000)],
         )) as { id: string }[];
+        this.t.app.get(PricingService).rulesChanged();
         return { regionRateId: rate.id };
       },
       'a discount code {code} takes {percent}% off': async (params) => {
