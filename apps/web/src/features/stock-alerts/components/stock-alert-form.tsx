@@ -106,7 +106,7 @@ export function StockAlertForm({ product, chosen }: { product: Product; chosen?:
               })}
             />
           )}
-          <button type="submit" className="btn btn-outline-primary" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting}>
             Notify me
           </button>
         </form>
