@@ -13,7 +13,9 @@ describe('product page with colours and sizes', () => {
     await page.goto('/');
     await page.getByRole('link', { name: `Choose options: ${tee.name}` }).click();
     await page.waitForURL(`**/product/${tee._id}`);
-    // On sale: the real price, the compare-at price struck through, and the badge.
+    // On sale: the real price, the compare-at price struck through, and the badge (once the grid's card, which has
+    // one too, has left the page).
+    await page.waitForFunction(() => [...document.querySelectorAll('.badge')].filter((e) => e.textContent === 'Sale').length === 1);
     await shown(page.getByText('Sale', { exact: true }));
     expect(await page.locator('s.product-compare-at').innerText()).toContain('$30.00');
     expect(await page.locator('.product-price').first().innerText()).toBe('$20.00');
