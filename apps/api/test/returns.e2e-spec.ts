@@ -217,6 +217,45 @@ describe('returns and exchanges (e2e)', () => {
     await ask(paid.orderId, body).expect(201);
   });
 
+  it('takes back the shipped lines of a partly shipped order, not the ones still to come', async () => {
+    const product = await tee();
+    const [s, m] = [variant(product, 'S'), variant(product, 'M')];
+    const { orderId } = await paidOrder(t, buyer, {
+      paymentMethodNonce: 'fake-valid-nonce',
+      amount: 30,
+      products: [
+        { _id: product._id, variant: s, count: 2 },
+        { _id: product._id, variant: m, count: 1 },
+      ],
+    });
+    const body = (variantId: number, quantity = 1) => ({ kind: 'return', reason: 'too-big', lines: [{ variant: variantId, quantity }] });
+    // Processing with nothing out yet: nothing to send back.
+    await setOrderStatus(t, admin, orderId, 'Processing').expect(200);
+    expect((await ask(orderId, body(s)).expect(409)).body.error).toBe('The order has not shipped yet: nothing to send back');
+    // One of the two S leaves; the order stays Processing, partly shipped.
+    const parcel = await request(t.http)
+      .post(api(ApiRoute.orderShipments, { orderId, userId: admin.user._id }))
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ carrier: 'ups', trackingNumber: '1Z111', lines: [{ variant: s, count: 1 }] })
+      .expect(201);
+    expect(parcel.body).toMatchObject({ status: 'Processing', fulfilment: 'Partly shipped' });
+    const unshipped = (await ask(orderId, body(m)).expect(400)).body as { error: string; details: unknown[] };
+    expect(unshipped.error).toMatch(/has not shipped yet/);
+    expect(unshipped.details).toEqual([{ field: 'lines[0].variant', message: 'has not shipped yet' }]);
+    // Only the unit that left, not the one still in the shop.
+    expect((await ask(orderId, body(s, 2)).expect(400)).body.details).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 1' }]);
+    const asked = (await ask(orderId, body(s)).expect(201)).body as OrderReturn;
+    expect(asked.lines).toEqual([expect.objectContaining({ variant: s, quantity: 1 })]);
+    // The second S leaves too: it can be asked for now.
+    await request(t.http)
+      .post(api(ApiRoute.orderShipments, { orderId, userId: admin.user._id }))
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ carrier: 'ups', trackingNumber: '1Z112', lines: [{ variant: s, count: 1 }] })
+      .expect(201);
+    await ask(orderId, body(s)).expect(201);
+    expect((await ask(orderId, body(s)).expect(400)).body.details).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 0' }]);
+  });
+
   it('refuses bad input with a 400 naming the field, and staff-only steps to a buyer', async () => {
     const product = await tee();
     const other = await tee();

@@ -24,7 +24,7 @@ import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gatewa
 import { ProductStockService, type ReservedLine, type StockLine } from '../inventory/index.js';
 import { UsersService } from '../users/users.service.js';
 import type { OrderLineEntity } from './order-line.entity.js';
-import { toOrder, toShippingAddress } from './order.mapper.js';
+import { shippedCounts, toOrder, toShippingAddress } from './order.mapper.js';
 import type { OrderEntity, OrderTax } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 import { guestOrderLink, guestOrderTokenHash, newGuestOrderToken } from './guest-order-token.js';
@@ -400,11 +400,14 @@ export class OrdersService {
 
   /**
    * A paid order and its lines for the returns module, its row locked until the caller's transaction ends (so two
-   * return requests or refunds on one order queue); 404 when it is not a paid order.
+   * return requests or refunds on one order queue); 404 when it is not a paid order. Each line says how many of its
+   * units have left: all of them once the order is Shipped or Delivered, those in its parcels before that.
    */
   async lockForReturn(orderId: string): Promise<ReturnableOrder> {
     const order = await this.lockPaidOrder(orderId);
     const lines = await this.repository.linesOf(orderId);
+    const allShipped = order.status === 'Shipped' || order.status === 'Delivered';
+    const inParcels = allShipped ? new Map<number, number>() : shippedCounts(await this.shipments.forOrders([orderId]));
     return {
       id: order.id,
       number: order.number,
@@ -419,6 +422,7 @@ export class OrdersService {
         label: line.variantLabel,
         size: line.size,
         count: line.count,
+        shipped: allShipped ? line.count : Math.min(line.count, inParcels.get(line.variantId) ?? 0),
         refunded: line.refundId !== null,
         paidCents: linePaidCents(line, order),
         returnRefundCents: line.returnRefundCents,
@@ -535,6 +539,8 @@ export interface ReturnableOrder {
     label: string;
     size: ProductSize | '';
     count: number;
+    /** Units that have left the shop (all of them once the order is Shipped; before that, those in its parcels). */
+    shipped: number;
     /** Refunded as a whole line (nothing of it can be returned for money any more). */
     refunded: boolean;
     /** What the whole line cost its buyer, in cents. */

@@ -29,9 +29,6 @@ import { type NewReturnLine, type ReturnLineRow, type ReturnRow, ReturnsReposito
 export type WaitingCounts = (variantIds: number[]) => Promise<ReadonlyMap<number, number>>;
 const NOBODY_WAITING: WaitingCounts = () => Promise.resolve(new Map());
 
-/** Order statuses from which nothing was shipped yet: nothing to send back (cancel the order instead). */
-const NOT_SHIPPED = new Set(['Received', 'Processing', 'Cancelled']);
-
 /**
  * Returns and size exchanges (docs/returns.md). Every step runs in one transaction with its stock move, its audit
  * entry and the buyer's mail (queued in the outbox). A request locks its order row (so two requests cannot claim the
@@ -52,19 +49,18 @@ export class ReturnsService {
 
   /**
    * The buyer asks to return or exchange units of their order's lines. Refused: an order that is not theirs (404), not
-   * shipped yet or past the return window (409), a line that is not the order's, more units than are left to send
-   * back, an exchange to a variant of another product or to the same one (400), an exchange variant out of stock
+   * shipped yet or past the return window (409), a line that is not the order's or has not shipped (a partly shipped
+   * order sends back what has left), more units than are left to send back, an exchange to a variant of another
+   * product or to the same one (400), an exchange variant out of stock
    * (409, as at checkout). An exchange's variants are reserved at once, under the checkout's stock rules.
    */
   request(orderId: string, body: ReturnRequest, buyer: AuthUser): Promise<OrderReturn> {
     return this.transactions.run(async () => {
       const order = await this.orders.lockForReturn(orderId);
       if (order.userId !== buyer.id) throw new NotFoundError('Order not found');
-      if (NOT_SHIPPED.has(order.status)) {
-        throw new ConflictError(
-          order.status === 'Cancelled' ? 'A Cancelled order has nothing to return' : 'The order has not shipped yet: nothing to send back',
-        );
-      }
+      if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has nothing to return');
+      // A partly shipped order (still Processing) can send back what has left, not what is still to come.
+      if (order.lines.every((line) => line.shipped === 0)) throw new ConflictError('The order has not shipped yet: nothing to send back');
       const windowEnd = new Date(order.paidAt.getTime() + this.config.returns.windowDays * 86_400_000);
       if (windowEnd.getTime() < Date.now()) {
         throw new ConflictError(
@@ -81,10 +77,12 @@ export class ReturnsService {
         if (!line) throw invalid(`The order has no line of variant ${asked.variant}`, field('variant'), 'is not a line of the order');
         if (seen.has(asked.variant)) throw invalid('Each line may be named once', field('variant'), 'is named twice');
         seen.add(asked.variant);
-        const left = line.refunded ? 0 : line.count - (claimed.get(line.variantId) ?? 0);
+        const named = `"${line.name}"${line.label ? ` (${line.label})` : ''}`;
+        if (line.shipped === 0) throw invalid(`${named} has not shipped yet: nothing of it can be sent back`, field('variant'), 'has not shipped yet');
+        const left = line.refunded ? 0 : Math.max(0, line.shipped - (claimed.get(line.variantId) ?? 0));
         if (asked.quantity > left) {
           throw invalid(
-            `Only ${left} of "${line.name}"${line.label ? ` (${line.label})` : ''} can still be sent back`,
+            `Only ${left} of ${named} can still be sent back`,
             field('quantity'),
             `must be at most ${left}`,
           );
