@@ -4,7 +4,7 @@ import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import type { TestGateway } from '../src/modules/payments/test.gateway.js';
 import { ReturnsService } from '../src/modules/returns/returns.service.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { paidOrder, setOrderStatus } from './support/checkout-fixtures.js';
+import { paidOrder, SHIPPING_ADDRESS, setOrderStatus } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /** Returns and size exchanges (docs/returns.md) on the real API, Postgres, test gateway and outbox. */
@@ -254,6 +254,58 @@ describe('returns and exchanges (e2e)', () => {
       .expect(201);
     await ask(orderId, body(s)).expect(201);
     expect((await ask(orderId, body(s)).expect(400)).body.details).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 0' }]);
+  });
+
+  it("lets a guest ask by their order link's token, never by the order's id, under the same rules", async () => {
+    const product = await tee();
+    const [m, l] = [variant(product, 'M'), variant(product, 'L')];
+    const email = `returns-guest-${Date.now()}@example.com`;
+    const paid = await request(t.http)
+      .post(`/api${ApiRoute.guestPayment}`)
+      .set('X-Forwarded-For', '198.51.100.77')
+      .send({
+        paymentInfo: {
+          email,
+          paymentMethodNonce: 'fake-valid-nonce',
+          amount: 20,
+          products: [{ _id: product._id, variant: m, count: 2 }],
+          shippingAddress: SHIPPING_ADDRESS,
+        },
+      })
+      .expect(200);
+    const [token, orderId] = [paid.body.orderToken as string, paid.body.order._id as string];
+    const guestAsk = (body: object) => request(t.http).post(`/api${ApiRoute.guestOrderReturns}`).send(body);
+    const guestReturns = (query: object) => request(t.http).get(`/api${ApiRoute.guestOrderReturns}`).query(query);
+    const exchange = { kind: 'exchange', reason: 'too-small', lines: [{ variant: m, quantity: 1, exchangeVariant: l }] };
+
+    expect((await guestAsk({ token, ...exchange }).expect(409)).body.error).toBe('The order has not shipped yet: nothing to send back');
+    await setOrderStatus(t, admin, orderId, 'Processing').expect(200);
+    await setOrderStatus(t, admin, orderId, 'Shipped').expect(200);
+    // Another token, or none: nothing is asked.
+    await guestAsk({ token: 'x'.repeat(43), ...exchange }).expect(404);
+    expect((await guestAsk(exchange).expect(400)).body.details).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'token' })]));
+    expect(await t.dataSource.query(`SELECT id FROM returns WHERE order_id = $1`, [orderId])).toEqual([]);
+
+    const asked = (await guestAsk({ token, ...exchange }).expect(201)).body as OrderReturn;
+    expect(asked).toMatchObject({
+      order: { _id: orderId },
+      user: { _id: '' },
+      kind: 'exchange',
+      status: 'requested',
+      lines: [{ variant: m, quantity: 1, exchangeVariant: l, exchangeOptions: 'L' }],
+    });
+    expect(await variantRow(l)).toEqual({ stock: 4, sold: 0 });
+    expect(
+      (await guestAsk({ token, kind: 'return', reason: 'other', lines: [{ variant: m, quantity: 2 }] }).expect(400)).body.details,
+    ).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 1' }]);
+
+    expect(((await guestReturns({ token }).expect(200)).body as OrderReturn[]).map((r) => r._id)).toEqual([asked._id]);
+    await guestReturns({ token: 'x'.repeat(43) }).expect(404);
+    await guestReturns({}).expect(400);
+    // The mails go to the order's e-mail, every step; the audit has the request.
+    await step(ApiRoute.returnApprove, asked._id).expect(200);
+    expect(await mails(email)).toEqual(['return-requested', 'return-approved']);
+    expect(await audit(asked._id)).toEqual(['return.request', 'return.approve']);
   });
 
   it('refuses bad input with a 400 naming the field, and staff-only steps to a buyer', async () => {

@@ -47,6 +47,14 @@ export interface ReturnRequest {
   lines: ReturnLineRequest[];
 }
 
+/**
+ * `POST /order/guest/returns`: a guest's request about their order, authorised by the token of its e-mailed link
+ * (never the order's id), carried in the body so it sits in no URL.
+ */
+export interface GuestReturnRequest extends ReturnRequest {
+  token: string;
+}
+
 export interface ReturnLine {
   product: string;
   name: string;

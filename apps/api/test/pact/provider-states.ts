@@ -444,6 +444,33 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return this.shippedOrder(this.signedIn);
       },
+      // A guest's shipped order of the Classic Tee in M (sizes S, M, L), paid through the guest checkout; its link's
+      // token is the consumer's (only its hash is kept).
+      'a guest has a shipped order of a product in sizes S, M and L whose link token is {token}': async (params) => {
+        const product = await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) });
+        const answer = await this.payments.payAsGuest(
+          {
+            email: 'guest@example.com',
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: product.price,
+            products: [{ _id: product._id, count: 1, size: 'M' }],
+            shippingAddress: SHIPPING_ADDRESS,
+          },
+          '127.0.0.1',
+        );
+        if (!('success' in answer.body) || !answer.body.success) throw new Error(`guest checkout refused: ${JSON.stringify(answer.body)}`);
+        const orderId = answer.body.order._id;
+        await this.t.dataSource.query(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [
+          orderId,
+          createHash('sha256').update(text(params, 'token')).digest(),
+        ]);
+        await this.settle(orderId);
+        const orders = this.t.app.get(OrdersService);
+        await orders.changeStatus(orderId, 'Processing', SYSTEM_ACTOR);
+        await orders.changeStatus(orderId, 'Shipped', SYSTEM_ACTOR);
+        const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
+        return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
+      },
       'the customer asked to exchange M for L on a shipped order': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         const shipped = await this.shippedOrder(this.signedIn);

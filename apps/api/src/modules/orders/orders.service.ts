@@ -235,6 +235,13 @@ export class OrdersService {
     };
   }
 
+  /** The id of the paid guest order whose link's token this is; 404 for any other token, as {@link findForGuest}. */
+  async guestOrderId(token: string): Promise<string> {
+    const order = await this.repository.findPaidByGuestTokenHash(guestOrderTokenHash(token));
+    if (!order) throw new NotFoundError('Order not found');
+    return order.id;
+  }
+
   /**
    * The guest orders placed with `email` join the account that has just confirmed it holds that address (in the
    * transaction in context); their ids. Called only on a confirmation, never on a sign-up alone: anyone can sign up
@@ -413,6 +420,7 @@ export class OrdersService {
       number: order.number,
       userId: order.userId,
       userName: order.userName,
+      guestEmail: order.guestEmail,
       status: order.status as OrderStatus,
       paidAt: order.paidAt ?? order.createdAt,
       lines: lines.map((line) => ({
@@ -530,6 +538,8 @@ export interface ReturnableOrder {
   number: number;
   userId: string | null;
   userName: string;
+  /** A guest order's e-mail (null for an account's order). */
+  guestEmail: string | null;
   status: OrderStatus;
   paidAt: Date;
   lines: Array<{

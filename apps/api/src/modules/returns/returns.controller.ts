@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiRoute,
+  GUEST_ORDER_TOKEN_MAX,
+  GUEST_ORDER_TOKEN_PARAM,
   type OrderReturn,
   type ProductFit,
   REORDER_DAYS_DEFAULT,
@@ -10,7 +12,12 @@ import {
   type ReturnStatus,
   StaffRole,
 } from '@store/contract';
-import { ExchangeShipmentDto, ReturnReceiptDto, ReturnRequestDto } from '@store/contract/dto/return-request.dto';
+import {
+  ExchangeShipmentDto,
+  GuestReturnRequestDto,
+  ReturnReceiptDto,
+  ReturnRequestDto,
+} from '@store/contract/dto/return-request.dto';
 import { ValidationFailedError } from '../../common/errors.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -31,6 +38,26 @@ export class ReturnsController {
   @Post(ApiRoute.orderReturns)
   request(@UuidParam('orderId') orderId: string, @Body() body: ReturnRequestDto, @CurrentUser() buyer: AuthUser): Promise<OrderReturn> {
     return this.returns.request(orderId, body, buyer);
+  }
+
+  /** A guest asks to return or exchange some of their order's units, by the token of its link (in the body). */
+  @Public()
+  @Post(ApiRoute.guestOrderReturns)
+  guestRequest(@Body() body: GuestReturnRequestDto): Promise<OrderReturn> {
+    const { token, ...request } = body;
+    return this.returns.guestRequest(token, request);
+  }
+
+  /** A guest order's returns, by the token of its link (`?token=`, as the order itself). */
+  @Public()
+  @Get(ApiRoute.guestOrderReturns)
+  ofGuestOrder(@Query(GUEST_ORDER_TOKEN_PARAM) token: unknown): Promise<OrderReturn[]> {
+    if (typeof token !== 'string' || token === '' || token.length > GUEST_ORDER_TOKEN_MAX) {
+      throw new ValidationFailedError(`${GUEST_ORDER_TOKEN_PARAM} is required: the token of the order's link`, [
+        { field: GUEST_ORDER_TOKEN_PARAM, message: `1 to ${GUEST_ORDER_TOKEN_MAX} characters` },
+      ]);
+    }
+    return this.returns.ofGuestOrder(token);
   }
 
   /** The order's returns, for its buyer (or staff). */

@@ -10,6 +10,8 @@ export interface ReturnRow {
   order_number: string;
   user_id: string | null;
   user_name: string;
+  /** A guest order's e-mail, where its return mails go (null for an account's order, or once anonymised). */
+  guest_email: string | null;
   kind: ReturnKind;
   reason: ReturnReason;
   note: string;
@@ -62,7 +64,7 @@ export interface ReorderRow {
   exchanges_out: number;
 }
 
-const RETURN_COLUMNS = `r.id, r.order_id, o.number AS order_number, o.user_id, o.user_name, r.kind, r.reason, r.note, r.status,
+const RETURN_COLUMNS = `r.id, r.order_id, o.number AS order_number, o.user_id, o.user_name, o.guest_email, r.kind, r.reason, r.note, r.status,
   r.hold_until, r.restocked, r.refund_id, r.refund_cents, r.refunded_at, r.carrier, r.tracking, r.shipped_at, r.created_at`;
 
 /** Statuses in which a request still claims its units (they cannot be asked for again). */
