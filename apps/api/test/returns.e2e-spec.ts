@@ -350,6 +350,51 @@ describe('returns and exchanges (e2e)', () => {
       .expect(400);
   });
 
+  it("pages the admin's list as the order list does: limit capped, cursor checked, 400 on bad values", async () => {
+    const list = (query: Record<string, string>) =>
+      request(t.http)
+        .get(api(ApiRoute.returnsAll, { userId: admin.user._id }))
+        .set('Authorization', `Bearer ${admin.token}`)
+        .query(query);
+    const newest = ((await t.dataSource.query(`SELECT id FROM returns ORDER BY created_at DESC, id DESC`)) as { id: string }[]).map(
+      (row) => row.id,
+    );
+    expect(newest.length).toBeGreaterThan(3);
+    const first = await list({}).expect(200);
+    expect(Number(first.headers['x-total-count'])).toBe(newest.length);
+    expect((first.body as OrderReturn[]).map((r) => r._id)).toEqual(newest.slice(0, 50));
+
+    // Pages of 2, each after the last one's cursor: every return once, newest first.
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await list({ limit: '2', ...(after ? { after } : {}) }).expect(200);
+      expect((page.body as OrderReturn[]).length).toBeLessThanOrEqual(2);
+      seen.push(...(page.body as OrderReturn[]).map((r) => r._id));
+      after = page.headers['x-next-cursor'] as string | undefined;
+    } while (after);
+    expect(seen).toEqual(newest);
+
+    const [{ n }] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM returns WHERE status = 'requested'`)) as { n: number }[];
+    const requested = await list({ status: 'requested', limit: '1' }).expect(200);
+    expect(Number(requested.headers['x-total-count'])).toBe(n);
+    expect((requested.body as OrderReturn[]).map((r) => r.status)).toEqual(['requested']);
+
+    const forged = Buffer.from(JSON.stringify(['not-an-id', '2026-01-01T00:00:00.000000'])).toString('base64url');
+    for (const [query, field] of [
+      [{ limit: '0' }, 'limit'],
+      [{ limit: '101' }, 'limit'],
+      [{ limit: '1e2' }, 'limit'],
+      [{ after: '!!' }, 'after'],
+      [{ after: forged }, 'after'],
+      [{ offset: '50' }, 'offset'],
+      [{ status: 'lost' }, 'status'],
+    ] as const) {
+      const refused = await list(query).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field })] });
+    }
+  });
+
   it('turns fit-related exchanges into the product fit note, and suggests reorders from sales and exchanges', async () => {
     const product = await tee({ S: 20, M: 20, L: 20 });
     const fit = async () =>

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import {
   ApiRoute,
   GUEST_ORDER_TOKEN_MAX,
@@ -8,8 +8,6 @@ import {
   REORDER_DAYS_DEFAULT,
   REORDER_DAYS_MAX,
   type ReorderSuggestion,
-  RETURN_STATUSES,
-  type ReturnStatus,
   StaffRole,
 } from '@store/contract';
 import {
@@ -18,13 +16,16 @@ import {
   ReturnReceiptDto,
   ReturnRequestDto,
 } from '@store/contract/dto/return-request.dto';
+import type { Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
+import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { StockAlertsService } from '../stock-alerts/index.js';
+import { parseReturnListQuery } from './return-list-query.js';
 import { ReturnsService } from './returns.service.js';
 
 @Controller()
@@ -66,16 +67,14 @@ export class ReturnsController {
     return this.returns.ofOrder(orderId, user);
   }
 
-  /** The newest returns and exchanges, optionally of one `status`. */
+  /** The returns and exchanges, newest first, a page at a time (`limit`, `after`), optionally of one `status`. */
   @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.returnsAll)
-  all(@Query('status') status: unknown): Promise<OrderReturn[]> {
-    if (status !== undefined && !(RETURN_STATUSES as readonly unknown[]).includes(status)) {
-      throw new ValidationFailedError(`status must be one of ${RETURN_STATUSES.join(', ')}`, [
-        { field: 'status', message: `must be one of ${RETURN_STATUSES.join(', ')}` },
-      ]);
-    }
-    return this.returns.latest(status as ReturnStatus | undefined);
+  async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<OrderReturn[]> {
+    const { limit, after, status } = parseReturnListQuery(query);
+    const page = await this.returns.page(limit, after, status);
+    setPageHeaders(response, page.total, page.next);
+    return page.returns;
   }
 
   /** How many of each variant to reorder for the next `days` (default 30). */

@@ -12,6 +12,7 @@ import {
   type ReturnStatus,
 } from '@store/contract';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
+import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transactions.js';
@@ -176,9 +177,17 @@ export class ReturnsService {
     return this.toReturns(await this.repository.ofOrder(orderId));
   }
 
-  /** The newest returns (up to 200), optionally of one status, for the admin's screen. */
-  async latest(status: ReturnStatus | undefined): Promise<OrderReturn[]> {
-    return this.toReturns(await this.repository.latest(200, status));
+  /**
+   * A page of the returns, newest first, optionally of one status, for the admin's screen: the returns, how many
+   * there are in all, and the cursor of the next page when this one is full.
+   */
+  async page(
+    limit: number,
+    after: Cursor | undefined,
+    status: ReturnStatus | undefined,
+  ): Promise<{ returns: OrderReturn[]; total: number; next: string | undefined }> {
+    const [page, total] = await Promise.all([this.repository.page(limit, after, status), this.repository.count(status)]);
+    return { returns: await this.toReturns(page.rows), total, next: page.next ? encodeCursor(page.next) : undefined };
   }
 
   approve(returnId: string, admin: AuthUser): Promise<OrderReturn> {
