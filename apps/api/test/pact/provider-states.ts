@@ -471,6 +471,16 @@ export class ProviderStates {
         const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
         return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
       },
+      // After a state that made a product: an alert of the signed-in customer (by account, confirmed) on its first variant.
+      'the customer has a back-in-stock alert on a size of that product': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const [variant] = (await this.t.dataSource.query(`SELECT id FROM product_variants ORDER BY id LIMIT 1`)) as { id: number }[];
+        if (!variant) throw new Error('needs a product first (a state that makes one)');
+        await this.t.dataSource.query(
+          `INSERT INTO stock_alerts (variant_id, email, user_id, confirmed_at, unsubscribe_token_hash) VALUES ($1, lower($2), $3, now(), $4)`,
+          [variant.id, this.signedIn.email, this.signedIn.id, sha256('my-data-alert')],
+        );
+      },
       'the customer asked to exchange M for L on a shipped order': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         const shipped = await this.shippedOrder(this.signedIn);

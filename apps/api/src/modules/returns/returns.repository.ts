@@ -161,6 +161,14 @@ export class ReturnsRepository {
     return row;
   }
 
+  /** The returns of every order of a buyer's account, newest first. */
+  ofBuyer(userId: string): Promise<ReturnRow[]> {
+    return this.db.rows<ReturnRow>(
+      `SELECT ${RETURN_COLUMNS} FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.user_id = $1 ORDER BY r.created_at DESC, r.id DESC`,
+      [userId],
+    );
+  }
+
   /** An order's returns, newest first. */
   ofOrder(orderId: string): Promise<ReturnRow[]> {
     return this.db.rows<ReturnRow>(

@@ -171,6 +171,11 @@ export class ReturnsService {
     return this.recorded(returnId, asker, 'return.request', { status: { before: null, after: 'requested' } }, 'requested');
   }
 
+  /** Every return of the buyer's orders, newest first (their "my data"). */
+  async ofBuyer(userId: string): Promise<OrderReturn[]> {
+    return this.toReturns(await this.repository.ofBuyer(userId));
+  }
+
   /** An order's returns, for its buyer or staff (anyone else: the same 404 as for an order that does not exist). */
   async ofOrder(orderId: string, user: AuthUser): Promise<OrderReturn[]> {
     await this.orders.findForUser(orderId, user);
