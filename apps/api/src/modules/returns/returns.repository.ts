@@ -178,7 +178,7 @@ export class ReturnsRepository {
   }
 
   /**
-   * One page of the returns, optionally of one status, newest first, by keyset along `returns_created_idx`: `after`
+   * One page of the returns, optionally of one status, newest first, by keyset on (created_at, id): `after`
    * the cursor of the page before (the last row's created_at to the microsecond, and its id). `next` is set when the
    * page is full (there may be more).
    */
@@ -190,7 +190,7 @@ export class ReturnsRepository {
     const rows = await this.db.rows<ReturnRow & { k: string }>(
       `SELECT ${RETURN_COLUMNS}, ${SORT_KEY} AS k FROM returns r JOIN orders o ON o.id = r.order_id
        WHERE ($2::text IS NULL OR r.status = $2)
-         AND ($3::text IS NULL OR (r.created_at, r.id) < ($3::timestamp AT TIME ZONE 'UTC', $4::uuid))
+         AND ($3::timestamp IS NULL OR (r.created_at, r.id) < ($3::timestamp AT TIME ZONE 'UTC', $4::uuid))
        ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
       [limit, status ?? null, after?.key[0] ?? null, after?.id ?? null],
     );

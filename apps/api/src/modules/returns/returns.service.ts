@@ -348,7 +348,7 @@ export class ReturnsService {
     });
   }
 
-  /** Audits the step, queues the buyer's mail (when the buyer still has an account) and answers the return. */
+  /** Audits the step, queues the mail (to the buyer's account, or a guest order's e-mail; none once anonymised) and answers the return. */
   private async recorded(
     returnId: string,
     actor: AuditActor,
