@@ -243,7 +243,9 @@ describe('returns and exchanges (e2e)', () => {
     expect(unshipped.error).toMatch(/has not shipped yet/);
     expect(unshipped.details).toEqual([{ field: 'lines[0].variant', message: 'has not shipped yet' }]);
     // Only the unit that left, not the one still in the shop.
-    expect((await ask(orderId, body(s, 2)).expect(400)).body.details).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 1' }]);
+    expect((await ask(orderId, body(s, 2)).expect(400)).body.details).toEqual([
+      { field: 'lines[0].quantity', message: 'must be at most 1' },
+    ]);
     const asked = (await ask(orderId, body(s)).expect(201)).body as OrderReturn;
     expect(asked.lines).toEqual([expect.objectContaining({ variant: s, quantity: 1 })]);
     // The second S leaves too: it can be asked for now.
@@ -283,7 +285,9 @@ describe('returns and exchanges (e2e)', () => {
     await setOrderStatus(t, admin, orderId, 'Shipped').expect(200);
     // Another token, or none: nothing is asked.
     await guestAsk({ token: 'x'.repeat(43), ...exchange }).expect(404);
-    expect((await guestAsk(exchange).expect(400)).body.details).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'token' })]));
+    expect((await guestAsk(exchange).expect(400)).body.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'token' })]),
+    );
     expect(await t.dataSource.query(`SELECT id FROM returns WHERE order_id = $1`, [orderId])).toEqual([]);
 
     const asked = (await guestAsk({ token, ...exchange }).expect(201)).body as OrderReturn;

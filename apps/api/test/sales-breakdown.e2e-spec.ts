@@ -197,7 +197,11 @@ describe('sales overview by discount, shipping and tax (e2e)', () => {
     await setOrderStatus(t, admin, orderId, 'Delivered').expect(200);
     expect(cents(await today())).toMatchObject({ revenue: start.revenue - 5940 });
     await t.dataSource.query(`UPDATE orders SET status = 'Cancelled' WHERE id = $1`, [orderId]);
-    expect(cents(await today())).toMatchObject({ revenue: start.revenue - 5940 - 500, discount: start.discount - 600, tax: start.tax - 540 });
+    expect(cents(await today())).toMatchObject({
+      revenue: start.revenue - 5940 - 500,
+      discount: start.discount - 600,
+      tax: start.tax - 540,
+    });
     sums = await rollupAndTruth();
     expect(sums.rollup).toEqual(sums.truth);
     await t.dataSource.query(`UPDATE orders SET status = 'Delivered' WHERE id = $1`, [orderId]);
@@ -211,10 +215,9 @@ describe('sales overview by discount, shipping and tax (e2e)', () => {
       // Without the return refunds in the triggers, what returns refunded goes back into its day.
       const returnRollups = new ReturnRefundRollups1764002000000();
       await returnRollups.down(runner);
-      const [{ returned }] = (await runner.query(
-        `SELECT (SELECT sum(revenue_cents) FROM order_daily_totals) - $1::bigint AS returned`,
-        [(before.truth as { revenue: number }).revenue],
-      )) as { returned: string }[];
+      const [{ returned }] = (await runner.query(`SELECT (SELECT sum(revenue_cents) FROM order_daily_totals) - $1::bigint AS returned`, [
+        (before.truth as { revenue: number }).revenue,
+      ])) as { returned: string }[];
       const [{ refunded }] = (await runner.query(
         `SELECT sum(l.return_refund_cents) AS refunded FROM order_lines l JOIN orders o ON o.id = l.order_id
          WHERE o.status NOT IN ('Pending', 'Failed', 'Cancelled')`,

@@ -10,12 +10,7 @@ import {
   type ReorderSuggestion,
   StaffRole,
 } from '@store/contract';
-import {
-  ExchangeShipmentDto,
-  GuestReturnRequestDto,
-  ReturnReceiptDto,
-  ReturnRequestDto,
-} from '@store/contract/dto/return-request.dto';
+import { ExchangeShipmentDto, GuestReturnRequestDto, ReturnReceiptDto, ReturnRequestDto } from '@store/contract/dto/return-request.dto';
 import type { Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
 import { setPageHeaders } from '../../common/pagination.js';

@@ -102,14 +102,11 @@ export class ReturnsService {
       if (seen.has(asked.variant)) throw invalid('Each line may be named once', field('variant'), 'is named twice');
       seen.add(asked.variant);
       const named = `"${line.name}"${line.label ? ` (${line.label})` : ''}`;
-      if (line.shipped === 0) throw invalid(`${named} has not shipped yet: nothing of it can be sent back`, field('variant'), 'has not shipped yet');
+      if (line.shipped === 0)
+        throw invalid(`${named} has not shipped yet: nothing of it can be sent back`, field('variant'), 'has not shipped yet');
       const left = line.refunded ? 0 : Math.max(0, line.shipped - (claimed.get(line.variantId) ?? 0));
       if (asked.quantity > left) {
-        throw invalid(
-          `Only ${left} of ${named} can still be sent back`,
-          field('quantity'),
-          `must be at most ${left}`,
-        );
+        throw invalid(`Only ${left} of ${named} can still be sent back`, field('quantity'), `must be at most ${left}`);
       }
       if (body.kind === 'return' && asked.exchangeVariant !== undefined) {
         throw invalid(

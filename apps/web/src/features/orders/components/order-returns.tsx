@@ -63,28 +63,28 @@ export function ReturnList({ returns }: { returns: readonly OrderReturn[] }) {
   return (
     <ul className="list-group mb-4" aria-label="Your returns and exchanges">
       {returns.map((request) => (
-            <li key={request._id} className="list-group-item">
-              <div className="d-flex justify-content-between">
-                <span className="fw-semibold">{request.kind === 'exchange' ? 'Exchange' : 'Return'}</span>
-                <span className="badge text-bg-secondary">{STATUS_TEXT[request.status]}</span>
-              </div>
-              <ul className="small mb-0">
-                {request.lines.map((line) => (
-                  <li key={line.variant}>
-                    {line.quantity} x {line.name}
-                    {line.options ? ` (${line.options})` : ''}
-                    {line.exchangeOptions ? ` for ${line.exchangeOptions}` : ''}
-                  </li>
-                ))}
-              </ul>
-              {request.refund ? <p className="small mb-0">Refunded {formatDollars(request.refund.amount)}</p> : null}
-              {request.shipment ? (
-                <p className="small mb-0">
-                  Shipped with {request.shipment.carrier}, tracking number {request.shipment.tracking}
-                </p>
-              ) : null}
-            </li>
-          ))}
+        <li key={request._id} className="list-group-item">
+          <div className="d-flex justify-content-between">
+            <span className="fw-semibold">{request.kind === 'exchange' ? 'Exchange' : 'Return'}</span>
+            <span className="badge text-bg-secondary">{STATUS_TEXT[request.status]}</span>
+          </div>
+          <ul className="small mb-0">
+            {request.lines.map((line) => (
+              <li key={line.variant}>
+                {line.quantity} x {line.name}
+                {line.options ? ` (${line.options})` : ''}
+                {line.exchangeOptions ? ` for ${line.exchangeOptions}` : ''}
+              </li>
+            ))}
+          </ul>
+          {request.refund ? <p className="small mb-0">Refunded {formatDollars(request.refund.amount)}</p> : null}
+          {request.shipment ? (
+            <p className="small mb-0">
+              Shipped with {request.shipment.carrier}, tracking number {request.shipment.tracking}
+            </p>
+          ) : null}
+        </li>
+      ))}
     </ul>
   );
 }
