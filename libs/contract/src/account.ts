@@ -86,7 +86,7 @@ export interface MyData {
   addresses: SavedAddress[];
   /** Every paid order, newest first. */
   orders: Order[];
-  /** What the user did in the admin area (the shop's people only; empty for a customer). */
+  /** The audit entries the user wrote: the shop's people's admin actions, a customer's return requests. */
   auditEntries: AuditEntry[];
   /** Their back-in-stock alerts (by account or by address), newest first. */
   stockAlerts: MyStockAlert[];

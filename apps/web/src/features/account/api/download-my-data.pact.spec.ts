@@ -33,7 +33,8 @@ describe('my data', () => {
               },
               addresses: [],
               orders: eachLike({ _id: anId(EXAMPLE.orderId), status: string('Received'), createdAt: anInstant() }),
-              auditEntries: [],
+              // A customer's own audit entries are their return requests (one here).
+              auditEntries: eachLike({ action: string('return.request'), at: anInstant() }),
               stockAlerts: eachLike({
                 productId: anId(EXAMPLE.productId),
                 productName: string('Classic Tee'),
