@@ -17,7 +17,7 @@ await import('@nestjs/core');
   const onModuleInit = ClsPluginsHooksHost.prototype.onModuleInit;
   ClsPluginsHooksHost.prototype.onModuleInit = function gatherHooks() {
     onModuleInit.call(this);
-    gathered.unshift(this);
+    gathered.splice(0, gathered.length, this);
   };
   const getInstance = ClsPluginsHooksHost.getInstance;
   ClsPluginsHooksHost.getInstance = function gatheredInstance() {
