@@ -20,6 +20,9 @@ export interface ProductChoices {
   stock: number;
   /** The product's price in cents (a variant without its own). */
   priceCents: number;
+  /** Its category and weight in grams (pricing's discount scope and shipping by weight). */
+  categoryId: string | null;
+  weightGrams: number | null;
   optionNames: string[];
   /** Every value of each option, in order (to tell whether `size` can name a variant). */
   optionValues: string[][];
@@ -40,39 +43,36 @@ export type VariantCounts = ReadonlyMap<number, number>;
 export class StockRepository {
   constructor(private readonly db: Database) {}
 
-  /** The products named, with their options and variants (no lock: a cart line is checked again under the lock). */
+  /**
+   * The products named, with their options and variants (no lock: a cart line is checked again under the lock), in
+   * ONE statement: a quote's read of its products is this one (with the category and weight pricing needs).
+   */
   async choices(productIds: string[]): Promise<Map<string, ProductChoices>> {
     const products = await this.db.rows<{
       id: string;
       name: string;
       stock: number;
       price_cents: number;
+      category_id: string | null;
+      weight_grams: number | null;
       option_names: string[];
       option_values: string[][] | null;
+      variants: Array<Omit<VariantChoice, 'productId'>>;
     }>(
-      `SELECT p.id, p.name, p.stock, p.price_cents,
+      `SELECT p.id, p.name, p.stock, p.price_cents, p.category_id, p.weight_grams,
               coalesce((SELECT array_agg(o.name ORDER BY o.position) FROM product_options o WHERE o.product_id = p.id), '{}') AS option_names,
               (SELECT json_agg((SELECT coalesce(json_agg(v.value ORDER BY v.position), '[]') FROM product_option_values v WHERE v.option_id = o.id)
                  ORDER BY o.position)
-               FROM product_options o WHERE o.product_id = p.id) AS option_values
+               FROM product_options o WHERE o.product_id = p.id) AS option_values,
+              coalesce((SELECT json_agg(json_build_object('id', v.id, 'active', v.active, 'stock', v.stock, 'sku', v.sku,
+                          'priceCents', v.price_cents, 'values', array_remove(ARRAY[v1.value, v2.value, v3.value], NULL))
+                          ORDER BY v.position, v.id)
+                        FROM product_variants v
+                        LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
+                        LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id
+                        LEFT JOIN product_option_values v3 ON v3.id = v.option3_value_id
+                        WHERE v.product_id = p.id), '[]') AS variants
        FROM products p WHERE p.id = ANY($1::uuid[])`,
-      [productIds],
-    );
-    const variants = await this.db.rows<{
-      id: number;
-      product_id: string;
-      active: boolean;
-      stock: number;
-      sku: string;
-      values: string[];
-      price_cents: number | null;
-    }>(
-      `SELECT v.id, v.product_id, v.active, v.stock, v.sku, v.price_cents, array_remove(ARRAY[v1.value, v2.value, v3.value], NULL) AS values
-       FROM product_variants v
-       LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
-       LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id
-       LEFT JOIN product_option_values v3 ON v3.id = v.option3_value_id
-       WHERE v.product_id = ANY($1::uuid[]) ORDER BY v.product_id, v.position, v.id`,
       [productIds],
     );
     const result = new Map<string, ProductChoices>();
@@ -81,20 +81,19 @@ export class StockRepository {
         name: row.name,
         stock: row.stock,
         priceCents: row.price_cents,
+        categoryId: row.category_id,
+        weightGrams: row.weight_grams,
         optionNames: row.option_names,
         optionValues: row.option_values ?? [],
-        variants: [],
-      });
-    }
-    for (const row of variants) {
-      result.get(row.product_id)?.variants.push({
-        id: row.id,
-        productId: row.product_id,
-        active: row.active,
-        stock: row.stock,
-        sku: row.sku,
-        values: row.values,
-        priceCents: row.price_cents,
+        variants: row.variants.map((variant) => ({
+          id: variant.id,
+          productId: row.id,
+          active: variant.active,
+          stock: variant.stock,
+          sku: variant.sku,
+          values: variant.values,
+          priceCents: variant.priceCents,
+        })),
       });
     }
     return result;
