@@ -7,9 +7,10 @@ import {
   type SalesPeriod,
   type ShippingAddress,
 } from '@store/contract';
-import { In, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { isCalendarDateTime } from '../../common/sql-values.js';
+import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity, type OrderTax } from './order.entity.js';
@@ -26,8 +27,55 @@ export interface OrderFilter {
   emailPrefix?: string;
 }
 
+/**
+ * An order as the listings read it (ORDER_COLUMNS): the entity's fields under the same names, its times already
+ * formatted as the wire shows them, and its lines (LINE_COLUMNS) gathered into the same row. Plain objects, no
+ * entity built: order.mapper.ts's toOrder takes them as it takes the entities.
+ */
+export type OrderRow = Pick<
+  OrderEntity,
+  | 'id'
+  | 'number'
+  | 'userId'
+  | 'userName'
+  | 'status'
+  | 'amountCents'
+  | 'transactionId'
+  | 'refundId'
+  | 'refundCents'
+  | 'refundKind'
+  | 'shippingAddress'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'shippingCents'
+  | 'taxCents'
+  | 'pricesIncludeTax'
+  | 'taxes'
+  | 'shippingRefundId'
+  | 'shippingRefundCents'
+  | 'shippingMethod'
+  | 'discountCode'
+> & { createdAt: string; refundedAt: string | null; shippingRefundedAt: string | null; lines: OrderLineRow[] };
+
+/** A line of an {@link OrderRow}, as LINE_COLUMNS reads it. */
+export type OrderLineRow = Pick<
+  OrderLineEntity,
+  | 'productId'
+  | 'variantId'
+  | 'sku'
+  | 'variantLabel'
+  | 'size'
+  | 'name'
+  | 'priceCents'
+  | 'count'
+  | 'discountCents'
+  | 'taxCents'
+  | 'refundId'
+  | 'refundCents'
+> & { refundedAt: string | null };
+
 export interface OrderPage {
-  orders: Array<{ order: OrderEntity; lines: OrderLineEntity[] }>;
+  orders: OrderRow[];
   /** Where the next page starts, when this one was full. */
   next: Cursor | undefined;
 }
@@ -92,27 +140,15 @@ const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 export class OrdersRepository {
   constructor(private readonly db: Database) {}
 
-  /** One page of paid orders matching `filter`, newest first, with their lines. */
+  /**
+   * One page of paid orders matching `filter`, newest first, with their lines: one statement (orderPageQuery), its
+   * rows read straight into {@link OrderRow}s.
+   */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
     const { sql, values } = orderPageQuery(filter, limit, after);
-    const rows = await this.db.rows<{ id: string; k: string }>(sql, values);
-    if (rows.length === 0) return { orders: [], next: undefined };
-    const ids = rows.map((row) => row.id);
-    const [orders, lines] = await Promise.all([
-      this.db.manager.findBy(OrderEntity, { id: In(ids) }),
-      this.db.manager.findBy(OrderLineEntity, { orderId: In(ids) }),
-    ]);
-    const byId = new Map(orders.map((order) => [order.id, order]));
-    const linesOf = new Map<string, OrderLineEntity[]>();
-    for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-    const last = rows.at(-1)!;
-    return {
-      orders: ids.flatMap((id) => {
-        const order = byId.get(id);
-        return order ? [{ order, lines: linesOf.get(id) ?? [] }] : [];
-      }),
-      next: rows.length === limit ? { key: [last.k], id: last.id } : undefined,
-    };
+    const rows = await this.db.rows<OrderRow & { k: string }>(sql, values);
+    const last = rows.at(-1);
+    return { orders: rows, next: last && rows.length === limit ? { key: [last.k], id: last.id } : undefined };
   }
 
   /**
@@ -410,7 +446,30 @@ const CHEAPER_COUNTS: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; 
   { fields: ['status'], source: fromStatusTotals },
 ];
 
-/** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
+/**
+ * THE column list of an order read for a listing ({@link OrderRow}): aliased to the entity's field names, times
+ * formatted by Postgres as toISOString() would (no Date parsed per row). The order number is bigint, which pg would
+ * answer as text: read as a double, exact below 2^53 as the entity's transformer is.
+ */
+const ORDER_COLUMNS = `o.id, o.number::float8 AS number, o.user_id AS "userId", o.user_name AS "userName", o.status,
+  o.amount_cents AS "amountCents", o.transaction_id AS "transactionId", o.refund_id AS "refundId", o.refund_cents AS "refundCents",
+  o.refund_kind AS "refundKind", ${isoTimestampSql('o.refunded_at')} AS "refundedAt", o.shipping_address AS "shippingAddress",
+  o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents", o.shipping_cents AS "shippingCents",
+  o.tax_cents AS "taxCents", o.prices_include_tax AS "pricesIncludeTax", o.taxes, o.shipping_refund_id AS "shippingRefundId",
+  o.shipping_refund_cents AS "shippingRefundCents", ${isoTimestampSql('o.shipping_refunded_at')} AS "shippingRefundedAt",
+  o.shipping_method AS "shippingMethod", o.discount_code AS "discountCode", ${isoTimestampSql('o.created_at')} AS "createdAt"`;
+
+/** THE column list of an order's line ({@link OrderLineRow}), gathered as JSON into its order's row. */
+const LINE_COLUMNS = `l.product_id AS "productId", l.variant_id AS "variantId", l.sku, l.variant_label AS "variantLabel", l.size,
+  l.name, l.price_cents AS "priceCents", l.count, l.discount_cents AS "discountCents", l.tax_cents AS "taxCents",
+  l.refund_id AS "refundId", l.refund_cents AS "refundCents", ${isoTimestampSql('l.refunded_at')} AS "refundedAt"`;
+
+/**
+ * The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL): the
+ * page's orders by the filter's index, each with its lines as a JSON array from order_lines' primary key. Postgres
+ * gathers the lines only for the rows the LIMIT keeps (after a sort too: a subquery in the select list is computed
+ * after it).
+ */
 export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {
   const { where, values } = conditions(filter);
   if (after) {
@@ -419,8 +478,10 @@ export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor
   }
   values.push(limit);
   return {
-    sql: `SELECT o.id, ${SORT_KEY} AS k FROM orders o WHERE ${where.join(' AND ')}
-       ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
+    sql: `SELECT ${ORDER_COLUMNS}, ${SORT_KEY} AS k,
+              coalesce((SELECT json_agg(line) FROM (SELECT ${LINE_COLUMNS} FROM order_lines l WHERE l.order_id = o.id) line), '[]') AS lines
+         FROM orders o WHERE ${where.join(' AND ')}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
     values,
   };
 }

@@ -189,12 +189,12 @@ export class OrdersService {
     after: Cursor | undefined,
   ): Promise<{ orders: Order[]; total: number; capped: boolean; next: string | undefined }> {
     const [page, count] = await Promise.all([this.repository.page(filter, limit, after), this.repository.count(filter)]);
-    const shipments = await this.shipments.forOrders(page.orders.map(({ order }) => order.id));
+    const shipments = await this.shipments.forOrders(page.orders.map((order) => order.id));
     return {
-      orders: page.orders.map(({ order, lines }) =>
+      orders: page.orders.map((order) =>
         toOrder(
           order,
-          lines,
+          order.lines,
           shipments.filter((shipment) => shipment.orderId === order.id),
         ),
       ),
@@ -265,7 +265,7 @@ export class OrdersService {
     let after: Cursor | undefined;
     do {
       const page = await this.repository.page(filter, batch, after);
-      if (page.orders.length > 0) yield page.orders.map(({ order, lines }) => toOrder(order, lines));
+      if (page.orders.length > 0) yield page.orders.map((order) => toOrder(order, order.lines));
       after = page.next;
     } while (after);
   }
