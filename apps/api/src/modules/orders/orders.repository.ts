@@ -228,32 +228,91 @@ export class OrdersRepository {
     }));
   }
 
-  /** Records a Pending order and its lines; the new order's id. */
+  /**
+   * Records a Pending order and its lines in ONE prepared statement (the checkout's reservation holds its stock rows'
+   * locks until it commits, so each round trip counts); the new order's id.
+   */
   async insertPending(order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
-    const manager = this.db.manager;
-    const { id } = await manager.save(manager.create(OrderEntity, { ...order, status: 'Pending', transactionId: null }));
-    await manager.insert(
-      OrderLineEntity,
-      lines.map((line) => ({
-        orderId: id,
-        productId: line.productId,
-        variantId: line.variantId,
-        sku: line.sku,
-        variantLabel: line.label,
-        size: line.size ?? '',
-        name: line.name,
-        priceCents: line.priceCents,
-        count: line.count,
-        discountCents: line.discountCents,
-        taxCents: line.taxCents,
-      })),
+    const [row] = await this.db.preparedRows<{ id: string }>(
+      'orders-insert-pending',
+      `WITH o AS (
+         INSERT INTO orders (user_id, guest_email, user_name, status, amount_cents, shipping_address, subtotal_cents, discount_cents,
+                             shipping_cents, tax_cents, prices_include_tax, taxes, shipping_method, discount_code)
+         VALUES ($1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+       ), l AS (
+         INSERT INTO order_lines (order_id, product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
+         SELECT o.id, x.* FROM o,
+           unnest($14::uuid[], $15::int[], $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::int[], $22::int[], $23::int[])
+             AS x (product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
+       )
+       SELECT id FROM o`,
+      [
+        order.userId,
+        order.guestEmail,
+        order.userName,
+        order.amountCents,
+        order.shippingAddress === null ? null : JSON.stringify(order.shippingAddress),
+        order.subtotalCents,
+        order.discountCents,
+        order.shippingCents,
+        order.taxCents,
+        order.pricesIncludeTax,
+        JSON.stringify(order.taxes),
+        order.shippingMethod,
+        order.discountCode,
+        lines.map((line) => line.productId),
+        lines.map((line) => line.variantId),
+        lines.map((line) => line.sku),
+        lines.map((line) => line.label),
+        lines.map((line) => line.size ?? ''),
+        lines.map((line) => line.name),
+        lines.map((line) => line.priceCents),
+        lines.map((line) => line.count),
+        lines.map((line) => line.discountCents),
+        lines.map((line) => line.taxCents),
+      ],
     );
-    return id;
+    return row.id;
   }
 
-  /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
-  markReceived(orderId: string, transactionId: string): Promise<boolean> {
-    return this.leavePending(orderId, { status: 'Received', transactionId, paidAt: () => 'now()' });
+  /**
+   * A Pending order becomes Received with its provider's transaction (and, for a guest's order, the hash of its
+   * link's token), in ONE prepared statement that also answers what the paid order's mails need: the order, its
+   * lines and its buyer's e-mail, read as plain rows (no entities built on the checkout's path). Undefined when it
+   * was no longer Pending.
+   */
+  async markReceived(
+    orderId: string,
+    transactionId: string,
+    guestTokenHash: Buffer,
+  ): Promise<{ order: OrderEntity; lines: OrderLineEntity[]; buyerEmail: string | null } | undefined> {
+    const [row] = await this.db.preparedRows<SettledOrderRow & { buyer_email: string | null; lines: SettledLineJson[] }>(
+      'orders-mark-received',
+      `WITH o AS (
+         UPDATE orders SET status = 'Received', transaction_id = $2, paid_at = now(), updated_at = now(),
+                guest_token_hash = CASE WHEN user_id IS NULL AND guest_email IS NOT NULL THEN $3::bytea ELSE guest_token_hash END
+          WHERE id = $1 AND status = 'Pending'
+         RETURNING ${SETTLED_ORDER_COLUMNS}
+       )
+       SELECT o.*, (SELECT u.email FROM users u WHERE u.id = o.user_id) AS buyer_email,
+              (SELECT json_agg(json_build_object('productId', l.product_id, 'variantId', l.variant_id, 'sku', l.sku,
+                        'variantLabel', l.variant_label, 'size', l.size, 'name', l.name, 'priceCents', l.price_cents, 'count', l.count,
+                        'discountCents', l.discount_cents, 'taxCents', l.tax_cents, 'refundId', l.refund_id, 'refundCents', l.refund_cents,
+                        'refundedAt', l.refunded_at, 'returnRefundCents', l.return_refund_cents, 'returnRefundedCount', l.return_refunded_count))
+                 FROM order_lines l WHERE l.order_id = o.id) AS lines
+       FROM o`,
+      [orderId, transactionId, guestTokenHash],
+    );
+    if (!row) return undefined;
+    const order = settledOrder(row);
+    const lines = row.lines.map((line) =>
+      Object.assign(new OrderLineEntity(), {
+        ...line,
+        orderId: order.id,
+        refundedAt: line.refundedAt === null ? null : new Date(line.refundedAt),
+      }),
+    );
+    return { order, lines, buyerEmail: row.buyer_email };
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
@@ -331,11 +390,6 @@ export class OrdersRepository {
       { orderId: line.orderId, variantId: line.variantId },
       { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
     );
-  }
-
-  /** Stores the hash of a guest order's link token (the token is mailed, never stored). */
-  async setGuestTokenHash(orderId: string, hash: Buffer): Promise<void> {
-    await this.db.rows(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [orderId, hash]);
   }
 
   /** The paid order whose link token hashes to `hash`, or null. */
@@ -510,4 +564,84 @@ function conditions(filter: OrderFilter): { where: string[]; values: unknown[] }
 /** True when `key` is a sort key this repository wrote into a cursor. */
 export function isOrderCursorKey(key: readonly (string | number)[]): boolean {
   return key.length === 1 && typeof key[0] === 'string' && CURSOR_KEY.test(key[0]) && isCalendarDateTime(key[0]);
+}
+
+/**
+ * The columns {@link OrdersRepository.markReceived} answers, named (never `*`: a prepared statement whose result
+ * changes shape, as a migration's new column would make it, fails with "cached plan must not change result type").
+ */
+const SETTLED_ORDER_COLUMNS = `id, number, user_id, user_email, guest_email, user_name, status, amount_cents, transaction_id, failure,
+  refund_id, refund_cents, refund_kind, refunded_at, shipping_address, subtotal_cents, discount_cents, shipping_cents, tax_cents,
+  prices_include_tax, taxes, shipping_refund_id, shipping_refund_cents, shipping_refunded_at, shipping_method, discount_code, paid_at,
+  created_at, updated_at`;
+
+/** An `orders` row as {@link SETTLED_ORDER_COLUMNS} reads it (snake_case; bigint as text). */
+interface SettledOrderRow {
+  id: string;
+  number: string;
+  user_id: string | null;
+  user_email: string | null;
+  guest_email: string | null;
+  user_name: string;
+  status: OrderEntity['status'];
+  amount_cents: number;
+  transaction_id: string | null;
+  failure: string | null;
+  refund_id: string | null;
+  refund_cents: number | null;
+  refund_kind: RefundKind | null;
+  refunded_at: Date | null;
+  shipping_address: ShippingAddress | null;
+  subtotal_cents: number | null;
+  discount_cents: number | null;
+  shipping_cents: number | null;
+  tax_cents: number | null;
+  prices_include_tax: boolean | null;
+  taxes: OrderTax[] | null;
+  shipping_refund_id: string | null;
+  shipping_refund_cents: number | null;
+  shipping_refunded_at: Date | null;
+  shipping_method: string | null;
+  discount_code: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An order line as json_build_object writes it (its timestamp as text). */
+type SettledLineJson = Omit<OrderLineEntity, 'orderId' | 'order' | 'refundedAt'> & { refundedAt: string | null };
+
+/** The entity of an `orders` row read by hand (the mappers take entities; building one by TypeORM costs far more). */
+function settledOrder(row: SettledOrderRow): OrderEntity {
+  return Object.assign(new OrderEntity(), {
+    id: row.id,
+    number: Number(row.number),
+    userId: row.user_id,
+    userEmail: row.user_email,
+    guestEmail: row.guest_email,
+    userName: row.user_name,
+    status: row.status,
+    amountCents: row.amount_cents,
+    transactionId: row.transaction_id,
+    failure: row.failure,
+    refundId: row.refund_id,
+    refundCents: row.refund_cents,
+    refundKind: row.refund_kind,
+    refundedAt: row.refunded_at,
+    shippingAddress: row.shipping_address,
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    shippingCents: row.shipping_cents,
+    taxCents: row.tax_cents,
+    pricesIncludeTax: row.prices_include_tax,
+    taxes: row.taxes,
+    shippingRefundId: row.shipping_refund_id,
+    shippingRefundCents: row.shipping_refund_cents,
+    shippingRefundedAt: row.shipping_refunded_at,
+    shippingMethod: row.shipping_method,
+    discountCode: row.discount_code,
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 }
