@@ -23,6 +23,7 @@ const { OrdersRepository, orderPageQuery } = await fromDist('modules/orders/orde
 const { toOrder } = await fromDist('modules/orders/order.mapper.js');
 const { ShipmentsRepository } = await fromDist('modules/orders/shipments.repository.js');
 const { PricingRepository } = await fromDist('modules/pricing/pricing.repository.js');
+const { StockRepository } = await fromDist('modules/inventory/stock.repository.js');
 const { priceCart } = await fromDist('modules/pricing/pricing.js');
 const { toQuote } = await fromDist('modules/pricing/pricing.service.js');
 
@@ -35,6 +36,7 @@ const galleryRows = (id) => ProductPhotosRepository.prototype.gallery.call({ db 
 const orderCount = (filter) => OrdersRepository.prototype.count.call({ db }, filter);
 const shipments = new ShipmentsRepository(db);
 const pricing = Object.assign(Object.create(PricingRepository.prototype), { db });
+const stock = new StockRepository(db);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The shop's rules, read again at most every 60 s (the API's PRICING_RULES_CACHE_SECONDS default). */
@@ -89,17 +91,28 @@ async function orders(limit) {
   return { body: JSON.stringify(wire), headers: { 'X-Total-Count': String(count.total) } };
 }
 
-/** The quote: the products and the code as the API reads them, the rules from memory, the API's pricing function. */
+/**
+ * The quote: the products (with their variants, categories and weights) and the code as the API reads them, the
+ * rules from memory, the API's pricing function.
+ */
 async function quote(customer, body) {
-  const lines = body.products.map((line) => ({ productId: line._id.toLowerCase(), count: line.count }));
-  const [{ products: rows, code }, shopRules] = await Promise.all([
-    pricing.quoteReads([...new Set(lines.map((line) => line.productId))], body.discountCode, customer),
+  const lines = body.products.map((line) => ({ productId: line._id.toLowerCase(), variantId: line.variant, count: line.count }));
+  const [choices, code, shopRules] = await Promise.all([
+    stock.choices([...new Set(lines.map((line) => line.productId))]),
+    body.discountCode === undefined ? undefined : pricing.quoteCode(body.discountCode, customer),
     currentRules(),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
   const items = lines.map((line) => {
-    const row = byId.get(line.productId);
-    return { ...line, name: row.name, unitCents: row.priceCents, categoryId: row.categoryId };
+    const product = choices.get(line.productId);
+    const variant = product.variants.find((v) => v.id === line.variantId) ?? product.variants[0];
+    return {
+      ...line,
+      variantId: variant.id,
+      name: product.name,
+      unitCents: variant.priceCents ?? product.priceCents,
+      categoryId: product.categoryId,
+      weightGrams: product.weightGrams,
+    };
   });
   const result = priceCart({
     rules: shopRules,

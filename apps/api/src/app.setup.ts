@@ -16,6 +16,7 @@ import { globalHeaderMiddleware } from './http/global-headers.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 import { WebPages } from './web-app/web-pages.js';
 import { CachedListRoute } from './modules/catalogue/cached-list-route.js';
+import { CachedProductRoute } from './modules/catalogue/cached-product-route.js';
 import { httpMetricsMiddleware, StoreMetrics } from './modules/metrics/store-metrics.js';
 import { CachedPhotoRoute } from './modules/photos/cached-photo-route.js';
 
@@ -30,9 +31,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // The header middleware of the chain, one list: installed below, and what the cached GETs answer with.
   const headerMiddleware = globalHeaderMiddleware(config);
   const requestLogger = app.get<RequestLogger>(REQUEST_LOGGER);
-  // Cached list pages and photos, answered before all of the below with the very headers it would add
-  // (http/cached-get.ts, docs/performance.md).
-  const cachedRoutes = [optionalProvider(app, CachedListRoute), optionalProvider(app, CachedPhotoRoute)].filter((route) => !!route);
+  // Cached list pages, photos and products, answered before all of the below with the very headers it would add
+  // (http/cached-get.ts, docs/performance.md). The photos' prefix (/api/product/photo/) before the products'
+  // (/api/product/): the first route whose prefix a URL starts with takes it.
+  const cachedRoutes = [
+    optionalProvider(app, CachedListRoute),
+    optionalProvider(app, CachedPhotoRoute),
+    optionalProvider(app, CachedProductRoute),
+  ].filter((route) => !!route);
   const metrics = optionalProvider(app, StoreMetrics);
   if (cachedRoutes.length > 0) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): (...args: never[]) => unknown };

@@ -69,6 +69,8 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
   let port: number;
   let images: ImageFixtures;
   let photographed: Product;
+  /** A product whose answer is over the 1 kB compression threshold (so it is kept in gzip and brotli too). */
+  let described: Product;
   const logLines: string[] = [];
   const cachedGets = () => cachedGetsOf(t.http)!;
   const cache = () => t.app.get(CatalogueCache);
@@ -86,6 +88,9 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     const admin = await signedInUser(t, Role.Admin);
     const calls = productCalls(t, () => admin);
     photographed = await calls.created(productForm(await calls.category('Cached Photos')), images.jpeg);
+    described = await calls.created(
+      productForm(await calls.category('Cached Products'), { description: 'Soft cotton, a relaxed fit. '.repeat(60) }),
+    );
     await catalogueNotificationsDelivered(t);
   }, 60_000);
   afterAll(async () => {
@@ -95,7 +100,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
 
   /** A miss (the whole chain answers and fills the cache), then the same request again (the cached GET answers). */
   async function missThenHit(url: string, headers: Record<string, string>): Promise<[RawAnswer, RawAnswer]> {
-    cache().invalidateLists();
+    cache().invalidate();
     const before = cachedGets().answered;
     const slow = await rawRequest(port, url, headers);
     expect(cachedGets().answered).toBe(before);
@@ -180,6 +185,74 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
           expect([label, slow.status]).toEqual([label, variant['if-none-match']?.includes(plain.headers.etag) ? 304 : 200]);
         }
       }
+    }
+  });
+
+  /** A product answer's miss (the chain reads it and fills the cache), then the same request (answered by the cached GET when `cached`). */
+  async function productMissThenHit(url: string, headers: Record<string, string>, cached = true): Promise<[RawAnswer, RawAnswer]> {
+    cache().invalidate();
+    const before = cachedGets().answered;
+    const slow = await rawRequest(port, url, headers);
+    expect(cachedGets().answered).toBe(before);
+    const fast = await rawRequest(port, url, headers);
+    expect([url, headers, cachedGets().answered]).toEqual([url, headers, before + (cached ? 1 : 0)]);
+    return [slow, fast];
+  }
+
+  it("answers a product's page data from memory exactly as the whole chain does, for every client", async () => {
+    const small = photographed._id;
+    const large = described._id;
+    const urls = [
+      `/api/product/${small}`,
+      `/api/product/${large}`,
+      `/api/product/${large.toUpperCase()}`,
+      `/api/product/${large}?from=grid`,
+    ];
+    for (const url of urls) {
+      const plain = await rawRequest(port, url, {});
+      expect([url, plain.status]).toEqual([url, 200]);
+      const conditional: Array<Record<string, string>> = [
+        { 'if-none-match': plain.headers.etag },
+        { 'if-none-match': `"other", ${plain.headers.etag}`, 'accept-encoding': 'br' },
+        { 'if-none-match': '"not-this-one"' },
+        { 'accept-encoding': 'deflate' },
+      ];
+      for (const origin of origins) {
+        for (const [variant, cached] of [
+          ...HEADER_VARIANTS.map((v): [Record<string, string>, boolean] => [v, true]),
+          ...conditional.map((v): [Record<string, string>, boolean] => [v, false]),
+        ]) {
+          const headers = origin ? { ...variant, origin } : variant;
+          const [slow, fast] = await productMissThenHit(url, headers, cached);
+          const label = `${url} ${JSON.stringify(headers)}`;
+          expect([label, fast.status, fast.body.toString('base64')]).toEqual([label, slow.status, slow.body.toString('base64')]);
+          if (!headers['x-request-id']) {
+            expect(fast.headers['x-request-id']).not.toBe(slow.headers['x-request-id']);
+            delete fast.headers['x-request-id'];
+            delete slow.headers['x-request-id'];
+          }
+          expect([label, fast.headers]).toEqual([label, slow.headers]);
+          expect([label, slow.status]).toEqual([label, variant['if-none-match']?.includes(plain.headers.etag) ? 304 : 200]);
+        }
+      }
+    }
+    // Over 1 kB: the coding the compression middleware would pick, made once; the JSON is the product as before.
+    const [, br] = await productMissThenHit(`/api/product/${large}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const [, identity] = await productMissThenHit(`/api/product/${large}`, {});
+    expect(JSON.parse(identity.body.toString())).toMatchObject({ _id: large, description: described.description, photos: [] });
+    expect(identity.headers.etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+  });
+
+  it('leaves to the chain a product it does not hold: an unknown id is a 404, a malformed one a 400', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < 2; i += 1) {
+      const before = cachedGets().answered;
+      const unknown = await rawRequest(port, `/api/product/${missing}`, {});
+      expect([unknown.status, JSON.parse(unknown.body.toString())]).toEqual([404, { error: 'Product not found', code: 'NOT_FOUND' }]);
+      const malformed = await rawRequest(port, '/api/product/not-a-uuid', {});
+      expect([malformed.status, JSON.parse(malformed.body.toString()).code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(cachedGets().answered).toBe(before);
     }
   });
 
@@ -335,7 +408,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
   it('answers nothing the cache does not hold: a dropped page goes through the chain to Postgres', async () => {
     await rawRequest(port, '/api/products?limit=100', {});
     const before = cachedGets().answered;
-    cache().invalidateLists();
+    cache().invalidate();
     const answer = await rawRequest(port, '/api/products?limit=100', {});
     expect(answer.status).toBe(200);
     expect(cachedGets().answered).toBe(before);

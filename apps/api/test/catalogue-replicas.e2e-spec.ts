@@ -135,6 +135,39 @@ describe('catalogue caches across replicas (e2e)', () => {
     }
   });
 
+  it("serves a product's page data from memory on each replica, and shows an edit, a sale and a deletion on the other within the bound", async () => {
+    const product = await callsA.created(productForm(category, { name: 'Elm', price: '8', stock: '6' }));
+    await catalogueNotificationsDelivered(a, b);
+    for (const t of [a, b]) {
+      const first = await productCalls(t, () => admin)
+        .get(product._id)
+        .expect(200);
+      const hits = await lookups(t, 'product', 'hit');
+      const again = await productCalls(t, () => admin)
+        .get(product._id)
+        .expect(200);
+      expect(again.text).toBe(first.text);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(await lookups(t, 'product', 'hit')).toBe(hits + 1);
+    }
+    const elmOn = (t: TestApp) => productCalls(t, () => admin).get(product._id);
+    /** How long after `since` each replica (read side by side, so one's reads do not delay the other's) first showed it. */
+    const lagsOn = (since: number, fresh: (response: request.Response) => boolean) =>
+      Promise.all([b, a].map((t) => staleFor(since, () => elmOn(t), fresh)));
+
+    await callsA.update(product._id, { price: '9.5' }).expect(200);
+    for (const lag of await lagsOn(performance.now(), (r) => (r.body as Product).price === 9.5))
+      expect(lag).toBeLessThan(STALENESS_BOUND_MS);
+
+    const buyer = await signedInUser(a);
+    await pay(a, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 19, products: [{ _id: product._id, count: 2 }] }).expect(200);
+    const sold = await lagsOn(performance.now(), (r) => (r.body as Product).stock === 4 && (r.body as Product).sold === 2);
+    for (const lag of sold) expect(lag).toBeLessThan(STOCK_STALENESS_BOUND_MS);
+
+    await callsA.remove(product._id).expect(200);
+    for (const lag of await lagsOn(performance.now(), (r) => r.status === 404)) expect(lag).toBeLessThan(STALENESS_BOUND_MS);
+  });
+
   it('drops a replaced photo on the other replica, and answers a current versioned URL from memory', async () => {
     const product = await callsA.created(productForm(category, { name: 'Dogwood' }), images.png);
     const first = await callsB.photo(product._id, '?size=card').expect(200);

@@ -118,6 +118,7 @@ describe('loadConfig', () => {
       listCacheMaxBytes: 16 * 1024 * 1024,
       listCacheMaxEntries: 2000,
       photoCacheMaxBytes: 64 * 1024 * 1024,
+      productCacheMaxBytes: 16 * 1024 * 1024,
     });
     expect(loadConfig({ PHOTO_CACHE_MAX_BYTES: '0', LIST_CACHE_MAX_ENTRIES: '10' })).toMatchObject({
       photoCacheMaxBytes: 0,

@@ -317,6 +317,10 @@ export class EnvironmentVariables {
   @WholeNumber(0, 8 * 1024 ** 3)
   PHOTO_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
+  // Single products' answers (the product page's data), JSON and its compressed codings counted.
+  @WholeNumber(0, 8 * 1024 ** 3)
+  PRODUCT_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
   @IsOptional()
   @IsUrl({ protocols: ['smtp', 'smtps'], require_protocol: true, require_tld: false, allow_underscores: true }, says(SMTP_URL_FORMAT))
   SMTP_URL?: string;
@@ -533,6 +537,7 @@ export function appConfig(env: EnvironmentVariables) {
      */
     listStockRefreshMs: env.LIST_STOCK_REFRESH_MS,
     photoCacheMaxBytes: env.PHOTO_CACHE_MAX_BYTES,
+    productCacheMaxBytes: env.PRODUCT_CACHE_MAX_BYTES,
     /** Order e-mails: how the notifications worker sends what the outbox holds. */
     mail: {
       /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: write .eml files to `outboxDir`. */

@@ -21,29 +21,43 @@ export interface ListEntry {
   next: string | undefined;
 }
 
+/** One product's answer as it is sent (`GET /product/{id}`): its JSON bytes, compressed once, and their ETag. */
+export interface ProductEntry {
+  body: Buffer;
+  gzip: Buffer | undefined;
+  br: Buffer | undefined;
+  /** The weak ETag of the JSON bytes, as Express's res.json() makes it (so a browser's stored copy revalidates). */
+  etag: string;
+}
+
 /** A list entry's bookkeeping beyond its body, counted against the byte bound. */
 const ENTRY_OVERHEAD_BYTES = 200;
 /** The share of the list cache's bounds (bytes and entries) that search results get, in an LRU of their own. */
 const SEARCH_SHARE = 4;
 
 /**
- * The API process's read-through cache of the catalogue's lists: list pages per normalized query and listing
- * totals per category, each an LRU bounded in bytes (and lists in entries too). Search results (`q`) have an LRU of
+ * The API process's read-through cache of the catalogue's reads: list pages per normalized query, listing
+ * totals per category and single products' answers (the product page's data), each an LRU bounded in bytes (and
+ * lists in entries too). Search results (`q`) have an LRU of
  * their own, a quarter of the list bounds: every distinct search is a new key, and a stream of them (a crawler, a
  * hostile client) must not push the home page's lists out of memory.
  *
  * Never stale beyond the delivery of a notification: it follows {@link CatalogueChanges} (every catalogue write
  * NOTIFYs at commit; while the listening connection is down nothing is served from or stored here, and
  * everything is flushed when it comes back). A read that was under way when a notification came is not stored.
- * A sale's stock and sold figures alone wait up to LIST_STOCK_REFRESH_MS more (docs/performance.md).
+ * A sale's stock and sold figures alone wait up to LIST_STOCK_REFRESH_MS more (docs/performance.md), on a product's
+ * page as on the lists: both are dropped together. A product's gallery change (`photo:<id>`) drops that product.
  */
 @Injectable()
 export class CatalogueCache {
   private readonly lists: ByteLru<ListEntry>;
   private readonly searches: ByteLru<ListEntry>;
   private readonly counts: ByteLru<number>;
+  private readonly products: ByteLru<ProductEntry>;
   private readonly reads = new ReadThrough();
-  /** The lists' drop for stock and sold moves, at most once per LIST_STOCK_REFRESH_MS. */
+  /** The products' own: a product's gallery change drops that product alone, and must not void the lists' reads. */
+  private readonly productReads = new ReadThrough();
+  /** The drop for stock and sold moves, at most once per LIST_STOCK_REFRESH_MS. */
   private readonly stockMoved: DelayedDrop;
 
   constructor(
@@ -54,17 +68,19 @@ export class CatalogueCache {
     this.lists = new ByteLru(config.listCacheMaxBytes, config.listCacheMaxEntries);
     this.searches = new ByteLru(Math.floor(config.listCacheMaxBytes / SEARCH_SHARE), Math.floor(config.listCacheMaxEntries / SEARCH_SHARE));
     this.counts = new ByteLru(Number.MAX_SAFE_INTEGER, 10_000);
-    this.stockMoved = new DelayedDrop(config.listStockRefreshMs, () => this.invalidateLists());
+    this.products = new ByteLru(config.productCacheMaxBytes, Number.MAX_SAFE_INTEGER);
+    this.stockMoved = new DelayedDrop(config.listStockRefreshMs, () => this.invalidate());
     changes.subscribe({
-      // A photo change alone leaves the lists as they are; stock and sold moves alone (`stock`: a sale, a cancel)
-      // drop them once their refresh interval is up, however many came meanwhile; anything else (a row, a
-      // truncate, a payload this version does not know) drops them at once.
+      // A photo change alone (a gallery's, or the version its URLs name) leaves the lists as they are and drops
+      // that product's answer (it lists the gallery); stock and sold moves alone (`stock`: a sale, a cancel) drop
+      // lists and products once their refresh interval is up, however many came meanwhile; anything else (a row,
+      // a truncate, a payload this version does not know) drops them at once.
       changed: (payload) => {
-        if (payload?.startsWith('photo:')) return;
-        if (payload === STOCK_MOVED) this.stockMoved.soon();
-        else this.invalidateLists();
+        if (payload?.startsWith('photo:')) this.invalidateProduct(payload.slice('photo:'.length));
+        else if (payload === STOCK_MOVED) this.stockMoved.soon();
+        else this.invalidate();
       },
-      flush: () => this.invalidateLists(),
+      flush: () => this.invalidate(),
     });
   }
 
@@ -74,9 +90,16 @@ export class CatalogueCache {
   }
 
   /** What the cache holds now (for tests and diagnostics). */
-  stats(): { live: boolean; lists: number; listBytes: number; searches: number; counts: number } {
-    const { lists, searches, counts } = this;
-    return { live: this.isLive, lists: lists.size, listBytes: lists.bytes, searches: searches.size, counts: counts.size };
+  stats(): { live: boolean; lists: number; listBytes: number; searches: number; counts: number; products: number } {
+    const { lists, searches, counts, products } = this;
+    return {
+      live: this.isLive,
+      lists: lists.size,
+      listBytes: lists.bytes,
+      searches: searches.size,
+      counts: counts.size,
+      products: products.size,
+    };
   }
 
   /**
@@ -124,12 +147,45 @@ export class CatalogueCache {
     );
   }
 
-  /** Drops every list page and total (this process's own writes call it at once; other replicas hear the NOTIFY). */
-  invalidateLists(): void {
+  /** A product's answer if memory has it (counted as a hit), else undefined and nothing counted (see {@link peekList}). */
+  peekProduct(id: string): ProductEntry | undefined {
+    if (!this.isLive) return undefined;
+    const hit = this.products.get(id);
+    if (hit !== undefined) this.metrics.cacheLookup('product', true);
+    return hit;
+  }
+
+  /** A product's answer, from memory or from `load` (then kept); undefined (never kept) when there is no such product. */
+  product(id: string, load: () => Promise<ProductEntry | undefined>): Promise<ProductEntry | undefined> {
+    if (!this.isLive) return load();
+    return this.productReads.read(
+      this.products,
+      'product',
+      id,
+      load,
+      (entry) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+      () => this.isLive,
+      (hit) => this.metrics.cacheLookup('product', hit),
+    );
+  }
+
+  /**
+   * Drops every list page, total and product answer (this process's own writes call it at once; other replicas
+   * hear the NOTIFY).
+   */
+  invalidate(): void {
     this.stockMoved.cancel();
     this.reads.invalidate();
+    this.productReads.invalidate();
     this.lists.clear();
     this.searches.clear();
     this.counts.clear();
+    this.products.clear();
+  }
+
+  /** Drops one product's answer (its gallery changed). */
+  invalidateProduct(id: string): void {
+    this.productReads.invalidate();
+    this.products.delete(id);
   }
 }

@@ -162,7 +162,7 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
           await this.repository.batchDone(id, batch + 1, counts);
         });
         // This process's cache at once; every replica's (this one too) by the batch's one NOTIFY at its commit.
-        this.cache.invalidateLists();
+        this.cache.invalidate();
       }
       await this.repository.finish(id, 'done');
     } catch (error) {

@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { CachedListRoute } from './cached-list-route.js';
+import { CachedProductRoute } from './cached-product-route.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { ProductGalleryController } from './product-gallery.controller.js';
 import { ProductGalleryService } from './product-gallery.service.js';
@@ -18,8 +19,8 @@ import { ProductsService } from './products.service.js';
 
 /**
  * The catalogue: products (listing, reading, the admin's writes) and their list cache. All its SQL on products
- * is in ProductsRepository; lists are read through CatalogueCache, and cached pages are offered to the HTTP layer's
- * cached GET through CachedListRoute. A product's photos (the form's first photo, and the gallery's writes in
+ * is in ProductsRepository; lists and single products' answers are read through CatalogueCache, and offered to the
+ * HTTP layer's cached GET through CachedListRoute and CachedProductRoute. A product's photos (the form's first photo, and the gallery's writes in
  * ProductGalleryService) are saved through the photos module, in the catalogue's transaction; stock moves are the
  * inventory's. The CSV export and import (CatalogueTransferService) write through the same repositories; products'
  * handles and the import jobs are CatalogueTransferRepository's. Photos by zip (CataloguePhotosService) go to the
@@ -35,10 +36,11 @@ import { ProductsService } from './products.service.js';
     ProductsService,
     ProductGalleryService,
     CachedListRoute,
+    CachedProductRoute,
     CatalogueTransferRepository,
     CatalogueTransferService,
     CataloguePhotosService,
   ],
-  exports: [ProductsService, CachedListRoute],
+  exports: [ProductsService, CachedListRoute, CachedProductRoute],
 })
 export class CatalogueModule {}

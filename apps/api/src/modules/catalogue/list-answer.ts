@@ -26,12 +26,12 @@ export function listAnswer(page: ListEntry, coding: ContentCoding): CachedAnswer
 }
 
 /**
- * The bytes of a list page for the coding the response compression middleware picks for the client
+ * The bytes of a list page (or a product's answer) for the coding the response compression middleware picks for the client
  * ({@link negotiateCoding}): the page's gzip or brotli, made once when it was cached (the middleware leaves them
  * alone, as they are encoded already); else the JSON itself, which that middleware compresses per request only
  * for a client taking deflate alone.
  */
-export function listBody(page: ListEntry, coding: ContentCoding): { coding: ContentCoding; bytes: Buffer } {
+export function listBody(page: Pick<ListEntry, 'body' | 'gzip' | 'br'>, coding: ContentCoding): { coding: ContentCoding; bytes: Buffer } {
   if (coding === 'br' && page.br) return { coding, bytes: page.br };
   if (coding === 'gzip' && page.gzip) return { coding, bytes: page.gzip };
   return { coding: 'identity', bytes: page.body };

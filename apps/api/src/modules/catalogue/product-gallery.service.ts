@@ -149,7 +149,7 @@ export class ProductGalleryService {
       });
       return { ...touched, photos: after };
     });
-    this.cache.invalidateLists();
+    this.cache.invalidate();
     this.photos.invalidate(productId);
     return product;
   }

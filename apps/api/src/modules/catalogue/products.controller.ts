@@ -10,6 +10,7 @@ import { parseNewProduct, parseProductChanges } from './product-form.js';
 import { ProductFormInterceptor } from './product-form.interceptor.js';
 import { parseProductListQuery } from './dto/product-list-query.js';
 import { sendList } from './list-answer.js';
+import { sendProduct } from './product-answer.js';
 import { ProductsService } from './products.service.js';
 
 @Controller()
@@ -27,10 +28,14 @@ export class ProductsController {
     sendList(request, response, await this.products.listPage(parseProductListQuery(query)));
   }
 
+  /**
+   * The product page's data, as bytes from memory like the list (a hit is answered by the cached GET before the
+   * framework: CachedProductRoute), with the ETag and 304 res.json() gave it.
+   */
   @Public()
   @Get(ApiRoute.product)
-  get(@UuidParam('productId') productId: string): Promise<Product> {
-    return this.products.get(productId);
+  async get(@UuidParam('productId') productId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    sendProduct(request, response, await this.products.productEntry(productId));
   }
 
   @Roles(StaffRole.Owner, StaffRole.Staff)

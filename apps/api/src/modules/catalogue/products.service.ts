@@ -11,7 +11,8 @@ import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transactions.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { CategoriesService } from '../categories/categories.service.js';
-import { CatalogueCache, type ListEntry } from './catalogue-cache.js';
+import { CatalogueCache, type ListEntry, type ProductEntry } from './catalogue-cache.js';
+import { weakEtag } from './product-answer.js';
 import { type ProductListParams, parseProductListQuery } from './dto/product-list-query.js';
 import { type GalleryRow, type PhotoRecord, ProductPhotosService } from '../photos/index.js';
 import type { ProductChanges, ProductDraft, VariantsDraft } from './product-form.js';
@@ -182,6 +183,25 @@ export class ProductsService {
     return this.repository.sitemapEntries();
   }
 
+  /**
+   * One product's answer (the product page's data: the product, its variants and gallery) as JSON bytes, from
+   * memory or read once and kept until that product or the catalogue changes, or stock moves
+   * (LIST_STOCK_REFRESH_MS, as the lists: docs/performance.md). `id` in lower case (the route's UuidParam).
+   */
+  async productEntry(id: string): Promise<ProductEntry> {
+    const entry = await this.cache.product(id, async () => {
+      const product = await this.find(id);
+      return product && entryOf(product);
+    });
+    if (!entry) throw new NotFoundError('Product not found');
+    return entry;
+  }
+
+  /** A product's answer if memory has it, without waiting for anything (the cached GET); undefined otherwise. */
+  cachedProduct(id: string): ProductEntry | undefined {
+    return this.cache.peekProduct(id);
+  }
+
   /** One product, with its gallery (which lists leave out: their cards show the first photo). */
   async get(id: string): Promise<Product> {
     const [product, gallery] = await Promise.all([this.repository.find(id), this.photos.gallery(id)]);
@@ -295,7 +315,7 @@ export class ProductsService {
       }
       throw error;
     }
-    this.cache.invalidateLists();
+    this.cache.invalidate();
     if (productId) this.photos.invalidate(productId);
     return result;
   }
@@ -310,16 +330,23 @@ export function galleryOf(product: Pick<Product, 'name'>, rows: GalleryRow[]): P
 const COMPRESS_MIN_BYTES = 1024;
 /** A page as the cache keeps it: its JSON bytes, compressed once in each coding, its total and next cursor. */
 function listEntry(page: ProductPage, total: number, capped = false): ListEntry {
-  const body = Buffer.from(JSON.stringify(page.products));
-  // Once per page and invalidation, so better levels than per-request compression can afford.
+  return { ...compressedOnce(Buffer.from(JSON.stringify(page.products))), total, capped, next: page.next && encodeCursor(page.next) };
+}
+
+/** A product's answer as the cache keeps it: its JSON bytes (what res.json() sent), compressed once, and their ETag. */
+function entryOf(product: Product): ProductEntry {
+  const body = Buffer.from(JSON.stringify(product));
+  return { ...compressedOnce(body), etag: weakEtag(body) };
+}
+
+/** JSON bytes and, when the compression middleware would compress them, their gzip and brotli. */
+function compressedOnce(body: Buffer): { body: Buffer; gzip: Buffer | undefined; br: Buffer | undefined } {
+  // Once per entry and invalidation, so better levels than per-request compression can afford.
   const compress = body.length >= COMPRESS_MIN_BYTES;
   return {
     body,
     gzip: compress ? gzipSync(body, { level: 6 }) : undefined,
     br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined,
-    total,
-    capped,
-    next: page.next && encodeCursor(page.next),
   };
 }
 

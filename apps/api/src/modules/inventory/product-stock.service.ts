@@ -15,12 +15,15 @@ export interface StockLine {
   size?: ProductSize | '';
 }
 
-/** A quote's line: the variant a cart line means and its price now (nothing reserved). */
+/** A quote's line: the variant a cart line means and its price now (nothing reserved), with what pricing reads of its product. */
 export interface ChosenLine {
   productId: string;
   variantId: number;
   count: number;
   unitCents: number;
+  name: string;
+  categoryId: string | null;
+  weightGrams: number | null;
   /** The size, when the variant has a Size option whose value is a size ('' otherwise). */
   size: ProductSize | '';
 }
@@ -125,6 +128,7 @@ export class ProductStockService {
    * The variants `lines` mean and what each costs now, in the order {@link reserve} takes them (product, then
    * variant: a quote then splits a discount as the payment will), without taking any stock: a quote's lines.
    * `{ refused }` as {@link reserve} for a line that names no variant or one no longer sold; stock is not checked.
+   * One statement: the products and their variants, names, categories and weights in one read.
    */
   async choose(lines: StockLine[]): Promise<ChosenLine[] | { refused: AppError }> {
     const { choices, resolved, refused } = await this.resolve(lines);
@@ -136,6 +140,9 @@ export class ProductStockService {
         variantId: variant.id,
         count,
         unitCents: variant.priceCents ?? product.priceCents,
+        name: product.name,
+        categoryId: product.categoryId,
+        weightGrams: product.weightGrams,
         size: sizeOfVariant(product.optionNames, variant.values),
       };
     });

@@ -20,6 +20,9 @@ export interface ProductChoices {
   stock: number;
   /** The product's price in cents (a variant without its own). */
   priceCents: number;
+  /** Its category and weight in grams (pricing's discount scope and shipping by weight). */
+  categoryId: string | null;
+  weightGrams: number | null;
   optionNames: string[];
   /** Every value of each option, in order (to tell whether `size` can name a variant). */
   optionValues: string[][];
@@ -43,7 +46,8 @@ export class StockRepository {
 
   /**
    * The products named, with their options and variants, in ONE prepared statement (no lock: a cart line is checked
-   * again under the lock). The checkout runs it inside its reservation, where each round trip counts.
+   * again under the lock). The checkout runs it inside its reservation, where each round trip counts; a quote's
+   * read of its products is this one too (with the category and weight pricing needs).
    */
   async choices(productIds: string[]): Promise<Map<string, ProductChoices>> {
     const products = await this.db.preparedRows<{
@@ -51,12 +55,14 @@ export class StockRepository {
       name: string;
       stock: number;
       price_cents: number;
+      category_id: string | null;
+      weight_grams: number | null;
       option_names: string[];
       option_values: string[][] | null;
       variants: Array<{ id: number; active: boolean; stock: number; sku: string; values: string[]; price_cents: number | null }>;
     }>(
       'stock-choices',
-      `SELECT p.id, p.name, p.stock, p.price_cents,
+      `SELECT p.id, p.name, p.stock, p.price_cents, p.category_id, p.weight_grams,
               coalesce((SELECT array_agg(o.name ORDER BY o.position) FROM product_options o WHERE o.product_id = p.id), '{}') AS option_names,
               (SELECT json_agg((SELECT coalesce(json_agg(v.value ORDER BY v.position), '[]') FROM product_option_values v WHERE v.option_id = o.id)
                  ORDER BY o.position)
@@ -78,6 +84,8 @@ export class StockRepository {
         name: row.name,
         stock: row.stock,
         priceCents: row.price_cents,
+        categoryId: row.category_id,
+        weightGrams: row.weight_grams,
         optionNames: row.option_names,
         optionValues: row.option_values ?? [],
         variants: row.variants.map((variant) => ({

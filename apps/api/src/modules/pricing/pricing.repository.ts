@@ -3,15 +3,6 @@ import type { DiscountKind } from '@store/contract';
 import { Database } from '../../database/transactions.js';
 import type { DiscountRule, PricingRules, ShippingZoneRule, TaxRule, WeightBracket } from './pricing.js';
 
-/** A product as pricing reads it. */
-export interface PricedProductRow {
-  id: string;
-  name: string;
-  priceCents: number;
-  categoryId: string | null;
-  weightGrams: number | null;
-}
-
 /** A discount code row with its admin figures. */
 export interface DiscountCodeRow extends Omit<DiscountRule, 'customerUses'> {
   discountCents: number;
@@ -51,8 +42,9 @@ interface CodeSqlRow {
 
 /**
  * Every statement of pricing: the shop's setting, shipping zones and methods, tax rates, discount codes and their
- * uses (hand-written SQL: small tables read whole, and the code's use counted under its row lock), and the one read
- * of the `products` table pricing needs (price, name, category), which the catalogue owns and pricing only reads.
+ * uses (hand-written SQL: small tables read whole, and the code's use counted under its row lock), and the payment's
+ * read of the cart's categories and weights on `products`, which the catalogue owns and pricing only reads (a
+ * quote has them from the inventory's read of its products).
  */
 @Injectable()
 export class PricingRepository {
@@ -99,34 +91,17 @@ export class PricingRepository {
   }
 
   /**
-   * What a quote reads, in ONE statement: the cart's products as they are now and, when a code is given, the live
-   * code spelled so (any case) with its uses by `customer` (nothing is locked: a quote reserves nothing).
+   * The live code spelled so (any case) with its uses by `customer`, in ONE statement, for a quote (nothing is
+   * locked: a quote reserves nothing). Undefined when there is none (an empty spelling included).
    */
-  async quoteReads(
-    productIds: string[],
-    code: string | undefined,
-    customer: string,
-  ): Promise<{ products: PricedProductRow[]; code: DiscountRule | undefined }> {
-    const [row] = await this.db.rows<{ products: PricedProductRow[]; code: (JsonCodeRow & { customer_uses: number }) | null }>(
-      `SELECT
-         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'priceCents', p.price_cents, 'categoryId', p.category_id,
-            'weightGrams', p.weight_grams)), '[]')
-          FROM products p WHERE p.id = ANY($1::uuid[])) AS products,
-         (SELECT row_to_json(c) FROM (
-            SELECT ${CODE_COLUMNS}, (SELECT count(*)::int FROM discount_code_uses u WHERE u.code_id = d.id AND u.customer = $3 AND u.released_at IS NULL) AS customer_uses
-            FROM discount_codes d WHERE $2::text IS NOT NULL AND upper(d.code) = upper($2) AND d.deleted_at IS NULL) c) AS code`,
-      [productIds, code ?? null, customer],
+  async quoteCode(code: string, customer: string): Promise<DiscountRule | undefined> {
+    const [found] = await this.db.rows<CodeSqlRow & { customer_uses: number }>(
+      `SELECT ${CODE_COLUMNS},
+              (SELECT count(*)::int FROM discount_code_uses u WHERE u.code_id = d.id AND u.customer = $2 AND u.released_at IS NULL) AS customer_uses
+       FROM discount_codes d WHERE upper(d.code) = upper($1) AND d.deleted_at IS NULL`,
+      [code, customer],
     );
-    const found = row.code;
-    return {
-      products: row.products,
-      code: found
-        ? {
-            ...toRule({ ...found, valid_from: toDate(found.valid_from), valid_until: toDate(found.valid_until) }),
-            customerUses: found.customer_uses,
-          }
-        : undefined,
-    };
+    return found ? { ...toRule(found), customerUses: found.customer_uses } : undefined;
   }
 
   /**
@@ -253,13 +228,6 @@ export class PricingRepository {
     );
     return rows.map((row) => ({ ...toRule(row), discountCents: Number(row.discount_cents) }));
   }
-}
-
-/** A code row as `row_to_json` gives it: times as text. */
-type JsonCodeRow = Omit<CodeSqlRow, 'valid_from' | 'valid_until'> & { valid_from: string | null; valid_until: string | null };
-
-function toDate(text: string | null): Date | null {
-  return text === null ? null : new Date(text);
 }
 
 function toRule(row: CodeSqlRow): Omit<DiscountRule, 'customerUses'> {

@@ -90,9 +90,11 @@ export class PricingService {
       ...(ref.variant !== undefined ? { variantId: ref.variant } : {}),
       ...(ref.size ? { size: ref.size } : {}),
     }));
-    const [chosen, { products: rows, code }, rules] = await Promise.all([
+    // The products (with variants, categories and weights) in one statement, the code in another only when one is
+    // given, the rules from the process's copy: a signed-in quote is the token check and one or two reads.
+    const [chosen, code, rules] = await Promise.all([
       this.stock.choose(lines),
-      this.repository.quoteReads([...new Set(lines.map((line) => line.productId))], request.discountCode, customer),
+      request.discountCode !== undefined ? this.repository.quoteCode(request.discountCode, customer) : undefined,
       this.rulesCache.get(),
     ]);
     if ('refused' in chosen) {
@@ -104,26 +106,16 @@ export class PricingService {
         details?.map((detail) => ({ ...detail, field: 'products' })),
       );
     }
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const items: CartItem[] = [];
-    for (const line of chosen) {
-      const row = byId.get(line.productId);
-      if (!row) {
-        throw new ConflictError('A product in your cart is no longer sold; remove it and try again', [
-          { field: 'products', message: `${line.productId}: not sold` },
-        ]);
-      }
-      items.push({
-        productId: line.productId,
-        variantId: line.variantId,
-        ...(line.size ? { size: line.size } : {}),
-        name: row.name,
-        unitCents: line.unitCents,
-        count: line.count,
-        categoryId: row.categoryId,
-        weightGrams: row.weightGrams,
-      });
-    }
+    const items: CartItem[] = chosen.map((line) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      ...(line.size ? { size: line.size } : {}),
+      name: line.name,
+      unitCents: line.unitCents,
+      count: line.count,
+      categoryId: line.categoryId,
+      weightGrams: line.weightGrams,
+    }));
     const result = priceCart({
       rules,
       items,
