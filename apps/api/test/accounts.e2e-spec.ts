@@ -11,6 +11,7 @@ import {
   EMAIL_VERIFICATION_SENT,
   EMAIL_VERIFIED,
   type MyData,
+  type OrderReturn,
   Role,
   type SavedAddress,
   type Session,
@@ -330,6 +331,67 @@ describe('accounts (e2e)', () => {
       expect(adminData.auditEntries).toEqual([
         expect.objectContaining({ action: 'order.status', entity: { type: 'order', _id: orderId } }),
       ]);
+    });
+
+    it("includes the user's back-in-stock alerts (by account and by address) and their orders' returns", async () => {
+      const user = await signedInUser(t);
+      const admin = await signedInUser(t, Role.Admin);
+      const productId = await seedProduct(t, { name: 'Data Tee', price: 12, stock: 5 });
+      const [{ id: variantId }] = (await t.dataSource.query(`SELECT id FROM product_variants WHERE product_id = $1`, [productId])) as {
+        id: number;
+      }[];
+      const { orderId } = await paidOrder(t, user, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        amount: 12,
+        products: [{ _id: productId, count: 1 }],
+      } as never);
+      for (const status of ['Processing', 'Shipped']) {
+        await as(admin)
+          .put(api(ApiRoute.orderStatus, { orderId, userId: admin.user._id }))
+          .send({ status })
+          .expect(200);
+      }
+      const asked = (
+        await as(user)
+          .post(api(ApiRoute.orderReturns, { orderId, userId: user.user._id }))
+          .send({ kind: 'return', reason: 'too-big', lines: [{ variant: variantId, quantity: 1 }] })
+          .expect(201)
+      ).body as OrderReturn;
+      // One alert asked for signed in, an older one left with the address (confirmed and mailed), and a stranger's;
+      // the variant sold out, so the notify pass leaves them as they are.
+      await t.dataSource.query(`UPDATE product_variants SET stock = 0 WHERE id = $1`, [variantId]);
+      const email = user.user.email.toLowerCase();
+      const alert = (address: string, userId: string | null, extra: string) =>
+        t.dataSource.query(
+          `INSERT INTO stock_alerts (variant_id, email, user_id, unsubscribe_token_hash, created_at, confirmed_at, notified_at)
+           VALUES ($1, $2, $3, decode(md5(random()::text), 'hex'), ${extra})`,
+          [variantId, address, userId],
+        );
+      await alert(email, user.user._id, `now(), now(), NULL`);
+      await alert(email, null, `now() - interval '1 day', now() - interval '1 day', now() - interval '1 hour'`);
+      await alert('someone.else@example.com', null, `now(), now(), NULL`);
+
+      const data = (
+        await as(user)
+          .get(api(ApiRoute.myData, { userId: user.user._id }))
+          .expect(200)
+      ).body as MyData;
+      expect(data.returns.map((r) => r._id)).toEqual([asked._id]);
+      expect(data.returns[0]).toMatchObject({ order: { _id: orderId }, kind: 'return', status: 'requested' });
+      const ofVariant = { productId, productName: 'Data Tee', variantId, variantLabel: '', email };
+      expect(data.stockAlerts).toEqual([
+        { ...ofVariant, createdAt: expect.any(String), confirmedAt: expect.any(String) },
+        { ...ofVariant, createdAt: expect.any(String), confirmedAt: expect.any(String), notifiedAt: expect.any(String) },
+      ]);
+      // Someone without either has empty lists.
+      const other = await signedInUser(t);
+      expect(
+        (
+          await as(other)
+            .get(api(ApiRoute.myData, { userId: other.user._id }))
+            .expect(200)
+        ).body,
+      ).toMatchObject({ stockAlerts: [], returns: [] });
     });
 
     it('deletes the account with the password: signed out everywhere, data erased, orders kept anonymised, e-mail free again', async () => {

@@ -4,7 +4,7 @@ import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import type { TestGateway } from '../src/modules/payments/test.gateway.js';
 import { ReturnsService } from '../src/modules/returns/returns.service.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { paidOrder, setOrderStatus } from './support/checkout-fixtures.js';
+import { paidOrder, SHIPPING_ADDRESS, setOrderStatus } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /** Returns and size exchanges (docs/returns.md) on the real API, Postgres, test gateway and outbox. */
@@ -217,6 +217,101 @@ describe('returns and exchanges (e2e)', () => {
     await ask(paid.orderId, body).expect(201);
   });
 
+  it('takes back the shipped lines of a partly shipped order, not the ones still to come', async () => {
+    const product = await tee();
+    const [s, m] = [variant(product, 'S'), variant(product, 'M')];
+    const { orderId } = await paidOrder(t, buyer, {
+      paymentMethodNonce: 'fake-valid-nonce',
+      amount: 30,
+      products: [
+        { _id: product._id, variant: s, count: 2 },
+        { _id: product._id, variant: m, count: 1 },
+      ],
+    });
+    const body = (variantId: number, quantity = 1) => ({ kind: 'return', reason: 'too-big', lines: [{ variant: variantId, quantity }] });
+    // Processing with nothing out yet: nothing to send back.
+    await setOrderStatus(t, admin, orderId, 'Processing').expect(200);
+    expect((await ask(orderId, body(s)).expect(409)).body.error).toBe('The order has not shipped yet: nothing to send back');
+    // One of the two S leaves; the order stays Processing, partly shipped.
+    const parcel = await request(t.http)
+      .post(api(ApiRoute.orderShipments, { orderId, userId: admin.user._id }))
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ carrier: 'ups', trackingNumber: '1Z111', lines: [{ variant: s, count: 1 }] })
+      .expect(201);
+    expect(parcel.body).toMatchObject({ status: 'Processing', fulfilment: 'Partly shipped' });
+    const unshipped = (await ask(orderId, body(m)).expect(400)).body as { error: string; details: unknown[] };
+    expect(unshipped.error).toMatch(/has not shipped yet/);
+    expect(unshipped.details).toEqual([{ field: 'lines[0].variant', message: 'has not shipped yet' }]);
+    // Only the unit that left, not the one still in the shop.
+    expect((await ask(orderId, body(s, 2)).expect(400)).body.details).toEqual([
+      { field: 'lines[0].quantity', message: 'must be at most 1' },
+    ]);
+    const asked = (await ask(orderId, body(s)).expect(201)).body as OrderReturn;
+    expect(asked.lines).toEqual([expect.objectContaining({ variant: s, quantity: 1 })]);
+    // The second S leaves too: it can be asked for now.
+    await request(t.http)
+      .post(api(ApiRoute.orderShipments, { orderId, userId: admin.user._id }))
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ carrier: 'ups', trackingNumber: '1Z112', lines: [{ variant: s, count: 1 }] })
+      .expect(201);
+    await ask(orderId, body(s)).expect(201);
+    expect((await ask(orderId, body(s)).expect(400)).body.details).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 0' }]);
+  });
+
+  it("lets a guest ask by their order link's token, never by the order's id, under the same rules", async () => {
+    const product = await tee();
+    const [m, l] = [variant(product, 'M'), variant(product, 'L')];
+    const email = `returns-guest-${Date.now()}@example.com`;
+    const paid = await request(t.http)
+      .post(`/api${ApiRoute.guestPayment}`)
+      .set('X-Forwarded-For', '198.51.100.77')
+      .send({
+        paymentInfo: {
+          email,
+          paymentMethodNonce: 'fake-valid-nonce',
+          amount: 20,
+          products: [{ _id: product._id, variant: m, count: 2 }],
+          shippingAddress: SHIPPING_ADDRESS,
+        },
+      })
+      .expect(200);
+    const [token, orderId] = [paid.body.orderToken as string, paid.body.order._id as string];
+    const guestAsk = (body: object) => request(t.http).post(`/api${ApiRoute.guestOrderReturns}`).send(body);
+    const guestReturns = (query: object) => request(t.http).get(`/api${ApiRoute.guestOrderReturns}`).query(query);
+    const exchange = { kind: 'exchange', reason: 'too-small', lines: [{ variant: m, quantity: 1, exchangeVariant: l }] };
+
+    expect((await guestAsk({ token, ...exchange }).expect(409)).body.error).toBe('The order has not shipped yet: nothing to send back');
+    await setOrderStatus(t, admin, orderId, 'Processing').expect(200);
+    await setOrderStatus(t, admin, orderId, 'Shipped').expect(200);
+    // Another token, or none: nothing is asked.
+    await guestAsk({ token: 'x'.repeat(43), ...exchange }).expect(404);
+    expect((await guestAsk(exchange).expect(400)).body.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'token' })]),
+    );
+    expect(await t.dataSource.query(`SELECT id FROM returns WHERE order_id = $1`, [orderId])).toEqual([]);
+
+    const asked = (await guestAsk({ token, ...exchange }).expect(201)).body as OrderReturn;
+    expect(asked).toMatchObject({
+      order: { _id: orderId },
+      user: { _id: '' },
+      kind: 'exchange',
+      status: 'requested',
+      lines: [{ variant: m, quantity: 1, exchangeVariant: l, exchangeOptions: 'L' }],
+    });
+    expect(await variantRow(l)).toEqual({ stock: 4, sold: 0 });
+    expect(
+      (await guestAsk({ token, kind: 'return', reason: 'other', lines: [{ variant: m, quantity: 2 }] }).expect(400)).body.details,
+    ).toEqual([{ field: 'lines[0].quantity', message: 'must be at most 1' }]);
+
+    expect(((await guestReturns({ token }).expect(200)).body as OrderReturn[]).map((r) => r._id)).toEqual([asked._id]);
+    await guestReturns({ token: 'x'.repeat(43) }).expect(404);
+    await guestReturns({}).expect(400);
+    // The mails go to the order's e-mail, every step; the audit has the request.
+    await step(ApiRoute.returnApprove, asked._id).expect(200);
+    expect((await mails(email)).sort()).toEqual(['return-approved', 'return-requested']);
+    expect(await audit(asked._id)).toEqual(['return.request', 'return.approve']);
+  });
+
   it('refuses bad input with a 400 naming the field, and staff-only steps to a buyer', async () => {
     const product = await tee();
     const other = await tee();
@@ -257,6 +352,51 @@ describe('returns and exchanges (e2e)', () => {
       .get(`${api(ApiRoute.returnsAll, { userId: admin.user._id })}?status=lost`)
       .set('Authorization', `Bearer ${admin.token}`)
       .expect(400);
+  });
+
+  it("pages the admin's list as the order list does: limit capped, cursor checked, 400 on bad values", async () => {
+    const list = (query: Record<string, string>) =>
+      request(t.http)
+        .get(api(ApiRoute.returnsAll, { userId: admin.user._id }))
+        .set('Authorization', `Bearer ${admin.token}`)
+        .query(query);
+    const newest = ((await t.dataSource.query(`SELECT id FROM returns ORDER BY created_at DESC, id DESC`)) as { id: string }[]).map(
+      (row) => row.id,
+    );
+    expect(newest.length).toBeGreaterThan(3);
+    const first = await list({}).expect(200);
+    expect(Number(first.headers['x-total-count'])).toBe(newest.length);
+    expect((first.body as OrderReturn[]).map((r) => r._id)).toEqual(newest.slice(0, 50));
+
+    // Pages of 2, each after the last one's cursor: every return once, newest first.
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await list({ limit: '2', ...(after ? { after } : {}) }).expect(200);
+      expect((page.body as OrderReturn[]).length).toBeLessThanOrEqual(2);
+      seen.push(...(page.body as OrderReturn[]).map((r) => r._id));
+      after = page.headers['x-next-cursor'] as string | undefined;
+    } while (after);
+    expect(seen).toEqual(newest);
+
+    const [{ n }] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM returns WHERE status = 'requested'`)) as { n: number }[];
+    const requested = await list({ status: 'requested', limit: '1' }).expect(200);
+    expect(Number(requested.headers['x-total-count'])).toBe(n);
+    expect((requested.body as OrderReturn[]).map((r) => r.status)).toEqual(['requested']);
+
+    const forged = Buffer.from(JSON.stringify(['not-an-id', '2026-01-01T00:00:00.000000'])).toString('base64url');
+    for (const [query, field] of [
+      [{ limit: '0' }, 'limit'],
+      [{ limit: '101' }, 'limit'],
+      [{ limit: '1e2' }, 'limit'],
+      [{ after: '!!' }, 'after'],
+      [{ after: forged }, 'after'],
+      [{ offset: '50' }, 'offset'],
+      [{ status: 'lost' }, 'status'],
+    ] as const) {
+      const refused = await list(query).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field })] });
+    }
   });
 
   it('turns fit-related exchanges into the product fit note, and suggests reorders from sales and exchanges', async () => {

@@ -44,6 +44,8 @@ export const guestPaymentToken = '/payment/guest/gettoken';
 export const guestPayment = '/payment/guest/braintree';
 /** A guest order, by the token of its e-mailed link (`?token=`), never by its id. */
 export const guestOrder = '/order/guest';
+/** A guest order's returns and exchanges, by its link's token: GET them (`?token=`), POST a request (the token in the body). */
+export const guestOrderReturns = '/order/guest/returns';
 export const ordersOfUser = '/orders/user/:userId';
 /** One paid order, for its buyer (or an admin): the confirmation page after paying. */
 export const order = '/order/:orderId/user/:userId';

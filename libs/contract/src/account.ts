@@ -1,7 +1,9 @@
 import type { AuditEntry } from './audit.js';
 import type { Order } from './checkout.js';
 import type { Role, StaffRole } from './identity.js';
+import type { OrderReturn } from './returns.js';
 import type { ShippingAddress } from './shipping.js';
+import type { MyStockAlert } from './stock-alerts.js';
 
 /** How long an e-mail verification link works, and how many one account gets an hour at most. */
 export const EMAIL_VERIFICATION_HOURS = 24;
@@ -84,6 +86,10 @@ export interface MyData {
   addresses: SavedAddress[];
   /** Every paid order, newest first. */
   orders: Order[];
-  /** What the user did in the admin area (the shop's people only; empty for a customer). */
+  /** The audit entries the user wrote: the shop's people's admin actions, a customer's return requests. */
   auditEntries: AuditEntry[];
+  /** Their back-in-stock alerts (by account or by address), newest first. */
+  stockAlerts: MyStockAlert[];
+  /** The returns and exchanges of their orders, newest first. */
+  returns: OrderReturn[];
 }

@@ -1,4 +1,5 @@
 import type { ProductSize } from './catalogue.js';
+import { ORDER_PAGE_DEFAULT, ORDER_PAGE_MAX } from './checkout.js';
 
 /**
  * Returns and size exchanges (docs/returns.md, docs/api.md "Returns and exchanges"). A buyer asks, within the
@@ -29,6 +30,14 @@ export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export const RETURN_NOTE_MAX_LENGTH = 500;
 export const RETURN_LINES_MAX = 50;
+/**
+ * The admin's list of returns (`GET /returns/all/{userId}`) pages as the admin's order list does: `limit` (1 to
+ * RETURN_PAGE_MAX, default RETURN_PAGE_DEFAULT) and the `after` cursor of the page before (its X-Next-Cursor), newest
+ * first, with X-Total-Count; `status` filters. Any other parameter is refused.
+ */
+export const RETURN_PAGE_DEFAULT = ORDER_PAGE_DEFAULT;
+export const RETURN_PAGE_MAX = ORDER_PAGE_MAX;
+export const RETURN_LIST_QUERY_KEYS = ['limit', 'after', 'status'] as const;
 export const RETURN_CARRIER_MAX_LENGTH = 64;
 export const RETURN_TRACKING_MAX_LENGTH = 64;
 
@@ -45,6 +54,14 @@ export interface ReturnRequest {
   reason: ReturnReason;
   note?: string;
   lines: ReturnLineRequest[];
+}
+
+/**
+ * `POST /order/guest/returns`: a guest's request about their order, authorised by the token of its e-mailed link
+ * (never the order's id), carried in the body so it sits in no URL.
+ */
+export interface GuestReturnRequest extends ReturnRequest {
+  token: string;
 }
 
 export interface ReturnLine {

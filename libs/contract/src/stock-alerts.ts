@@ -36,6 +36,23 @@ export interface StockAlertAnswer {
   variantLabel: string;
 }
 
+/**
+ * One back-in-stock alert of a user, in their "my data" download: those their account asked for and those left with
+ * their address when not signed in. The times say where it stands (confirmed, mailed, unsubscribed).
+ */
+export interface MyStockAlert {
+  productId: string;
+  productName: string;
+  variantId: number;
+  /** The variant's values as people read them (`Blue / M`; '' for a product without options). */
+  variantLabel: string;
+  email: string;
+  createdAt: string;
+  confirmedAt?: string;
+  notifiedAt?: string;
+  unsubscribedAt?: string;
+}
+
 /** One variant's waiting alerts (confirmed, not yet mailed), for the admin. */
 export interface VariantWaiting {
   variantId: number;

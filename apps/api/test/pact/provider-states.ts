@@ -444,6 +444,43 @@ export class ProviderStates {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         return this.shippedOrder(this.signedIn);
       },
+      // A guest's shipped order of the Classic Tee in M (sizes S, M, L), paid through the guest checkout; its link's
+      // token is the consumer's (only its hash is kept).
+      'a guest has a shipped order of a product in sizes S, M and L whose link token is {token}': async (params) => {
+        const product = await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) });
+        const answer = await this.payments.payAsGuest(
+          {
+            email: 'guest@example.com',
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: product.price,
+            products: [{ _id: product._id, count: 1, size: 'M' }],
+            shippingAddress: SHIPPING_ADDRESS,
+          },
+          '127.0.0.1',
+        );
+        if (!('success' in answer.body) || !answer.body.success) throw new Error(`guest checkout refused: ${JSON.stringify(answer.body)}`);
+        const orderId = answer.body.order._id;
+        await this.t.dataSource.query(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [
+          orderId,
+          createHash('sha256').update(text(params, 'token')).digest(),
+        ]);
+        await this.settle(orderId);
+        const orders = this.t.app.get(OrdersService);
+        await orders.changeStatus(orderId, 'Processing', SYSTEM_ACTOR);
+        await orders.changeStatus(orderId, 'Shipped', SYSTEM_ACTOR);
+        const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
+        return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
+      },
+      // After a state that made a product: an alert of the signed-in customer (by account, confirmed) on its first variant.
+      'the customer has a back-in-stock alert on a size of that product': async () => {
+        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const [variant] = (await this.t.dataSource.query(`SELECT id FROM product_variants ORDER BY id LIMIT 1`)) as { id: number }[];
+        if (!variant) throw new Error('needs a product first (a state that makes one)');
+        await this.t.dataSource.query(
+          `INSERT INTO stock_alerts (variant_id, email, user_id, confirmed_at, unsubscribe_token_hash) VALUES ($1, lower($2), $3, now(), $4)`,
+          [variant.id, this.signedIn.email, this.signedIn.id, sha256('my-data-alert')],
+        );
+      },
       'the customer asked to exchange M for L on a shipped order': async () => {
         if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
         const shipped = await this.shippedOrder(this.signedIn);

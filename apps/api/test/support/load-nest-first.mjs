@@ -13,15 +13,15 @@ await import('@nestjs/core');
   // Through the test's own module registry (an import here is Jest's), so the class patched is the one the apps use.
   const hooksHost = await import('nestjs-cls/dist/src/lib/plugin/cls-plugin-hooks-host.js');
   const { ClsPluginsHooksHost } = hooksHost.default ?? hooksHost;
-  let gathered;
+  const gathered = [];
   const onModuleInit = ClsPluginsHooksHost.prototype.onModuleInit;
   ClsPluginsHooksHost.prototype.onModuleInit = function gatherHooks() {
     onModuleInit.call(this);
-    gathered = this;
+    gathered.splice(0, gathered.length, this);
   };
   const getInstance = ClsPluginsHooksHost.getInstance;
   ClsPluginsHooksHost.getInstance = function gatheredInstance() {
     const newest = getInstance.call(this);
-    return newest.beforeSetupHooks === undefined && gathered ? gathered : newest;
+    return newest.beforeSetupHooks === undefined && gathered.length > 0 ? gathered[0] : newest;
   };
 }

@@ -13,8 +13,10 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { GUEST_ORDER_TOKEN_MAX } from '../checkout.js';
 import {
   type ExchangeShipment,
+  type GuestReturnRequest,
   RETURN_CARRIER_MAX_LENGTH,
   RETURN_KINDS,
   RETURN_LINES_MAX,
@@ -63,6 +65,13 @@ export class ReturnRequestDto implements ReturnRequest {
   @ValidateNested({ each: true })
   @Type(() => ReturnLineRequestDto)
   lines!: ReturnLineRequestDto[];
+}
+
+export class GuestReturnRequestDto extends ReturnRequestDto implements GuestReturnRequest {
+  @IsString({ message: "token must be the token of the order's link" })
+  @MinLength(1, { message: "token must be the token of the order's link" })
+  @MaxLength(GUEST_ORDER_TOKEN_MAX, { message: `token must be at most ${GUEST_ORDER_TOKEN_MAX} characters` })
+  token!: string;
 }
 
 export class ReturnReceiptDto implements ReturnReceipt {

@@ -17,6 +17,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { OutboxService } from '../notifications/outbox.service.js';
 import { OrdersService } from '../orders/orders.service.js';
+import { ReturnsService } from '../returns/returns.service.js';
+import { StockAlertsService } from '../stock-alerts/index.js';
 import { UsersService } from '../users/users.service.js';
 import { type AddressRow, AddressesRepository } from './addresses.repository.js';
 
@@ -62,6 +64,8 @@ export class AccountsService implements OnApplicationBootstrap {
     private readonly addresses: AddressesRepository,
     private readonly orders: OrdersService,
     private readonly audit: AuditService,
+    private readonly stockAlerts: StockAlertsService,
+    private readonly returns: ReturnsService,
     private readonly outbox: OutboxService,
     private readonly hasher: PasswordHasher,
     private readonly transactions: Transactions,
@@ -109,16 +113,22 @@ export class AccountsService implements OnApplicationBootstrap {
     if (!removed) throw new NotFoundError('Address not found');
   }
 
-  /** Everything the shop holds about the user: the profile, the address book, every paid order, their audit entries. */
+  /**
+   * Everything the shop holds about the user: the profile, the address book, every paid order, their audit entries,
+   * their back-in-stock alerts (by account or address) and the returns of their orders.
+   */
   async myData(userId: string): Promise<MyData> {
     const orders: Order[] = [];
     for await (const batch of this.orders.allMatching({ userId })) orders.push(...batch);
+    const profile = await this.account(userId);
     return {
       exportedAt: new Date().toISOString(),
-      profile: await this.account(userId),
+      profile,
       addresses: (await this.addressBook(userId)).addresses,
       orders,
       auditEntries: await this.audit.allByActor(userId),
+      stockAlerts: await this.stockAlerts.ofUser({ id: userId, email: profile.email }),
+      returns: await this.returns.ofBuyer(userId),
     };
   }
 

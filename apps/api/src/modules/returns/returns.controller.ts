@@ -1,23 +1,26 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import {
   ApiRoute,
+  GUEST_ORDER_TOKEN_MAX,
+  GUEST_ORDER_TOKEN_PARAM,
   type OrderReturn,
   type ProductFit,
   REORDER_DAYS_DEFAULT,
   REORDER_DAYS_MAX,
   type ReorderSuggestion,
-  RETURN_STATUSES,
-  type ReturnStatus,
   StaffRole,
 } from '@store/contract';
-import { ExchangeShipmentDto, ReturnReceiptDto, ReturnRequestDto } from '@store/contract/dto/return-request.dto';
+import { ExchangeShipmentDto, GuestReturnRequestDto, ReturnReceiptDto, ReturnRequestDto } from '@store/contract/dto/return-request.dto';
+import type { Response } from 'express';
 import { ValidationFailedError } from '../../common/errors.js';
+import { setPageHeaders } from '../../common/pagination.js';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { StockAlertsService } from '../stock-alerts/index.js';
+import { parseReturnListQuery } from './return-list-query.js';
 import { ReturnsService } from './returns.service.js';
 
 @Controller()
@@ -33,22 +36,40 @@ export class ReturnsController {
     return this.returns.request(orderId, body, buyer);
   }
 
+  /** A guest asks to return or exchange some of their order's units, by the token of its link (in the body). */
+  @Public()
+  @Post(ApiRoute.guestOrderReturns)
+  guestRequest(@Body() body: GuestReturnRequestDto): Promise<OrderReturn> {
+    const { token, ...request } = body;
+    return this.returns.guestRequest(token, request);
+  }
+
+  /** A guest order's returns, by the token of its link (`?token=`, as the order itself). */
+  @Public()
+  @Get(ApiRoute.guestOrderReturns)
+  ofGuestOrder(@Query(GUEST_ORDER_TOKEN_PARAM) token: unknown): Promise<OrderReturn[]> {
+    if (typeof token !== 'string' || token === '' || token.length > GUEST_ORDER_TOKEN_MAX) {
+      throw new ValidationFailedError(`${GUEST_ORDER_TOKEN_PARAM} is required: the token of the order's link`, [
+        { field: GUEST_ORDER_TOKEN_PARAM, message: `1 to ${GUEST_ORDER_TOKEN_MAX} characters` },
+      ]);
+    }
+    return this.returns.ofGuestOrder(token);
+  }
+
   /** The order's returns, for its buyer (or staff). */
   @Get(ApiRoute.orderReturns)
   ofOrder(@UuidParam('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<OrderReturn[]> {
     return this.returns.ofOrder(orderId, user);
   }
 
-  /** The newest returns and exchanges, optionally of one `status`. */
+  /** The returns and exchanges, newest first, a page at a time (`limit`, `after`), optionally of one `status`. */
   @Roles(StaffRole.Owner, StaffRole.Staff, StaffRole.ReadOnly)
   @Get(ApiRoute.returnsAll)
-  all(@Query('status') status: unknown): Promise<OrderReturn[]> {
-    if (status !== undefined && !(RETURN_STATUSES as readonly unknown[]).includes(status)) {
-      throw new ValidationFailedError(`status must be one of ${RETURN_STATUSES.join(', ')}`, [
-        { field: 'status', message: `must be one of ${RETURN_STATUSES.join(', ')}` },
-      ]);
-    }
-    return this.returns.latest(status as ReturnStatus | undefined);
+  async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<OrderReturn[]> {
+    const { limit, after, status } = parseReturnListQuery(query);
+    const page = await this.returns.page(limit, after, status);
+    setPageHeaders(response, page.total, page.next);
+    return page.returns;
   }
 
   /** How many of each variant to reorder for the next `days` (default 30). */

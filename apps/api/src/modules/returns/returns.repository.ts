@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReturnKind, ReturnReason, ReturnStatus } from '@store/contract';
+import type { Cursor } from '../../common/pagination.js';
+import { isCalendarDateTime } from '../../common/sql-values.js';
 import { Database } from '../../database/transactions.js';
 import type { FitEvent } from './fit.js';
 
@@ -10,6 +12,8 @@ export interface ReturnRow {
   order_number: string;
   user_id: string | null;
   user_name: string;
+  /** A guest order's e-mail, where its return mails go (null for an account's order, or once anonymised). */
+  guest_email: string | null;
   kind: ReturnKind;
   reason: ReturnReason;
   note: string;
@@ -62,8 +66,17 @@ export interface ReorderRow {
   exchanges_out: number;
 }
 
-const RETURN_COLUMNS = `r.id, r.order_id, o.number AS order_number, o.user_id, o.user_name, r.kind, r.reason, r.note, r.status,
+const RETURN_COLUMNS = `r.id, r.order_id, o.number AS order_number, o.user_id, o.user_name, o.guest_email, r.kind, r.reason, r.note, r.status,
   r.hold_until, r.restocked, r.refund_id, r.refund_cents, r.refunded_at, r.carrier, r.tracking, r.shipped_at, r.created_at`;
+
+/** The sort key of a cursor: created_at in UTC to the microsecond (a JavaScript Date would drop the microseconds). */
+const SORT_KEY = `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
+/** True when `key` is a sort key this repository wrote into a cursor of the returns list. */
+export function isReturnCursorKey(key: readonly (string | number)[]): boolean {
+  return key.length === 1 && typeof key[0] === 'string' && CURSOR_KEY.test(key[0]) && isCalendarDateTime(key[0]);
+}
 
 /** Statuses in which a request still claims its units (they cannot be asked for again). */
 const CLAIMING = `('requested', 'approved', 'received', 'refunded', 'shipped')`;
@@ -148,6 +161,14 @@ export class ReturnsRepository {
     return row;
   }
 
+  /** The returns of every order of a buyer's account, newest first. */
+  ofBuyer(userId: string): Promise<ReturnRow[]> {
+    return this.db.rows<ReturnRow>(
+      `SELECT ${RETURN_COLUMNS} FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.user_id = $1 ORDER BY r.created_at DESC, r.id DESC`,
+      [userId],
+    );
+  }
+
   /** An order's returns, newest first. */
   ofOrder(orderId: string): Promise<ReturnRow[]> {
     return this.db.rows<ReturnRow>(
@@ -156,13 +177,33 @@ export class ReturnsRepository {
     );
   }
 
-  /** The newest `limit` returns, optionally of one status. */
-  latest(limit: number, status: ReturnStatus | undefined): Promise<ReturnRow[]> {
-    return this.db.rows<ReturnRow>(
-      `SELECT ${RETURN_COLUMNS} FROM returns r JOIN orders o ON o.id = r.order_id
-       WHERE ($2::text IS NULL OR r.status = $2) ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
-      [limit, status ?? null],
+  /**
+   * One page of the returns, optionally of one status, newest first, by keyset on (created_at, id): `after`
+   * the cursor of the page before (the last row's created_at to the microsecond, and its id). `next` is set when the
+   * page is full (there may be more).
+   */
+  async page(
+    limit: number,
+    after: Cursor | undefined,
+    status: ReturnStatus | undefined,
+  ): Promise<{ rows: ReturnRow[]; next: Cursor | undefined }> {
+    const rows = await this.db.rows<ReturnRow & { k: string }>(
+      `SELECT ${RETURN_COLUMNS}, ${SORT_KEY} AS k FROM returns r JOIN orders o ON o.id = r.order_id
+       WHERE ($2::text IS NULL OR r.status = $2)
+         AND ($3::timestamp IS NULL OR (r.created_at, r.id) < ($3::timestamp AT TIME ZONE 'UTC', $4::uuid))
+       ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
+      [limit, status ?? null, after?.key[0] ?? null, after?.id ?? null],
     );
+    const last = rows.at(-1);
+    return { rows, next: last && rows.length === limit ? { key: [last.k], id: last.id } : undefined };
+  }
+
+  /** How many returns there are, optionally of one status (a shop's returns are few: counted, not rolled up). */
+  async count(status: ReturnStatus | undefined): Promise<number> {
+    const [row] = await this.db.rows<{ n: number }>(`SELECT count(*)::int AS n FROM returns WHERE ($1::text IS NULL OR status = $1)`, [
+      status ?? null,
+    ]);
+    return row.n;
   }
 
   /** The lines of the returns named, with the name and values of the order line each one sends back. */

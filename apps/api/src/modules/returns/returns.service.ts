@@ -12,6 +12,7 @@ import {
   type ReturnStatus,
 } from '@store/contract';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
+import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transactions.js';
@@ -19,7 +20,7 @@ import { type AuditActor, AuditService, SYSTEM_ACTOR } from '../audit/audit.serv
 import type { AuthUser } from '../auth/auth-user.js';
 import { ProductStockService } from '../inventory/index.js';
 import { OutboxService, type ReturnMailStep } from '../notifications/outbox.service.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { OrdersService, type ReturnableOrder } from '../orders/orders.service.js';
 import { UsersService } from '../users/users.service.js';
 import { fitSignal } from './fit.js';
 import { reorderQuantity } from './reorder.js';
@@ -28,9 +29,6 @@ import { type NewReturnLine, type ReturnLineRow, type ReturnRow, ReturnsReposito
 /** Shoppers waiting per variant (variant id to count), for the reorder suggestions; none until the shop counts them. */
 export type WaitingCounts = (variantIds: number[]) => Promise<ReadonlyMap<number, number>>;
 const NOBODY_WAITING: WaitingCounts = () => Promise.resolve(new Map());
-
-/** Order statuses from which nothing was shipped yet: nothing to send back (cancel the order instead). */
-const NOT_SHIPPED = new Set(['Received', 'Processing', 'Cancelled']);
 
 /**
  * Returns and size exchanges (docs/returns.md). Every step runs in one transaction with its stock move, its audit
@@ -52,102 +50,127 @@ export class ReturnsService {
 
   /**
    * The buyer asks to return or exchange units of their order's lines. Refused: an order that is not theirs (404), not
-   * shipped yet or past the return window (409), a line that is not the order's, more units than are left to send
-   * back, an exchange to a variant of another product or to the same one (400), an exchange variant out of stock
+   * shipped yet or past the return window (409), a line that is not the order's or has not shipped (a partly shipped
+   * order sends back what has left), more units than are left to send back, an exchange to a variant of another
+   * product or to the same one (400), an exchange variant out of stock
    * (409, as at checkout). An exchange's variants are reserved at once, under the checkout's stock rules.
    */
   request(orderId: string, body: ReturnRequest, buyer: AuthUser): Promise<OrderReturn> {
     return this.transactions.run(async () => {
       const order = await this.orders.lockForReturn(orderId);
       if (order.userId !== buyer.id) throw new NotFoundError('Order not found');
-      if (NOT_SHIPPED.has(order.status)) {
-        throw new ConflictError(
-          order.status === 'Cancelled' ? 'A Cancelled order has nothing to return' : 'The order has not shipped yet: nothing to send back',
-        );
-      }
-      const windowEnd = new Date(order.paidAt.getTime() + this.config.returns.windowDays * 86_400_000);
-      if (windowEnd.getTime() < Date.now()) {
-        throw new ConflictError(
-          `The return window of ${this.config.returns.windowDays} days for this order ended on ${windowEnd.toISOString().slice(0, 10)}`,
-        );
-      }
-      const claimed = await this.repository.claimedUnits(orderId);
-      const seen = new Set<number>();
-      const lines: NewReturnLine[] = [];
-      const wanted: Array<{ productId: string; variantId: number; count: number }> = [];
-      for (const [index, asked] of body.lines.entries()) {
-        const field = (name: string) => `lines[${index}].${name}`;
-        const line = order.lines.find((candidate) => candidate.variantId === asked.variant);
-        if (!line) throw invalid(`The order has no line of variant ${asked.variant}`, field('variant'), 'is not a line of the order');
-        if (seen.has(asked.variant)) throw invalid('Each line may be named once', field('variant'), 'is named twice');
-        seen.add(asked.variant);
-        const left = line.refunded ? 0 : line.count - (claimed.get(line.variantId) ?? 0);
-        if (asked.quantity > left) {
-          throw invalid(
-            `Only ${left} of "${line.name}"${line.label ? ` (${line.label})` : ''} can still be sent back`,
-            field('quantity'),
-            `must be at most ${left}`,
-          );
-        }
-        if (body.kind === 'return' && asked.exchangeVariant !== undefined) {
-          throw invalid(
-            'A return gives the money back: ask for an exchange to get another variant',
-            field('exchangeVariant'),
-            'is only for an exchange',
-          );
-        }
-        if (body.kind === 'exchange') {
-          if (asked.exchangeVariant === undefined) {
-            throw invalid('An exchange needs the variant wanted instead', field('exchangeVariant'), 'is required for an exchange');
-          }
-          if (asked.exchangeVariant === asked.variant) {
-            throw invalid(
-              'An exchange needs another variant than the one bought',
-              field('exchangeVariant'),
-              'must differ from the line bought',
-            );
-          }
-          if (!(await this.stock.variantIdsOf(line.productId)).includes(asked.exchangeVariant)) {
-            throw invalid(
-              'An exchange is for another size or colour of the same product',
-              field('exchangeVariant'),
-              'is not a variant of the same product',
-            );
-          }
-          wanted.push({ productId: line.productId, variantId: asked.exchangeVariant, count: asked.quantity });
-        }
-        lines.push({
-          variantId: line.variantId,
-          productId: line.productId,
-          quantity: asked.quantity,
-          sizeFrom: line.size || sizeFromLabel(line.label),
-          exchangeVariantId: asked.exchangeVariant ?? null,
-          exchangeLabel: '',
-          sizeTo: '',
-        });
-      }
-      if (wanted.length > 0) {
-        const reserved = await this.stock.reserve(wanted);
-        if (!Array.isArray(reserved)) throw reserved.refused;
-        for (const line of lines) {
-          const taken = reserved.find((r) => r.variantId === line.exchangeVariantId);
-          if (!taken) continue;
-          line.exchangeLabel = taken.label;
-          line.sizeTo = taken.size || sizeFromLabel(taken.label);
-        }
-      }
-      const returnId = await this.repository.insert(
-        orderId,
-        {
-          kind: body.kind,
-          reason: body.reason,
-          note: (body.note ?? '').trim(),
-          holdDays: body.kind === 'exchange' ? this.config.returns.exchangeHoldDays : null,
-        },
-        lines,
-      );
-      return this.recorded(returnId, buyer, 'return.request', { status: { before: null, after: 'requested' } }, 'requested');
+      return this.requestOn(order, body, buyer);
     });
+  }
+
+  /**
+   * A guest asks, on the order of their link's token (never its id: 404 for any other token), under the same rules
+   * as a buyer; the audit names the guest by their order, the mails go to the order's e-mail.
+   */
+  guestRequest(token: string, body: ReturnRequest): Promise<OrderReturn> {
+    return this.transactions.run(async () => {
+      const order = await this.orders.lockForReturn(await this.orders.guestOrderId(token));
+      return this.requestOn(order, body, { id: order.id, name: 'Guest', email: order.guestEmail ?? '' });
+    });
+  }
+
+  /** The returns of the guest order of a link's token, newest first (404 for any other token). */
+  async ofGuestOrder(token: string): Promise<OrderReturn[]> {
+    return this.toReturns(await this.repository.ofOrder(await this.orders.guestOrderId(token)));
+  }
+
+  /** The request's checks, reservation and record on an order already locked and found to be the asker's. */
+  private async requestOn(order: ReturnableOrder, body: ReturnRequest, asker: AuditActor): Promise<OrderReturn> {
+    const orderId = order.id;
+    if (order.status === 'Cancelled') throw new ConflictError('A Cancelled order has nothing to return');
+    // A partly shipped order (still Processing) can send back what has left, not what is still to come.
+    if (order.lines.every((line) => line.shipped === 0)) throw new ConflictError('The order has not shipped yet: nothing to send back');
+    const windowEnd = new Date(order.paidAt.getTime() + this.config.returns.windowDays * 86_400_000);
+    if (windowEnd.getTime() < Date.now()) {
+      throw new ConflictError(
+        `The return window of ${this.config.returns.windowDays} days for this order ended on ${windowEnd.toISOString().slice(0, 10)}`,
+      );
+    }
+    const claimed = await this.repository.claimedUnits(orderId);
+    const seen = new Set<number>();
+    const lines: NewReturnLine[] = [];
+    const wanted: Array<{ productId: string; variantId: number; count: number }> = [];
+    for (const [index, asked] of body.lines.entries()) {
+      const field = (name: string) => `lines[${index}].${name}`;
+      const line = order.lines.find((candidate) => candidate.variantId === asked.variant);
+      if (!line) throw invalid(`The order has no line of variant ${asked.variant}`, field('variant'), 'is not a line of the order');
+      if (seen.has(asked.variant)) throw invalid('Each line may be named once', field('variant'), 'is named twice');
+      seen.add(asked.variant);
+      const named = `"${line.name}"${line.label ? ` (${line.label})` : ''}`;
+      if (line.shipped === 0)
+        throw invalid(`${named} has not shipped yet: nothing of it can be sent back`, field('variant'), 'has not shipped yet');
+      const left = line.refunded ? 0 : Math.max(0, line.shipped - (claimed.get(line.variantId) ?? 0));
+      if (asked.quantity > left) {
+        throw invalid(`Only ${left} of ${named} can still be sent back`, field('quantity'), `must be at most ${left}`);
+      }
+      if (body.kind === 'return' && asked.exchangeVariant !== undefined) {
+        throw invalid(
+          'A return gives the money back: ask for an exchange to get another variant',
+          field('exchangeVariant'),
+          'is only for an exchange',
+        );
+      }
+      if (body.kind === 'exchange') {
+        if (asked.exchangeVariant === undefined) {
+          throw invalid('An exchange needs the variant wanted instead', field('exchangeVariant'), 'is required for an exchange');
+        }
+        if (asked.exchangeVariant === asked.variant) {
+          throw invalid(
+            'An exchange needs another variant than the one bought',
+            field('exchangeVariant'),
+            'must differ from the line bought',
+          );
+        }
+        if (!(await this.stock.variantIdsOf(line.productId)).includes(asked.exchangeVariant)) {
+          throw invalid(
+            'An exchange is for another size or colour of the same product',
+            field('exchangeVariant'),
+            'is not a variant of the same product',
+          );
+        }
+        wanted.push({ productId: line.productId, variantId: asked.exchangeVariant, count: asked.quantity });
+      }
+      lines.push({
+        variantId: line.variantId,
+        productId: line.productId,
+        quantity: asked.quantity,
+        sizeFrom: line.size || sizeFromLabel(line.label),
+        exchangeVariantId: asked.exchangeVariant ?? null,
+        exchangeLabel: '',
+        sizeTo: '',
+      });
+    }
+    if (wanted.length > 0) {
+      const reserved = await this.stock.reserve(wanted);
+      if (!Array.isArray(reserved)) throw reserved.refused;
+      for (const line of lines) {
+        const taken = reserved.find((r) => r.variantId === line.exchangeVariantId);
+        if (!taken) continue;
+        line.exchangeLabel = taken.label;
+        line.sizeTo = taken.size || sizeFromLabel(taken.label);
+      }
+    }
+    const returnId = await this.repository.insert(
+      orderId,
+      {
+        kind: body.kind,
+        reason: body.reason,
+        note: (body.note ?? '').trim(),
+        holdDays: body.kind === 'exchange' ? this.config.returns.exchangeHoldDays : null,
+      },
+      lines,
+    );
+    return this.recorded(returnId, asker, 'return.request', { status: { before: null, after: 'requested' } }, 'requested');
+  }
+
+  /** Every return of the buyer's orders, newest first (their "my data"). */
+  async ofBuyer(userId: string): Promise<OrderReturn[]> {
+    return this.toReturns(await this.repository.ofBuyer(userId));
   }
 
   /** An order's returns, for its buyer or staff (anyone else: the same 404 as for an order that does not exist). */
@@ -156,9 +179,17 @@ export class ReturnsService {
     return this.toReturns(await this.repository.ofOrder(orderId));
   }
 
-  /** The newest returns (up to 200), optionally of one status, for the admin's screen. */
-  async latest(status: ReturnStatus | undefined): Promise<OrderReturn[]> {
-    return this.toReturns(await this.repository.latest(200, status));
+  /**
+   * A page of the returns, newest first, optionally of one status, for the admin's screen: the returns, how many
+   * there are in all, and the cursor of the next page when this one is full.
+   */
+  async page(
+    limit: number,
+    after: Cursor | undefined,
+    status: ReturnStatus | undefined,
+  ): Promise<{ returns: OrderReturn[]; total: number; next: string | undefined }> {
+    const [page, total] = await Promise.all([this.repository.page(limit, after, status), this.repository.count(status)]);
+    return { returns: await this.toReturns(page.rows), total, next: page.next ? encodeCursor(page.next) : undefined };
   }
 
   approve(returnId: string, admin: AuthUser): Promise<OrderReturn> {
@@ -314,7 +345,7 @@ export class ReturnsService {
     });
   }
 
-  /** Audits the step, queues the buyer's mail (when the buyer still has an account) and answers the return. */
+  /** Audits the step, queues the mail (to the buyer's account, or a guest order's e-mail; none once anonymised) and answers the return. */
   private async recorded(
     returnId: string,
     actor: AuditActor,
@@ -323,8 +354,11 @@ export class ReturnsService {
     mail: ReturnMailStep,
   ): Promise<OrderReturn> {
     await this.audit.record(actor, { action, entityType: 'return', entityId: returnId, changes });
-    const [answer] = await this.toReturns([(await this.repository.get(returnId))!]);
-    if (answer.user._id) await this.outbox.returnStep(mail, answer, await this.users.emailOf(answer.user._id));
+    const row = (await this.repository.get(returnId))!;
+    const [answer] = await this.toReturns([row]);
+    // An account's buyer at their account's address; a guest at the order's (an anonymised order has neither).
+    const recipient = answer.user._id ? await this.users.emailOf(answer.user._id) : row.guest_email;
+    if (recipient) await this.outbox.returnStep(mail, answer, recipient);
     return answer;
   }
 

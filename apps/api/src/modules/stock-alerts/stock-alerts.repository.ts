@@ -50,6 +50,15 @@ interface VariantRow {
   option_values: string[];
 }
 
+/** An alert of the user's "my data", with its variant. */
+export interface MyStockAlertRow extends VariantRow {
+  email: string;
+  created_at: Date;
+  confirmed_at: Date | null;
+  notified_at: Date | null;
+  unsubscribed_at: Date | null;
+}
+
 const variantOf = (row: VariantRow): AlertVariant => ({
   variantId: row.variant_id,
   productId: row.product_id,
@@ -67,6 +76,16 @@ const variantOf = (row: VariantRow): AlertVariant => ({
 @Injectable()
 export class StockAlertsRepository {
   constructor(private readonly db: Database) {}
+
+  /** The alerts of an account and of its address (asked for while not signed in), newest first: its "my data". */
+  async ofUser(userId: string, email: string): Promise<MyStockAlertRow[]> {
+    return this.db.rows<MyStockAlertRow>(
+      `SELECT ${VARIANT_COLUMNS}, a.email, a.created_at, a.confirmed_at, a.notified_at, a.unsubscribed_at
+       FROM stock_alerts a JOIN product_variants v ON v.id = a.variant_id ${VARIANT_JOINS}
+       WHERE a.user_id = $1 OR a.email = $2 ORDER BY a.created_at DESC, a.id DESC`,
+      [userId, email.toLowerCase()],
+    );
+  }
 
   async variant(variantId: number): Promise<AlertVariant | undefined> {
     const [row] = await this.db.rows<VariantRow>(`SELECT ${VARIANT_COLUMNS} FROM product_variants v ${VARIANT_JOINS} WHERE v.id = $1`, [

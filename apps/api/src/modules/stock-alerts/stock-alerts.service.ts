@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  type MyStockAlert,
   type ProductStockAlerts,
   STOCK_ALERT_CONFIRM_HOURS,
   STOCK_ALERT_CONFIRMED,
@@ -99,6 +100,21 @@ export class StockAlertsService {
    */
   waitingCounts(variantIds?: number[]): Promise<Map<number, number>> {
     return this.alerts.waitingCounts(variantIds);
+  }
+
+  /** The user's alerts, by account or by their address, newest first (their "my data"). */
+  async ofUser(user: { id: string; email: string }): Promise<MyStockAlert[]> {
+    return (await this.alerts.ofUser(user.id, user.email)).map((row) => ({
+      productId: row.product_id,
+      productName: row.product_name,
+      variantId: row.variant_id,
+      variantLabel: row.label,
+      email: row.email,
+      createdAt: row.created_at.toISOString(),
+      ...(row.confirmed_at ? { confirmedAt: row.confirmed_at.toISOString() } : {}),
+      ...(row.notified_at ? { notifiedAt: row.notified_at.toISOString() } : {}),
+      ...(row.unsubscribed_at ? { unsubscribedAt: row.unsubscribed_at.toISOString() } : {}),
+    }));
   }
 
   /** The variant, when it is on sale and sold out: the only state an alert makes sense in. */

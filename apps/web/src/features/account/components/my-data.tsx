@@ -38,7 +38,7 @@ function DownloadMyData() {
   return (
     <div className="mb-4">
       <p className="text-body-secondary small mb-2">
-        Everything the shop holds about you (your details, addresses and orders) as one JSON file.
+        Everything the shop holds about you (your details, addresses, orders, returns and back-in-stock alerts) as one JSON file.
       </p>
       {error ? <Alert variant="danger">{errorMessage(error)}</Alert> : null}
       <button

@@ -2,6 +2,7 @@ import { formatDollars, orderNumber, type OrderReturn, RETURN_REASON_LABELS, REO
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, ErrorAlert } from '@/components/alert';
+import { LoadMore } from '@/components/load-more';
 import { Spinner } from '@/components/spinner';
 import { formatOrderDate } from '@/components/order-items';
 import { errorMessage } from '@/lib/api-client';
@@ -14,21 +15,29 @@ import { useRefundReturn } from '../api/refund-return';
 import { useRejectReturn } from '../api/reject-return';
 import { useShipExchange } from '../api/ship-exchange';
 
-/** The admin's returns screen: the newest returns and exchanges with the next step each can take (docs/returns.md). */
+/**
+ * The admin's returns screen: the returns and exchanges, newest first, a page at a time, with the next step each can
+ * take (docs/returns.md).
+ */
 export function Returns() {
   const returns = useReturns();
-  if (returns.error) return <ErrorAlert message="The returns could not be loaded." reason={errorMessage(returns.error)} />;
-  if (!returns.data) return <Spinner label="Loading returns..." />;
+  if (returns.error && returns.items.length === 0) {
+    return <ErrorAlert message="The returns could not be loaded." reason={returns.error} />;
+  }
+  if (returns.loading) return <Spinner label="Loading returns..." />;
   return (
     <>
-      {returns.data.length === 0 ? (
+      {returns.items.length === 0 ? (
         <p className="text-body-secondary">No returns or exchanges yet.</p>
       ) : (
-        <ul className="list-group shadow-sm mb-5" aria-label="Returns and exchanges">
-          {returns.data.map((request) => (
-            <ReturnItem key={request._id} request={request} />
-          ))}
-        </ul>
+        <div className="mb-5">
+          <ul className="list-group shadow-sm" aria-label="Returns and exchanges">
+            {returns.items.map((request) => (
+              <ReturnItem key={request._id} request={request} />
+            ))}
+          </ul>
+          <LoadMore list={returns} label="Load more returns" />
+        </div>
       )}
       <ReorderSuggestions />
     </>

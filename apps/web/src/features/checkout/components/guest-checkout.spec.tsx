@@ -77,7 +77,8 @@ describe('guest checkout', () => {
           orderToken: TOKEN,
         },
       })
-      .on('GET', ApiRoute.guestOrder, { body: ORDER });
+      .on('GET', ApiRoute.guestOrder, { body: ORDER })
+      .on('GET', ApiRoute.guestOrderReturns, { body: [] });
     [tee, tee].forEach(addToCart);
     renderApp('/checkout/guest');
     await waitFor(() => expect(screen.getByTestId('guest-total')).toHaveTextContent('$45.00'));

@@ -71,3 +71,45 @@ describe("buyer's orders: shipments", () => {
     expect(within(row).queryByText(/Parcel|Shipped/)).not.toBeInTheDocument();
   });
 });
+
+describe("buyer's orders: returns of a partly shipped order", () => {
+  beforeEach(() => saveSession(customer));
+
+  const parcel = {
+    _id: 's1',
+    carrier: 'ups' as const,
+    carrierName: 'UPS',
+    trackingNumber: '1Z999',
+    lines: [{ product: 'p1', variant: 1, name: 'Sunset Tee', count: 1 }],
+    shippedAt: '2026-11-21T10:00:00.000Z',
+  };
+
+  it('links a Processing order with a parcel out to its returns page, and not one with nothing shipped', async () => {
+    installFakeApi().on('GET', ApiRoute.ordersOfUser, {
+      body: [
+        order({
+          status: 'Processing',
+          fulfilment: 'Partly shipped',
+          products: [
+            { product: 'p1', variant: 1, name: 'Sunset Tee', price: 24.99, count: 2 },
+            { product: 'p2', variant: 2, name: 'Moon Cap', price: 12, count: 1 },
+          ],
+          shipments: [parcel],
+        }),
+        order({ _id: 'o0000000-0000-4000-8000-000000000002', status: 'Processing' }),
+      ],
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <OrderHistory />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByRole('listitem', { name: 'Order O0000000' });
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByRole('link', { name: 'Return or exchange items' })).toHaveAttribute(
+      'href',
+      '/order/o0000000-0000-4000-8000-000000000001/returns',
+    );
+    expect(within(rows[1]).queryByRole('link', { name: 'Return or exchange items' })).not.toBeInTheDocument();
+  });
+});

@@ -11,9 +11,7 @@ import { ShippingAddressBlock } from '@/components/shipping-address';
 import { OrderPricingList } from '@/components/order-pricing';
 import { OrderShipments } from '@/components/order-shipments';
 import { hrefs } from '@/lib/paths';
-
-/** Orders from which nothing has shipped yet: nothing to send back (docs/returns.md). */
-const NOT_SHIPPED: readonly string[] = ['Received', 'Processing', 'Cancelled'];
+import { canAskForReturn } from './returnable';
 
 /** The buyer's own orders, newest first as the server lists them, a page at a time. */
 export function OrderHistory() {
@@ -44,7 +42,7 @@ export function OrderHistory() {
             <ShippingAddressBlock address={order.shippingAddress} inline />
             {order.refund ? <RefundNote refund={order.refund} /> : null}
             <OrderShipments order={order} />
-            {!NOT_SHIPPED.includes(order.status) ? (
+            {canAskForReturn(order) ? (
               <Link to={hrefs.orderReturns(order._id)} className="btn btn-sm btn-outline-secondary mt-2">
                 Return or exchange items
               </Link>

@@ -9,6 +9,7 @@ import {
   type ReturnReason,
   type ReturnRequest,
 } from '@store/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { Alert, ErrorAlert } from '@/components/alert';
 import { formatOrderDate, shortOrderId } from '@/components/order-items';
@@ -18,9 +19,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useMyOrder } from '../api/get-my-order';
 import { useOrderReturns } from '../api/list-order-returns';
 import { useRequestReturn } from '../api/request-return';
-
-/** Statuses from which nothing was shipped: nothing to send back yet (docs/returns.md). */
-const NOT_SHIPPED = new Set(['Received', 'Processing', 'Cancelled']);
+import { canAskForReturn, shippedUnits } from './returnable';
 
 const STATUS_TEXT: Record<OrderReturn['status'], string> = {
   requested: 'Requested',
@@ -40,10 +39,11 @@ interface FormValues {
   lines: Record<string, { quantity: string; exchangeVariant: string }>;
 }
 
-/** One order's returns and exchanges, and the form to ask for one (a shipped order only). */
+/** One order's returns and exchanges, and the form to ask for one (once something of it has shipped). */
 export function OrderReturns({ orderId }: { orderId: string }) {
   const order = useMyOrder(orderId);
   const returns = useOrderReturns(orderId);
+  const request = useRequestReturn(orderId);
   if (order.error) return <ErrorAlert message="The order could not be loaded." reason={errorMessage(order.error)} />;
   if (!order.data || returns.isPending) return <Spinner label="Loading your order..." />;
   return (
@@ -51,45 +51,71 @@ export function OrderReturns({ orderId }: { orderId: string }) {
       <h2 className="h5" title={order.data._id}>
         Order {shortOrderId(order.data._id)} <span className="text-body-secondary small">{formatOrderDate(order.data.createdAt)}</span>
       </h2>
-      {returns.data && returns.data.length > 0 ? (
-        <ul className="list-group mb-4" aria-label="Your returns and exchanges">
-          {returns.data.map((request) => (
-            <li key={request._id} className="list-group-item">
-              <div className="d-flex justify-content-between">
-                <span className="fw-semibold">{request.kind === 'exchange' ? 'Exchange' : 'Return'}</span>
-                <span className="badge text-bg-secondary">{STATUS_TEXT[request.status]}</span>
-              </div>
-              <ul className="small mb-0">
-                {request.lines.map((line) => (
-                  <li key={line.variant}>
-                    {line.quantity} x {line.name}
-                    {line.options ? ` (${line.options})` : ''}
-                    {line.exchangeOptions ? ` for ${line.exchangeOptions}` : ''}
-                  </li>
-                ))}
-              </ul>
-              {request.refund ? <p className="small mb-0">Refunded {formatDollars(request.refund.amount)}</p> : null}
-              {request.shipment ? (
-                <p className="small mb-0">
-                  Shipped with {request.shipment.carrier}, tracking number {request.shipment.tracking}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {NOT_SHIPPED.has(order.data.status) ? (
-        <p className="text-body-secondary">You can ask to return or exchange items once the order has shipped.</p>
-      ) : (
-        <ReturnRequestForm order={order.data} />
-      )}
+      <ReturnList returns={returns.data ?? []} />
+      <ReturnRequestForm order={order.data} request={request} />
     </>
   );
 }
 
-function ReturnRequestForm({ order }: { order: Order }) {
-  const request = useRequestReturn(order._id);
-  const lines = order.products.filter((line) => line.variant !== undefined);
+/** The returns and exchanges asked for an order, newest first, with where each stands. */
+export function ReturnList({ returns }: { returns: readonly OrderReturn[] }) {
+  if (returns.length === 0) return null;
+  return (
+    <ul className="list-group mb-4" aria-label="Your returns and exchanges">
+      {returns.map((request) => (
+        <li key={request._id} className="list-group-item">
+          <div className="d-flex justify-content-between">
+            <span className="fw-semibold">{request.kind === 'exchange' ? 'Exchange' : 'Return'}</span>
+            <span className="badge text-bg-secondary">{STATUS_TEXT[request.status]}</span>
+          </div>
+          <ul className="small mb-0">
+            {request.lines.map((line) => (
+              <li key={line.variant}>
+                {line.quantity} x {line.name}
+                {line.options ? ` (${line.options})` : ''}
+                {line.exchangeOptions ? ` for ${line.exchangeOptions}` : ''}
+              </li>
+            ))}
+          </ul>
+          {request.refund ? <p className="small mb-0">Refunded {formatDollars(request.refund.amount)}</p> : null}
+          {request.shipment ? (
+            <p className="small mb-0">
+              Shipped with {request.shipment.carrier}, tracking number {request.shipment.tracking}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The form that asks to return or exchange an order's shipped units (docs/returns.md), sent by `request`: the
+ * buyer's call, or a guest's through their order link. Before anything has shipped it says so instead.
+ */
+export function ReturnRequestForm({
+  order,
+  request,
+}: {
+  order: Pick<Order, '_id' | 'status' | 'products' | 'shipments'>;
+  request: UseMutationResult<OrderReturn, Error, ReturnRequest>;
+}) {
+  if (!canAskForReturn(order)) {
+    return <p className="text-body-secondary">You can ask to return or exchange items once the order has shipped.</p>;
+  }
+  return <ShippedReturnForm order={order} request={request} />;
+}
+
+function ShippedReturnForm({
+  order,
+  request,
+}: {
+  order: Pick<Order, '_id' | 'status' | 'products' | 'shipments'>;
+  request: UseMutationResult<OrderReturn, Error, ReturnRequest>;
+}) {
+  const shipped = shippedUnits(order);
+  // Only what has left can go back: a partly shipped order offers its parcels' units.
+  const lines = order.products.filter((line) => line.variant !== undefined && (shipped.get(line.variant) ?? 0) > 0);
   const form = useForm<FormValues>({
     defaultValues: {
       kind: 'exchange',
@@ -140,7 +166,13 @@ function ReturnRequestForm({ order }: { order: Order }) {
         </div>
       </fieldset>
       {lines.map((line) => (
-        <ReturnLineFields key={line.variant} line={line} exchange={kind === 'exchange'} register={form.register} />
+        <ReturnLineFields
+          key={line.variant}
+          line={line}
+          units={shipped.get(line.variant!) ?? 0}
+          exchange={kind === 'exchange'}
+          register={form.register}
+        />
       ))}
       <div className="mb-3">
         <label htmlFor="return-reason" className="form-label">
@@ -170,7 +202,18 @@ function ReturnRequestForm({ order }: { order: Order }) {
   );
 }
 
-function ReturnLineFields({ line, exchange, register }: { line: OrderLine; exchange: boolean; register: UseFormRegister<FormValues> }) {
+function ReturnLineFields({
+  line,
+  units,
+  exchange,
+  register,
+}: {
+  line: OrderLine;
+  /** The line's units that have shipped: the most that can be sent back. */
+  units: number;
+  exchange: boolean;
+  register: UseFormRegister<FormValues>;
+}) {
   const product = useProduct(line.product);
   const key = String(line.variant);
   const others = (product.data?.variants ?? []).filter((variant) => variant._id !== line.variant && variant.active);
@@ -182,7 +225,7 @@ function ReturnLineFields({ line, exchange, register }: { line: OrderLine; excha
           {label}: how many to send back
         </label>
         <select id={`return-quantity-${key}`} className="form-select" {...register(`lines.${key}.quantity`)}>
-          {Array.from({ length: line.count + 1 }, (_, n) => (
+          {Array.from({ length: units + 1 }, (_, n) => (
             <option key={n} value={String(n)}>
               {n}
             </option>
