@@ -62,6 +62,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         sourcemap: false,
         // .vite/manifest.json: the bundle-budget test follows the home route's static imports through it.
         manifest: true,
+        // No modulepreload polyfill in index.html's script: every browser the build targets fetches the home chunk
+        // from its static import anyway, and those with modulepreload (all current ones) from the link in the head.
+        modulePreload: { polyfill: false },
         // Braintree's Drop-in is its own ~515 kB chunk, fetched only when the server's gateway is Braintree.
         chunkSizeWarningLimit: 600,
         rolldownOptions: {

@@ -162,12 +162,40 @@ describe('nginx in front of the web app and the API', () => {
   });
 
   it('answers client routes with index.html, never cached', async () => {
-    for (const route of ['/admin/dashboard', '/cart', '/index.html']) {
+    const clientRoutes = [
+      '/admin/dashboard',
+      '/admin/product/update/7b0f3c1e-1111-4aaa-8bbb-123456789abc',
+      '/cart',
+      '/signin',
+      '/Signup',
+      '/user/dashboard',
+      '/order/7b0f3c1e-1111-4aaa-8bbb-123456789abc/confirmation',
+      '/checkout/guest',
+      '/guest/order',
+      '/staff/join',
+      '/reset-password?token=abc',
+      '/index.html',
+    ];
+    for (const route of clientRoutes) {
       const response = await fetch(`${base}${route}`);
-      expect(response.status).toBe(200);
+      expect([route, response.status]).toEqual([route, 200]);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toBe(indexHtml);
+    }
+  });
+
+  it('answers an address no page has with 404 and the app’s not-found page, as the API does on its own port', async () => {
+    for (const route of ['/no-such-page', '/admin/no-such-screen', '/products/shirts?x=1', '/product']) {
+      const [proxied, direct] = await Promise.all([fetch(`${base}${route}`), fetch(`${apiBase}${route}`)]);
+      expect([route, proxied.status, direct.status]).toEqual([route, 404, 404]);
+      expect(proxied.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(proxied.headers.get('cache-control')).toBe('no-cache');
+      expectSecurityHeaders(proxied);
+      const html = await proxied.text();
+      expect(html).toBe(await direct.text());
+      expect(html).toContain('<title>Page not found | T-Shirt Store</title>');
+      expect(html).toContain('<meta name="robots" content="noindex"');
     }
   });
 
@@ -288,7 +316,15 @@ describe('nginx when the API is down', () => {
   });
 
   it('still serves the web app, and answers /api with a JSON 502 the web client can show', async () => {
-    expect((await fetch(`${base}/admin/dashboard`)).status).toBe(200);
+    // Without the API nothing can tell a client route from an unknown address: both get the app shell, which
+    // renders the page, or its "Page not found", in the browser.
+    const indexHtml = await readFile(path.join(webDist, 'index.html'), 'utf8');
+    for (const route of ['/admin/dashboard', '/cart', '/no-such-page', '/', '/product/7b0f3c1e-1111-4aaa-8bbb-123456789abc']) {
+      const page = await fetch(`${base}${route}`);
+      expect([route, page.status]).toEqual([route, 200]);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toBe(indexHtml);
+    }
     const response = await fetch(`${base}/api/health`);
     expect(response.status).toBe(502);
     expectSecurityHeaders(response);

@@ -5,8 +5,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { type PageData, type PageNeeds, pageNeeds as publicPageNeeds, seedQueries } from '@/app/page-data';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { appRoutes } from '@/app/router';
 import { HOME_DESCRIPTION, HOME_TITLE } from '@/app/routes/home';
+import { signedInRoutes } from '@/app/signed-in-routes';
 import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from '@/app/routes/not-found';
 import { metaDescription } from '@/app/routes/product';
 import { pageTitle } from '@/components/page';
@@ -19,6 +20,9 @@ import { markRenderedOnServer } from '@/lib/rendered-on-server';
  * {@link pageNeeds} what to read and {@link renderPage} for the markup; no request leaves the process.
  */
 markRenderedOnServer();
+
+/** Every route, the signed-in and admin pages' too: the server tells their addresses from unknown ones. */
+const routes = appRoutes(signedInRoutes);
 
 /**
  * The needs of the page at `pathname` + `search`: a public page's ({@link publicPageNeeds}), `notFound` for an

@@ -1,10 +1,17 @@
-import { matchRoutes } from 'react-router-dom';
-import { type LazyPage, routeChunks, routes } from './router';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { type LazyPage, loadSignedInRoutes, routes } from './router';
 
-/** The chunk a path's page lives in; undefined for pages in the entry bundle (home, not found). */
-function chunkFor(pathname: string): (() => Promise<unknown>) | undefined {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.lazy as LazyPage | undefined;
-  return page?.chunk ? routeChunks[page.chunk] : undefined;
+/** The page route `pathname` leads to in `table`. */
+const pageRoute = (table: RouteObject[], pathname: string) => matchRoutes(table, pathname)?.at(-1)?.route;
+
+/**
+ * The chunk a path's page lives in; undefined for pages in the entry bundle (home, not found). A path only the
+ * catch-all matches may be a signed-in or admin page, whose routes are fetched first.
+ */
+async function chunkFor(pathname: string): Promise<(() => Promise<unknown>) | undefined> {
+  let route = pageRoute(routes, pathname);
+  if (route?.path === '*') route = pageRoute(await loadSignedInRoutes(), pathname);
+  return (route?.lazy as LazyPage | undefined)?.loadChunk;
 }
 
 /**
@@ -17,10 +24,13 @@ export function prefetchRoutesOnIntent(root: Document = document): void {
   const onIntent = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    const load = chunkFor(link.pathname);
-    if (!load || started.has(load)) return;
-    started.add(load);
-    load().catch(() => started.delete(load));
+    void chunkFor(link.pathname)
+      .then((load) => {
+        if (!load || started.has(load)) return;
+        started.add(load);
+        return load().catch(() => started.delete(load));
+      })
+      .catch(() => undefined);
   };
   root.addEventListener('pointerover', onIntent, { passive: true });
   root.addEventListener('touchstart', onIntent, { passive: true });

@@ -1,5 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { RequireAdmin, RequireSignIn } from './guards';
+import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { paths } from '@/lib/paths';
 import { HomePage } from './routes/home';
@@ -9,6 +8,8 @@ import { ErrorPage, NotFoundPage } from './routes/not-found';
  * Route-level code splitting: only the home page (and the shell) is in the entry bundle. Every other page is a
  * chunk fetched when its route is first matched, or earlier when a link to it is hovered or focused
  * (see prefetch-routes.ts). The loaders are shared so a prefetch and the router fetch the same chunk once.
+ * The signed-in and admin pages' routes themselves are a chunk too (signed-in-routes.tsx): the browser's router
+ * learns them when a navigation first needs them (`discoverRoutes`), so a shopper's home page carries none of them.
  */
 export const routeChunks = {
   signup: () => import('./routes/signup'),
@@ -18,8 +19,6 @@ export const routeChunks = {
   stockAlert: () => import('./routes/stock-alert'),
   cart: () => import('./routes/cart'),
   product: () => import('./routes/product'),
-  user: () => import('./routes/user-dashboard'),
-  admin: () => import('./routes/admin'),
   joinStaff: () => import('./routes/join-staff'),
   guest: () => import('./routes/guest'),
 };
@@ -27,70 +26,78 @@ export const routeChunks = {
 /** Which chunk a lazy route loads and which export of it is the page; tests use it to mount pages eagerly. */
 export interface LazyPage {
   (): Promise<{ Component: React.ComponentType }>;
-  chunk: keyof typeof routeChunks;
+  /** The chunk's name (a key of its table of chunks) */
+  chunk: string;
   exportName: string;
+  /** Fetches the chunk (a prefetch and the route share it) */
+  loadChunk: () => Promise<unknown>;
 }
 
-/** A lazy route whose component is the named export `exportName` of `chunk`. */
-function lazyPage(chunk: keyof typeof routeChunks, exportName: string): LazyPage {
+/** A lazy route whose component is the named export `exportName` of chunk `chunk` of `chunks`. */
+export function lazyPage<Chunks extends Record<string, () => Promise<unknown>>>(
+  chunks: Chunks,
+  chunk: keyof Chunks & string,
+  exportName: string,
+): LazyPage {
+  const loadChunk = chunks[chunk];
   const load = async () => {
-    const module = (await routeChunks[chunk]()) as unknown as Record<string, React.ComponentType>;
+    const module = (await loadChunk()) as Record<string, React.ComponentType>;
     return { Component: module[exportName] };
   };
-  return Object.assign(load, { chunk, exportName });
+  return Object.assign(load, { chunk, exportName, loadChunk });
 }
 
-/** The route table (docs/web.md). Paths match case-insensitively, so /Signup and /signup are one page. */
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    errorElement: <ErrorPage />,
-    children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.signup, lazy: lazyPage('signup', 'SignupPage') },
-      { path: paths.signin, lazy: lazyPage('signin', 'SigninPage') },
-      { path: paths.forgotPassword, lazy: lazyPage('passwordReset', 'ForgotPasswordPage') },
-      { path: paths.resetPassword, lazy: lazyPage('passwordReset', 'ResetPasswordPage') },
-      { path: paths.verifyEmail, lazy: lazyPage('verifyEmail', 'VerifyEmailPage') },
-      { path: paths.stockAlertConfirm, lazy: lazyPage('stockAlert', 'ConfirmStockAlertPage') },
-      { path: paths.stockAlertUnsubscribe, lazy: lazyPage('stockAlert', 'UnsubscribeStockAlertPage') },
-      { path: paths.cart, lazy: lazyPage('cart', 'CartPage') },
-      { path: paths.product, lazy: lazyPage('product', 'ProductPage') },
-      { path: paths.joinStaff, lazy: lazyPage('joinStaff', 'JoinStaffPage') },
-      { path: paths.guestCheckout, lazy: lazyPage('guest', 'GuestCheckoutPage') },
-      { path: paths.guestOrder, lazy: lazyPage('guest', 'GuestOrderPage') },
-      {
-        element: <RequireSignIn />,
-        children: [
-          { path: paths.userDashboard, lazy: lazyPage('user', 'UserDashboardPage') },
-          { path: paths.orderConfirmation, lazy: lazyPage('cart', 'OrderConfirmationPage') },
-          { path: paths.orderReturns, lazy: lazyPage('user', 'OrderReturnsPage') },
-        ],
-      },
-      {
-        element: <RequireAdmin />,
-        children: [
-          { path: paths.adminDashboard, lazy: lazyPage('admin', 'AdminDashboardPage') },
-          { path: paths.adminCreateCategory, lazy: lazyPage('admin', 'CreateCategoryPage') },
-          { path: paths.adminCategories, lazy: lazyPage('admin', 'ManageCategoriesPage') },
-          { path: paths.adminUpdateCategory, lazy: lazyPage('admin', 'UpdateCategoryPage') },
-          { path: paths.adminCreateProduct, lazy: lazyPage('admin', 'CreateProductPage') },
-          { path: paths.adminProducts, lazy: lazyPage('admin', 'ManageProductsPage') },
-          { path: paths.adminUpdateProduct, lazy: lazyPage('admin', 'UpdateProductPage') },
-          { path: paths.adminOrders, lazy: lazyPage('admin', 'ManageOrdersPage') },
-          { path: paths.adminPackingSlip, lazy: lazyPage('admin', 'PackingSlipPage') },
-          { path: paths.adminAudit, lazy: lazyPage('admin', 'AuditTrailPage') },
-          { path: paths.adminPricing, lazy: lazyPage('admin', 'PricingPage') },
-          { path: paths.adminCatalogueCsv, lazy: lazyPage('admin', 'CatalogueCsvPage') },
-          { path: paths.adminPeople, lazy: lazyPage('admin', 'PeoplePage') },
-          { path: paths.adminTwoFactor, lazy: lazyPage('admin', 'TwoFactorPage') },
-          { path: paths.adminReturns, lazy: lazyPage('admin', 'ReturnsPage') },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/** The id of the layout route, under which the signed-in and admin routes are patched in. */
+export const APP_ROUTE_ID = 'app';
+
+/**
+ * The route table (docs/web.md), with `signedIn` (signed-in-routes.tsx) among the layout's children: the server and
+ * the tests take them all at once; the browser starts without them. Paths match case-insensitively, so /Signup and
+ * /signup are one page.
+ */
+export function appRoutes(signedIn: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      id: APP_ROUTE_ID,
+      element: <AppLayout />,
+      errorElement: <ErrorPage />,
+      children: [
+        { path: paths.home, element: <HomePage /> },
+        { path: paths.signup, lazy: lazyPage(routeChunks, 'signup', 'SignupPage') },
+        { path: paths.signin, lazy: lazyPage(routeChunks, 'signin', 'SigninPage') },
+        { path: paths.forgotPassword, lazy: lazyPage(routeChunks, 'passwordReset', 'ForgotPasswordPage') },
+        { path: paths.resetPassword, lazy: lazyPage(routeChunks, 'passwordReset', 'ResetPasswordPage') },
+        { path: paths.verifyEmail, lazy: lazyPage(routeChunks, 'verifyEmail', 'VerifyEmailPage') },
+        { path: paths.stockAlertConfirm, lazy: lazyPage(routeChunks, 'stockAlert', 'ConfirmStockAlertPage') },
+        { path: paths.stockAlertUnsubscribe, lazy: lazyPage(routeChunks, 'stockAlert', 'UnsubscribeStockAlertPage') },
+        { path: paths.cart, lazy: lazyPage(routeChunks, 'cart', 'CartPage') },
+        { path: paths.product, lazy: lazyPage(routeChunks, 'product', 'ProductPage') },
+        { path: paths.joinStaff, lazy: lazyPage(routeChunks, 'joinStaff', 'JoinStaffPage') },
+        { path: paths.guestCheckout, lazy: lazyPage(routeChunks, 'guest', 'GuestCheckoutPage') },
+        { path: paths.guestOrder, lazy: lazyPage(routeChunks, 'guest', 'GuestOrderPage') },
+        ...signedIn,
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+/** The browser's route table: the public pages; the signed-in and admin ones join it through `discoverRoutes`. */
+export const routes: RouteObject[] = appRoutes();
+
+/** The signed-in and admin pages' routes, fetched once. */
+export const loadSignedInRoutes = () => import('./signed-in-routes').then((module) => module.signedInRoutes);
+
+/**
+ * The router's `patchRoutesOnNavigation`: an address only the catch-all matches may be a signed-in or admin page,
+ * whose routes are then fetched and added (the router keeps them, and skips routes it already has); a page the
+ * table has (the product page) needs nothing.
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
+  const leaf = matches.at(-1)?.route;
+  if (leaf && leaf.path !== '*') return;
+  patch(APP_ROUTE_ID, await loadSignedInRoutes());
+};
 
 /**
  * Loads the lazy routes that match `location` and makes them plain routes, so a router created afterwards

@@ -21,12 +21,17 @@ describe('ProductImage', () => {
     render(
       <>
         <ProductImage productId="p1" name="First Tee" priority />
+        <ProductImage productId="p3" name="Second Tee" eager />
         <ProductImage productId="p2" name="Later Tee" />
       </>,
     );
     const first = screen.getByRole('img', { name: 'Photo of First Tee' });
+    const second = screen.getByRole('img', { name: 'Photo of Second Tee' });
     const later = screen.getByRole('img', { name: 'Photo of Later Tee' });
-    for (const img of [first, later]) {
+    // The rest of the first row: eager, but not competing with the page's largest paint.
+    expect(second).toHaveAttribute('loading', 'eager');
+    expect(second).not.toHaveAttribute('fetchpriority', 'high');
+    for (const img of [first, second, later]) {
       expect(img).toHaveAttribute('width', '400');
       expect(img).toHaveAttribute('height', '400');
       expect(img.getAttribute('srcset')).toMatch(/\?size=card.* 600w$/);

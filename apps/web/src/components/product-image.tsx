@@ -12,8 +12,14 @@ interface Props {
   name?: string;
   className?: string;
   size?: number;
-  /** In the first screenful: fetched eagerly and first (fetchpriority high), since it is the page's LCP. */
+  /** The page's largest paint (the grid's first photo): fetched eagerly and first (fetchpriority high). */
   priority?: boolean;
+  /**
+   * In the first screenful but not the largest paint (the rest of the grid's first row): fetched eagerly, at the
+   * browser's own priority, so that on a phone, whose screen shows one card, it does not share the bandwidth of
+   * the photo that is the page's LCP.
+   */
+  eager?: boolean;
   /** How wide the photo shows, for the browser to pick from srcset (defaults to the home grid's columns). */
   sizes?: string;
 }
@@ -24,7 +30,16 @@ const CARD_PHOTO_WIDTH = 600;
 const GRID_SIZES = '(min-width: 1400px) 416px, (min-width: 768px) 33vw, (min-width: 576px) 50vw, 100vw';
 
 /** A product's card-size photo, or the stock t-shirt picture when there is no product or it has no photo. */
-export function ProductImage({ productId, version, name, className = '', size = 400, priority = false, sizes = GRID_SIZES }: Props) {
+export function ProductImage({
+  productId,
+  version,
+  name,
+  className = '',
+  size = 400,
+  priority = false,
+  eager = priority,
+  sizes = GRID_SIZES,
+}: Props) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const src =
     productId && failedFor !== productId ? productPhotoUrl(productId, { size: PRODUCT_PHOTO_CARD_SIZE, version }) : defaultPicture;
@@ -38,9 +53,9 @@ export function ProductImage({ productId, version, name, className = '', size = 
       sizes={isPhoto ? sizes : undefined}
       alt={name ? `Photo of ${name}` : 'T-shirt'}
       className={className}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
-      decoding={priority ? 'auto' : 'async'}
+      decoding={eager || priority ? 'auto' : 'async'}
       width={size}
       height={size}
       onError={() => setFailedFor(productId ?? null)}

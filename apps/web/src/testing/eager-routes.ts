@@ -11,8 +11,9 @@ import * as stockAlert from '@/app/routes/stock-alert';
 import * as user from '@/app/routes/user-dashboard';
 import * as verifyEmail from '@/app/routes/verify-email';
 import type { LazyPage, routeChunks } from '@/app/router';
+import type { signedInRouteChunks } from '@/app/signed-in-routes';
 
-const modules: Record<keyof typeof routeChunks, Record<string, unknown>> = {
+const modules: Record<keyof typeof routeChunks | keyof typeof signedInRouteChunks, Record<string, unknown>> = {
   admin,
   cart,
   guest,
@@ -36,6 +37,6 @@ export function eagerRoutes(table: RouteObject[]): RouteObject[] {
     const children = route.children ? eagerRoutes(route.children) : undefined;
     if (!page?.chunk) return { ...route, children } as RouteObject;
     const { lazy: _lazy, ...rest } = route;
-    return { ...rest, children, Component: modules[page.chunk][page.exportName] as React.ComponentType } as RouteObject;
+    return { ...rest, children, Component: modules[page.chunk as keyof typeof modules][page.exportName] as React.ComponentType } as RouteObject;
   });
 }

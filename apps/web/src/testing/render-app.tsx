@@ -2,7 +2,8 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { appRoutes } from '@/app/router';
+import { signedInRoutes } from '@/app/signed-in-routes';
 import { eagerRoutes } from './eager-routes';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -15,7 +16,7 @@ export function renderWithProviders(ui: ReactElement, options: Omit<RenderOption
 
 /** The whole app (real routes, guards, nav bar) in memory, starting at `path`. */
 export function renderApp(path = '/') {
-  const router = createMemoryRouter(eagerRoutes(routes), { initialEntries: [path] });
+  const router = createMemoryRouter(eagerRoutes(appRoutes(signedInRoutes)), { initialEntries: [path] });
   const view = renderWithProviders(<RouterProvider router={router} />);
   return { ...view, router, location: () => router.state.location };
 }

@@ -14,11 +14,14 @@ export function ProductCard({
   product,
   onAddToCart,
   priority = false,
+  eager = priority,
 }: {
   product: Product;
   onAddToCart: (product: Product) => void;
-  /** In the first row: its photo loads eagerly with high priority. */
+  /** The grid's first card: its photo is the page's largest paint, fetched eagerly and first. */
   priority?: boolean;
+  /** In the first row: its photo loads eagerly. */
+  eager?: boolean;
 }) {
   const soldOut = product.stock <= 0;
   const compareAt = variantCompareAt(product, undefined);
@@ -36,6 +39,7 @@ export function ProductCard({
           name={product.name}
           className="card-img-top product-card-photo"
           priority={priority}
+          eager={eager}
         />
       </Link>
       <div className="card-body d-flex flex-column">

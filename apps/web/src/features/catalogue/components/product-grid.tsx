@@ -5,7 +5,10 @@ import { Spinner } from '@/components/spinner';
 import { ProductCard } from './product-card';
 import { PRODUCT_SORTS, type ProductListView, useProducts } from '@/api/products/list-products';
 
-/** Cards in the first row on wide screens: their photos are the first screenful, so they load first. */
+/**
+ * Cards in the first row on wide screens: their photos are the first screenful, so they load eagerly; the first one
+ * alone with high priority (on a phone it is the only one on screen, and the page's largest paint).
+ */
 const FIRST_ROW = 3;
 
 /**
@@ -71,7 +74,7 @@ export function ProductGrid({
       <div className="row row-cols-1 row-cols-sm-2 row-cols-md-3 g-4">
         {products.map((product, index) => (
           <div className="col" key={product._id}>
-            <ProductCard product={product} onAddToCart={onAddToCart} priority={index < FIRST_ROW} />
+            <ProductCard product={product} onAddToCart={onAddToCart} priority={index === 0} eager={index < FIRST_ROW} />
           </div>
         ))}
       </div>
