@@ -34,6 +34,7 @@ import { MailDedupeKey1764001010000 } from './1764001010000-mail-dedupe-key.js';
 import { Returns1764001100000 } from './1764001100000-returns.js';
 import { StockAlerts1764001200000 } from './1764001200000-stock-alerts.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
+import { VariantWeights1764002100000 } from './1764002100000-variant-weights.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   Returns1764001100000,
   StockAlerts1764001200000,
   StockMovesNotify1764001600000,
+  VariantWeights1764002100000,
 ];

@@ -12,7 +12,7 @@ import {
 import { AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { type CartItem, type PricedCart, priceCart, type PricingField, type PricingRefusal, type PricingRules } from './pricing.js';
 import { ProductStockService } from '../inventory/index.js';
-import { PricingRepository } from './pricing.repository.js';
+import { type CartWeights, PricingRepository } from './pricing.repository.js';
 import { PricingRulesCache } from './pricing-rules.cache.js';
 
 /** A reserved line as the payment hands it over: priced and named as its row was locked. */
@@ -40,8 +40,8 @@ export interface PaymentPricingInput {
 export interface PreparedPricing {
   rules: PricingRules;
   categories: Map<string, string | null>;
-  /** The weights in grams of the cart's products that carry one. */
-  weights: Map<string, number>;
+  /** The weights in grams of the cart's products and variants that carry one. */
+  weights: CartWeights;
 }
 
 /** The payment's price: the cart as priced, or why it is refused (an AppError to answer, nothing reserved). */
@@ -90,7 +90,7 @@ export class PricingService {
       ...(ref.variant !== undefined ? { variantId: ref.variant } : {}),
       ...(ref.size ? { size: ref.size } : {}),
     }));
-    const [chosen, { products: rows, code }, rules] = await Promise.all([
+    const [chosen, { products: rows, weights, code }, rules] = await Promise.all([
       this.stock.choose(lines),
       this.repository.quoteReads([...new Set(lines.map((line) => line.productId))], request.discountCode, customer),
       this.rulesCache.get(),
@@ -121,7 +121,7 @@ export class PricingService {
         unitCents: line.unitCents,
         count: line.count,
         categoryId: row.categoryId,
-        weightGrams: row.weightGrams,
+        weightGrams: lineWeightGrams(weights, line.productId, line.variantId),
       });
     }
     const result = priceCart({
@@ -153,7 +153,7 @@ export class PricingService {
       unitCents: line.priceCents,
       count: line.count,
       categoryId: categories.get(line.productId) ?? null,
-      weightGrams: weights.get(line.productId) ?? null,
+      weightGrams: lineWeightGrams(weights, line.productId, line.variantId),
     }));
     const result = priceCart({
       rules,
@@ -212,6 +212,11 @@ export class PriceChangedError extends ConflictError {
   override toBody() {
     return { ...super.toBody(), quote: toQuote(this.cart) };
   }
+}
+
+/** A line's weight in grams: its variant's own, else its product's; null when neither has one (it weighs nothing). */
+function lineWeightGrams(weights: CartWeights, productId: string, variantId: number | undefined): number | null {
+  return (variantId !== undefined ? weights.variants.get(variantId) : undefined) ?? weights.products.get(productId) ?? null;
 }
 
 function refusalError(refusal: PricingRefusal, fields: Record<PricingField, string>): AppError {
