@@ -88,8 +88,7 @@ describe('shipping by weight', () => {
       ['Grey / XL', 900],
     ]);
 
-    await page.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link', { name: 'Pricing' }).click();
-    await page.waitForURL('**/admin/pricing');
+    await page.goto('/admin/pricing');
     const zoneForm = page.getByRole('form', { name: 'New shipping zone' });
     await zoneForm.getByLabel('Zone name').fill(zoneName);
     await zoneForm.getByLabel('Countries').selectOption([{ label: 'United States' }]);
