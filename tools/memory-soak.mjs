@@ -98,6 +98,9 @@ async function main() {
     '-e',
     // The admin uploads photos; production's default (required) would confine it to enrolling in two-factor sign-in.
     'ADMIN_2FA=optional',
+    // Required in production by the image's WEB_DIST (the rendered pages' absolute URLs).
+    '-e',
+    'PUBLIC_URL=https://shop.example.com',
     '-e',
     'AUTH_RATE_LIMIT=100000',
     '-e',

@@ -17,6 +17,7 @@
 // client does; by default it asks again at once, as an attacker does).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { databaseServer, freePort, positiveInteger, runBenchmark, runSeconds, scratchDatabase, startApi, step } from './support.mjs';
 
@@ -34,7 +35,8 @@ const VOCABULARY = (
   'palm pine maple lemon cherry peach mango avocado pretzel pizza taco noodle dumpling bagel waffle donut cookie'
 ).split(' ');
 
-await runBenchmark(main);
+if (isMainThread) await runBenchmark(main);
+else parentPort.postMessage(await probe(workerData));
 
 async function main() {
   const server = await databaseServer(await freePort());
@@ -145,33 +147,46 @@ async function seed(databaseUrl) {
   }
 }
 
-/** `SEARCHES` search loops and one loop over the other routes, for `seconds`; every answer's status and time. */
+/**
+ * `SEARCHES` search loops, and one loop over the other routes in a thread of its own (as another client would be:
+ * the flood's own event loop must not delay the probe's answers), for `seconds`; every answer's status and time.
+ */
 async function load(base, others, seconds) {
   const until = performance.now() + seconds * 1000;
   const searches = [];
-  const byRoute = new Map(others.map((other) => [other.name, []]));
-  const timed = async (path) => {
-    const start = performance.now();
-    const response = await fetch(base + path);
-    await response.arrayBuffer();
-    return { status: response.status, ms: performance.now() - start, retryAfter: response.headers.get('retry-after') };
-  };
   const searchLoop = async () => {
     while (performance.now() < until) {
       const q = Array.from({ length: 8 }, () => VOCABULARY[Math.floor(Math.random() * VOCABULARY.length)]).join(' ');
-      const sample = await timed(`/api/products?q=${encodeURIComponent(q)}&limit=12`);
+      const sample = await timed(base, `/api/products?q=${encodeURIComponent(q)}&limit=12`);
       searches.push(sample);
       if (RESPECT_RETRY_AFTER && sample.status === 503)
         await new Promise((resolve) => setTimeout(resolve, 1000 * Number(sample.retryAfter ?? 1)));
     }
   };
-  const otherLoop = async () => {
-    while (performance.now() < until) {
-      for (const other of others) byRoute.get(other.name).push(await timed(other.path));
-    }
-  };
-  await Promise.all([...Array.from({ length: SEARCHES }, searchLoop), otherLoop()]);
-  return { searches, others: byRoute };
+  const prober = new Worker(new URL(import.meta.url), { workerData: { base, others, seconds } });
+  const probed = new Promise((resolve, reject) => {
+    prober.once('message', resolve);
+    prober.once('error', reject);
+  });
+  const [byRoute] = await Promise.all([probed, ...Array.from({ length: SEARCHES }, searchLoop)]);
+  return { searches, others: new Map(byRoute) };
+}
+
+/** The other routes, one at a time, for `seconds` (in the probe's thread): each route's answers. */
+async function probe({ base, others, seconds }) {
+  const until = performance.now() + seconds * 1000;
+  const byRoute = new Map(others.map((other) => [other.name, []]));
+  while (performance.now() < until) {
+    for (const other of others) byRoute.get(other.name).push(await timed(base, other.path));
+  }
+  return [...byRoute];
+}
+
+async function timed(base, path) {
+  const start = performance.now();
+  const response = await fetch(base + path);
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - start, retryAfter: response.headers.get('retry-after') };
 }
 
 function percentile(values, p) {

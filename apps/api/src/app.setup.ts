@@ -3,7 +3,7 @@ import type { Type } from '@nestjs/common';
 import { UnknownElementException } from '@nestjs/core/errors/exceptions/unknown-element.exception.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
-import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { AllExceptionsFilter, retryAfterOf } from './common/all-exceptions.filter.js';
 import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown.js';
 import type { RequestLogger } from './common/logging/logger.js';
 import { REQUEST_LOGGER } from './common/logging/logging.module.js';
@@ -35,12 +35,18 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const cachedRoutes = [optionalProvider(app, CachedListRoute), optionalProvider(app, CachedPhotoRoute)].filter((route) => !!route);
   const metrics = optionalProvider(app, StoreMetrics);
   if (cachedRoutes.length > 0) {
-    const express = app.getHttpAdapter().getInstance() as { get(setting: string): (query: string) => Record<string, unknown> };
+    const express = app.getHttpAdapter().getInstance() as { get(setting: string): (...args: never[]) => unknown };
+    const exceptions = new AllExceptionsFilter();
     answerCachedGetsFirst(
       app.getHttpServer() as Server,
       new CachedGets(cachedRoutes, {
         headerMiddleware,
-        parseQuery: (query) => express.get('query parser fn')(query),
+        parseQuery: (query) => (express.get('query parser fn') as (query: string) => Record<string, unknown>)(query),
+        errors: {
+          toResponse: (exception) => exceptions.toResponse(exception),
+          retryAfterOf,
+          etag: (body) => (express.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined)?.(body),
+        },
         logRequest: requestLogger,
         observe: (method, route, status, seconds) => metrics?.observe(method, route, status, seconds),
       }),

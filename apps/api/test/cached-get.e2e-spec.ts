@@ -1,9 +1,13 @@
 import http from 'node:http';
+import { jest } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../src/config/env.js';
 import { cachedGetsOf } from '../src/http/cached-get.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
 import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
+import { CachedListRoute } from '../src/modules/catalogue/cached-list-route.js';
+import { ProductsService } from '../src/modules/catalogue/products.service.js';
+import type { ConcurrencyGate } from '../src/common/concurrency-gate.js';
 import { rm } from 'node:fs/promises';
 import { type Product, Role } from '@store/contract';
 import { PhotoCache } from '../src/modules/photos/photo-cache.js';
@@ -288,6 +292,44 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       });
       expect(line.message).toMatch(/^GET \/api\/products 200 [\d.]+ms$/);
     }
+  });
+
+  it('refuses a search past SEARCH_CONCURRENCY before the framework exactly as the chain does (503, Retry-After)', async () => {
+    // Every place of this process's search gate taken, as by searches still running.
+    const gate = (t.app.get(ProductsService) as unknown as { searches: ConcurrencyGate }).searches;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = Array.from({ length: t.config.search.concurrency }, () => gate.run(() => held));
+    const route = t.app.get(CachedListRoute);
+    try {
+      for (const origin of origins) {
+        for (const variant of HEADER_VARIANTS) {
+          const headers = origin ? { ...variant, origin } : variant;
+          const url = `/api/products?q=${encodeURIComponent('cached tee')}&limit=5`;
+          const before = cachedGets().answered;
+          const fast = await rawRequest(port, url, headers);
+          expect(cachedGets().answered).toBe(before + 1);
+          // The same request with the route's refusal withheld: the controller throws it and the chain writes it.
+          const withheld = jest.spyOn(route, 'refusal').mockReturnValue(undefined);
+          const slow = await rawRequest(port, url, headers).finally(() => withheld.mockRestore());
+          expect(cachedGets().answered).toBe(before + 1);
+          const label = `${url} ${JSON.stringify(headers)}`;
+          expect([label, fast.status, fast.body.toString()]).toEqual([label, slow.status, slow.body.toString()]);
+          if (!headers['x-request-id']) {
+            delete fast.headers['x-request-id'];
+            delete slow.headers['x-request-id'];
+          }
+          expect([label, fast.headers]).toEqual([label, slow.headers]);
+          expect([slow.status, slow.headers['retry-after'], JSON.parse(slow.body.toString()).code]).toEqual([503, '1', 'SERVICE_UNAVAILABLE']);
+        }
+      }
+    } finally {
+      release();
+      await Promise.all(running);
+    }
+    // With a place free again, the search is the chain's (and then memory's).
+    const answered = await rawRequest(port, `/api/products?q=${encodeURIComponent('cached tee')}&limit=5`, {});
+    expect(answered.status).toBe(200);
   });
 
   it('answers nothing the cache does not hold: a dropped page goes through the chain to Postgres', async () => {

@@ -227,7 +227,7 @@ roundTrip('npm run db:backup and db:restore (e2e: the CLIs as processes, a shop 
     const dump = await readFile(path.join(backupDir(), 'database.dump'));
     dump[dump.length - 10] ^= 0xff;
     await writeFile(path.join(damaged, 'database.dump'), dump);
-    const empty = await createTestDatabase();
+    const empty = await createTestDatabase({ migrated: false });
     try {
       const run = await runCli('db-restore', { DATABASE_URL: empty.url, BACKUP_PATH: damaged });
       expect(run.code).toBe(1);
@@ -239,7 +239,7 @@ roundTrip('npm run db:backup and db:restore (e2e: the CLIs as processes, a shop 
   });
 
   it('restores into an empty database: every table and sequence the same as the shop', async () => {
-    copyDb = await createTestDatabase();
+    copyDb = await createTestDatabase({ migrated: false });
     const run = await runCli('db-restore', { DATABASE_URL: copyDb.url, BACKUP_PATH: backupDir(), ...s3Env() });
     expect({ code: run.code, output: run.output }).toEqual({
       code: 0,

@@ -2,7 +2,7 @@ import { PRODUCT_SORT_FIELDS } from '@store/contract';
 import pg from 'pg';
 import { DEMO_PRODUCTS } from '../src/database/seed/demo-seed.js';
 import { parseProductListQuery } from '../src/modules/catalogue/dto/product-list-query.js';
-import { ProductsRepository, productCountSql, productPageSql } from '../src/modules/catalogue/products.repository.js';
+import { ProductsRepository, SEARCH_COUNT_CAP, productCountSql, productPageSql } from '../src/modules/catalogue/products.repository.js';
 import { explainPlan, type PlanNode } from './support/query-plans.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -106,5 +106,16 @@ describe('product search plans (e2e, EXPLAIN)', () => {
     await expect(t.app.get(ProductsRepository).count(filter.categoryId, filter.q)).resolves.toBe(filtered ? cafesIn(0) : CAFES.length);
     const { text, values } = productCountSql(filter);
     expectSearchIndex(await plan(text, values));
+  });
+
+  it('the total of a search most products match stops at the cap along an index: no Seq Scan, no Sort', async () => {
+    const filter = { categoryId: undefined, q: 'tee' };
+    await expect(t.app.get(ProductsRepository).count(filter.categoryId, filter.q)).resolves.toBe(SEARCH_COUNT_CAP + 1);
+    const { text, values } = productCountSql(filter);
+    const { summary, nodes } = await plan(text, values);
+    expect({ summary, scans: nodes.filter((n) => n['Node Type'] === 'Seq Scan' || n['Node Type'] === 'Sort').length }).toEqual({
+      summary,
+      scans: 0,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ApiRoute, type Product, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
+import { ApiRoute, PRODUCT_SEARCH_COUNT_CAP, type Product, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { ProductSearchColumn1763700046000 } from '../src/database/migrations/1763700046000-product-search-column.js';
@@ -117,7 +117,7 @@ describe('search under load (e2e)', () => {
     }
   });
 
-  it('counts a search up to 1,000 matches and says the total stopped there', async () => {
+  it('counts a search up to PRODUCT_SEARCH_COUNT_CAP matches and says the total stopped there', async () => {
     const common = await get(`/api/products?q=${encodeURIComponent('load tee')}&limit=5`);
     expect({
       status: common.status,
@@ -125,7 +125,7 @@ describe('search under load (e2e)', () => {
       capped: common.headers.get(TOTAL_COUNT_CAPPED_HEADER),
     }).toEqual({
       status: 200,
-      total: '1000',
+      total: String(PRODUCT_SEARCH_COUNT_CAP),
       capped: 'true',
     });
     const one = await get(`/api/products?q=${encodeURIComponent('load tee 4321')}&limit=5`);

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import findPostgres from '../../../apps/api/test/support/global-setup.mjs';
+import { findTestPostgres } from '../../../apps/api/test/support/global-setup.mjs';
 import { buildStoreImages } from './containers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -17,7 +17,7 @@ export default async function globalSetup() {
     { cwd: root, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' }, encoding: 'utf8' },
   );
   if (build.status !== 0) throw new Error(`The build the images are made of failed:\n${build.stdout}\n${build.stderr}`);
-  await findPostgres();
+  await findTestPostgres();
   try {
     const report = buildStoreImages();
     console.log(`\nops: images built (seconds: ${JSON.stringify(report.seconds)}; bytes: ${JSON.stringify(report.sizes)})`);

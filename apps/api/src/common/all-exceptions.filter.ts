@@ -4,6 +4,11 @@ import type { Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause, ThrottledCauseLog } from './database-unavailable.js';
 import { AppError, RateLimitedError, ServiceUnavailableError } from './errors.js';
 
+/** The seconds a refusal tells the client to wait (its Retry-After), where it says. */
+export function retryAfterOf(exception: unknown): number | undefined {
+  return exception instanceof RateLimitedError || exception instanceof ServiceUnavailableError ? exception.retryAfterSeconds : undefined;
+}
+
 const CODE_BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
 /** Errors thrown below Nest (body-parser, multer) carry their own status or code. */
@@ -43,12 +48,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
-    if (
-      (exception instanceof RateLimitedError || exception instanceof ServiceUnavailableError) &&
-      exception.retryAfterSeconds !== undefined
-    ) {
-      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    }
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 

@@ -19,6 +19,11 @@ export class ByteLru<V> {
     return this.used;
   }
 
+  /** Whether `key` is kept (without making it the most recently used). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -43,6 +43,12 @@ export interface CachedGetRoute<Parsed = unknown> {
    * conditional requests); undefined on a miss.
    */
   cached(parsed: Parsed, coding: ContentCoding, headers: IncomingHttpHeaders): CachedAnswer | undefined;
+  /**
+   * For a parsed request memory does not hold, the error its handler would throw at once without any work (a
+   * search while as many run as may: 503 with Retry-After); the HTTP layer then writes it as the chain's error
+   * handling would, so a flood of such requests costs one write each, not the chain. Undefined: the chain takes it.
+   */
+  refusal?(parsed: Parsed): Error | undefined;
 }
 
 /**

@@ -18,6 +18,11 @@ export class ConcurrencyGate {
     return this.running;
   }
 
+  /** Whether a run now would be refused (every place taken). */
+  get full(): boolean {
+    return this.running >= this.limit;
+  }
+
   /** Runs `work` when a place is free; throws the gate's refusal without running it when none is. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) throw this.refusal();

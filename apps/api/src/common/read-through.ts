@@ -16,6 +16,11 @@ export class ReadThrough {
     this.generation += 1;
   }
 
+  /** Whether a load of `key` (of the LRU called `name`) is under way in this generation: one more read would share it. */
+  isLoading(name: string, key: string): boolean {
+    return this.loading.has(`${name}:${this.generation}:${key}`);
+  }
+
   /**
    * The value of `key`, from `lru` or from `load` (then kept, while `keep()` still says so and no invalidation
    * came meanwhile); `lookup` is told whether it was a hit. Null and undefined are never kept.

@@ -125,6 +125,22 @@ export class Database {
   }
 
   /**
+   * The rows of a named prepared statement (node-postgres's `{ name, text, values }`), in the transaction in context
+   * or on the pool outside one: each connection parses and plans `sql` once, and every later run sends only `name`
+   * and the values, with none of TypeORM's per-query work. For the checkout's hot path (docs/performance.md,
+   * "Checkout statements"); `name` must stand for this one `sql` everywhere in the app.
+   */
+  async preparedRows<T>(name: string, sql: string, parameters: unknown[]): Promise<T[]> {
+    const statement = { name, text: sql, values: parameters };
+    if (!this.host.isTransactionActive()) return (await this.pool.query(statement)).rows as T[];
+    const runner = this.host.tx.queryRunner;
+    if (!runner) throw new Error('The transaction in context has no connection');
+    // The transaction's own connection (TypeORM's query runner holds it from BEGIN to COMMIT).
+    const client = (await runner.connect()) as pg.PoolClient;
+    return (await client.query(statement)).rows as T[];
+  }
+
+  /**
    * The rows of a statement that means something only inside a transaction (a lock, a step of a checkout that must
    * commit or roll back with the rest): throws outside one rather than run it on its own.
    */

@@ -36,6 +36,7 @@ async function serve(
     parseQuery: (query) => Object.fromEntries(new URLSearchParams(query)),
     logRequest: () => undefined,
     observe: (method, route, status) => observed.push(`${method} ${route} ${status}`),
+    errors: { toResponse: () => ({ status: 500, body: {} }), retryAfterOf: () => undefined, etag: () => undefined },
   });
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
     if (gets.handle(request, response)) return;

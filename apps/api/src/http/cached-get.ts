@@ -21,6 +21,15 @@ export interface CachedGetChain {
   logRequest: RequestLogger;
   /** The HTTP metrics of the chain: one observation per answered request, under the route's pattern. */
   observe: (method: string, route: string, status: number, seconds: number) => void;
+  /**
+   * How the chain answers an error a handler throws: the exception filter's status, body and Retry-After, and
+   * Express's ETag of a body it sends (its `etag fn` setting).
+   */
+  errors: {
+    toResponse: (exception: unknown) => { status: number; body: object };
+    retryAfterOf: (exception: unknown) => number | undefined;
+    etag: (body: Buffer) => string | undefined;
+  };
 }
 
 /** Distinct URLs remembered with their route and checked request; a stream of new ones (a crawler) only empties this. */
@@ -50,6 +59,8 @@ export class CachedGets {
   private readonly requests = new Map<string, { route: CachedGetRoute; parsed: unknown; path: string } | null>();
   /** The global headers per request variant, as the header middleware set them. */
   private readonly globalHeads = new Map<string, Header[]>();
+  /** A refusal's answer per status, body and Retry-After (few: a route refuses in one or two ways). */
+  private readonly refusals = new Map<string, CachedAnswer>();
   /** Per answer, its header block by request variant (request id first, filled in per request); they go with the answer. */
   private readonly heads = new WeakMap<CachedAnswer, Map<string, string[]>>();
   private answeredCount = 0;
@@ -85,7 +96,7 @@ export class CachedGets {
     if (request.method !== 'GET' || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     const known = this.requestOf(request.url ?? '');
     if (!known) return false;
-    const answer = known.route.cached(known.parsed, negotiateCoding(headers['accept-encoding']), headers);
+    const answer = known.route.cached(known.parsed, negotiateCoding(headers['accept-encoding']), headers) ?? this.refusalOf(known);
     if (!answer) return false;
     const head = this.headOf(answer, known.path, headers.origin, headers.authorization !== undefined).slice();
     const requestId = requestIdFrom(headers['x-request-id']);
@@ -98,6 +109,31 @@ export class CachedGets {
     this.answeredCount += 1;
     this.chain.observe('GET', known.route.metricsRoute, answer.status, Number(process.hrtime.bigint() - started) / 1e9);
     return true;
+  }
+
+  /**
+   * The answer of the refusal the route's handler would throw now, as the chain writes it (the exception filter's
+   * Retry-After, then Express's `res.json`: its type, length and ETag); undefined when the handler would take it on.
+   */
+  private refusalOf(known: { route: CachedGetRoute; parsed: unknown }): CachedAnswer | undefined {
+    const refusal = known.route.refusal?.(known.parsed);
+    if (!refusal) return undefined;
+    const { status, body } = this.chain.errors.toResponse(refusal);
+    const retryAfter = this.chain.errors.retryAfterOf(refusal);
+    const json = JSON.stringify(body);
+    const key = `${status} ${retryAfter ?? ''} ${json}`;
+    let answer = this.refusals.get(key);
+    if (answer) return answer;
+    const bytes = Buffer.from(json);
+    const headers: Array<[string, string]> = [];
+    if (retryAfter !== undefined) headers.push(['Retry-After', String(retryAfter)]);
+    headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(bytes.length)]);
+    const etag = this.chain.errors.etag(bytes);
+    if (etag !== undefined) headers.push(['ETag', etag]);
+    answer = { status, headers, body: bytes };
+    if (this.refusals.size >= VARIANTS_MAX) this.refusals.clear();
+    this.refusals.set(key, answer);
+    return answer;
   }
 
   /** The route and checked request of a URL, as the chain would check it; null when no route here takes it. */

@@ -23,10 +23,16 @@ async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A new, empty database for one test file; the app's migrations build its schema when it starts. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A new database for one test file. `migrated` (the default): a copy of the run's migrated template (the global
+ * setup's), so the app finds nothing to migrate when it starts. `migrated: false`: an empty database, for a
+ * restore target or anything that must see an unmigrated schema; the app's migrations build it when it starts.
+ * Without a template (not run through the jest config's global setup) the database is empty either way.
+ */
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `store_test_${randomBytes(6).toString('hex')}`;
-  await onServer((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = migrated ? process.env.TEST_DB_TEMPLATE : undefined;
+  await onServer((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   return {

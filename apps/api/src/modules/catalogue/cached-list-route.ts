@@ -30,6 +30,10 @@ export class CachedListRoute implements CachedGetRoute<ProductListParams> {
     }
   }
 
+  refusal(params: ProductListParams): Error | undefined {
+    return this.products.searchRefusal(params);
+  }
+
   cached(params: ProductListParams, coding: ContentCoding): CachedAnswer | undefined {
     if (coding === 'deflate') return undefined;
     const page = this.products.cachedPage(params);

@@ -90,6 +90,12 @@ export class CatalogueCache {
     return hit;
   }
 
+  /** Whether a read of this page would load it (not in memory, no load of it under way, or no cache at all). */
+  wouldLoadList(key: string, search = false): boolean {
+    if (!this.isLive) return true;
+    return !(search ? this.searches : this.lists).has(key) && !this.reads.isLoading('product_list', key);
+  }
+
   /** A list page, from memory or from `load` (then kept); `search` for a page of search results. */
   list(key: string, load: () => Promise<ListEntry>, search = false): Promise<ListEntry> {
     if (!this.isLive) return load();

@@ -89,11 +89,13 @@ export class ProductsService {
     private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.searches = new ConcurrencyGate(config.search.concurrency, busy('Too many searches at once; please try again in a moment'));
+    this.searches = new ConcurrencyGate(config.search.concurrency, this.searchesBusy);
   }
 
   /** Searches under way in this process (see listPage). */
   private readonly searches: ConcurrencyGate;
+  /** The refusal of one search too many. */
+  private readonly searchesBusy = busy('Too many searches at once; please try again in a moment');
 
   /**
    * One page of products as JSON, the total count of the listing, and the cursor of the next page. A search's
@@ -133,6 +135,16 @@ export class ProductsService {
         ),
       true,
     );
+  }
+
+  /**
+   * The refusal {@link listPage} would throw at once for these parameters: a search memory cannot answer, that no
+   * identical search under way would share, while SEARCH_CONCURRENCY searches run (the cached GET answers it
+   * before the framework, so a flood of searches costs this process little); undefined when it would take it on.
+   */
+  searchRefusal(params: ProductListParams): Error | undefined {
+    if (params.q === undefined || !this.searches.full || !this.cache.wouldLoadList(listKey(params), true)) return undefined;
+    return this.searchesBusy();
   }
 
   /** The page if memory has it, without waiting for anything (the cached GET); undefined otherwise. */

@@ -45,9 +45,11 @@ export type OrderStockLine = StockLine & { variantId: number };
 /**
  * Stock and `sold` for the checkout and the orders. Every method runs inside the transaction in context (the
  * reservation must commit or roll back with the order row it belongs to) and follows ONE lock order: the products
- * in id order, each product's row first, then its variants' rows in id order, with one conditional UPDATE per row,
- * so two checkouts (or a checkout and an admin's edit, which locks the product row first too) can never deadlock,
- * and no interleaving of concurrent checkouts can take a variant's stock below zero.
+ * in id order, each product's row before its variants' rows (every writer of a variant holds its product's row
+ * lock, so the variants' order among themselves cannot make a cycle), with conditional UPDATEs (a reservation's
+ * products and variants in one statement), so two checkouts (or a checkout and an admin's edit, which locks the
+ * product row first too) can never deadlock, and no interleaving of concurrent checkouts can take a variant's stock
+ * below zero.
  */
 @Injectable()
 export class ProductStockService {
@@ -63,15 +65,18 @@ export class ProductStockService {
     const { choices, resolved, refused } = await this.resolve(lines);
     if (refused) return { refused };
 
+    const groups = byProduct(resolved);
+    const taken = await this.products.take(
+      new Map(groups.map((group) => [group.productId, new Map(group.lines.map((line) => [line.variant.id, line.count]))])),
+    );
     const reserved: ReservedLine[] = [];
-    for (const group of byProduct(resolved)) {
+    for (const group of groups) {
       const product = choices.get(group.productId)!;
-      const total = group.lines.reduce((sum, line) => sum + line.count, 0);
-      const row = await this.products.takeProduct(group.productId, total);
-      if (!row) return { refused: await this.refusal(group.productId, group.lines) };
+      const row = taken.products.get(group.productId);
+      if (!row || group.lines.some((line) => !taken.variants.has(line.variant.id))) {
+        return { refused: await this.refusal(group.productId, group.lines) };
+      }
       for (const line of group.lines) {
-        const taken = await this.products.takeVariant(line.variant.id, group.productId, line.count);
-        if (!taken) return { refused: await this.refusal(group.productId, group.lines) };
         reserved.push({
           productId: group.productId,
           count: line.count,
@@ -80,7 +85,7 @@ export class ProductStockService {
           label: line.variant.values.join(' / '),
           size: sizeOfVariant(product.optionNames, line.variant.values),
           name: row.name,
-          priceCents: taken.priceCents ?? row.priceCents,
+          priceCents: taken.variants.get(line.variant.id)!.priceCents ?? row.priceCents,
         });
       }
     }
@@ -100,7 +105,7 @@ export class ProductStockService {
 
   /** Counts reserved stock as sold (the payment went through): the product's `sold` and each variant's. */
   async recordSale(lines: OrderStockLine[]): Promise<void> {
-    for (const [productId, counts] of countsByProduct(lines)) await this.products.addSold(productId, counts);
+    if (lines.length > 0) await this.products.addSold(new Map(countsByProduct(lines)));
   }
 
   /** Returns sold items to stock, each to its variant, and unsells them (an order was cancelled, a line refunded). */

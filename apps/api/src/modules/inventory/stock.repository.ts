@@ -32,47 +32,44 @@ export type VariantCounts = ReadonlyMap<number, number>;
 /**
  * The inventory's SQL: the stock moves of checkouts, payments, cancellations and refunds on `products` (the
  * total of the active variants' stock, and `sold`) and `product_variants` (each variant's stock and sold). Every
- * move locks the product row first, then its variants in id order: the one lock order the admin's edit of a
- * product follows too (product row, then its variants), so no two transactions can wait on each other in a cycle.
- * Every statement of a move runs in the transaction in context. Caches hear of it from the tables' triggers.
+ * move locks the product row first, then its variants: the one lock order the admin's edit of a product follows
+ * too (product row, then its variants), so no two transactions can wait on each other in a cycle. Every statement
+ * of a move runs in the transaction in context; the checkout's (choices, take, addSold) are one prepared statement
+ * each, whatever the cart holds. Caches hear of it from the tables' triggers.
  */
 @Injectable()
 export class StockRepository {
   constructor(private readonly db: Database) {}
 
-  /** The products named, with their options and variants (no lock: a cart line is checked again under the lock). */
+  /**
+   * The products named, with their options and variants, in ONE prepared statement (no lock: a cart line is checked
+   * again under the lock). The checkout runs it inside its reservation, where each round trip counts.
+   */
   async choices(productIds: string[]): Promise<Map<string, ProductChoices>> {
-    const products = await this.db.rows<{
+    const products = await this.db.preparedRows<{
       id: string;
       name: string;
       stock: number;
       price_cents: number;
       option_names: string[];
       option_values: string[][] | null;
+      variants: Array<{ id: number; active: boolean; stock: number; sku: string; values: string[]; price_cents: number | null }>;
     }>(
+      'stock-choices',
       `SELECT p.id, p.name, p.stock, p.price_cents,
               coalesce((SELECT array_agg(o.name ORDER BY o.position) FROM product_options o WHERE o.product_id = p.id), '{}') AS option_names,
               (SELECT json_agg((SELECT coalesce(json_agg(v.value ORDER BY v.position), '[]') FROM product_option_values v WHERE v.option_id = o.id)
                  ORDER BY o.position)
-               FROM product_options o WHERE o.product_id = p.id) AS option_values
+               FROM product_options o WHERE o.product_id = p.id) AS option_values,
+              (SELECT coalesce(json_agg(json_build_object('id', v.id, 'active', v.active, 'stock', v.stock, 'sku', v.sku,
+                        'price_cents', v.price_cents, 'values', array_remove(ARRAY[v1.value, v2.value, v3.value], NULL))
+                        ORDER BY v.position, v.id), '[]')
+               FROM product_variants v
+               LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
+               LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id
+               LEFT JOIN product_option_values v3 ON v3.id = v.option3_value_id
+               WHERE v.product_id = p.id) AS variants
        FROM products p WHERE p.id = ANY($1::uuid[])`,
-      [productIds],
-    );
-    const variants = await this.db.rows<{
-      id: number;
-      product_id: string;
-      active: boolean;
-      stock: number;
-      sku: string;
-      values: string[];
-      price_cents: number | null;
-    }>(
-      `SELECT v.id, v.product_id, v.active, v.stock, v.sku, v.price_cents, array_remove(ARRAY[v1.value, v2.value, v3.value], NULL) AS values
-       FROM product_variants v
-       LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
-       LEFT JOIN product_option_values v2 ON v2.id = v.option2_value_id
-       LEFT JOIN product_option_values v3 ON v3.id = v.option3_value_id
-       WHERE v.product_id = ANY($1::uuid[]) ORDER BY v.product_id, v.position, v.id`,
       [productIds],
     );
     const result = new Map<string, ProductChoices>();
@@ -83,46 +80,71 @@ export class StockRepository {
         priceCents: row.price_cents,
         optionNames: row.option_names,
         optionValues: row.option_values ?? [],
-        variants: [],
-      });
-    }
-    for (const row of variants) {
-      result.get(row.product_id)?.variants.push({
-        id: row.id,
-        productId: row.product_id,
-        active: row.active,
-        stock: row.stock,
-        sku: row.sku,
-        values: row.values,
-        priceCents: row.price_cents,
+        variants: row.variants.map((variant) => ({
+          id: variant.id,
+          productId: row.id,
+          active: variant.active,
+          stock: variant.stock,
+          sku: variant.sku,
+          values: variant.values,
+          priceCents: variant.price_cents,
+        })),
       });
     }
     return result;
   }
 
   /**
-   * Takes `total` out of a product's stock in ONE conditional UPDATE of its row (which locks it): the product's
-   * name and price as locked, or undefined when it is gone or short.
+   * Takes a cart's counts out of stock in ONE prepared statement (the checkout's reservation holds these locks until
+   * it commits, so each round trip counts), keeping the one lock order: `locked` takes the products' row locks in id
+   * order (FOR UPDATE under ORDER BY), and its count is a one-time condition of the products' conditional UPDATE, so
+   * every product row is locked before any is changed; the variants' conditional UPDATE reads the products' result
+   * first, so each variant's row is locked under its product's (only active variants of that product with that many
+   * left). Answers each product taken with its name and price as locked, and each variant taken with its own price
+   * (null: the product's). A product or variant missing from the answer was short, inactive or gone: the caller
+   * refuses the cart and rolls back. A concurrent checkout waits on the row locks, then re-checks every condition
+   * on the rows as committed.
    */
-  async takeProduct(id: string, total: number): Promise<{ name: string; priceCents: number } | undefined> {
-    const [row] = await this.db.transactionRows<{ name: string; price_cents: number }>(
-      `UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_cents`,
-      [id, total],
+  async take(
+    counts: ReadonlyMap<string, VariantCounts>,
+  ): Promise<{ products: Map<string, { name: string; priceCents: number }>; variants: Map<number, { priceCents: number | null }> }> {
+    const productIds = [...counts.keys()];
+    const variants = [...counts].flatMap(([productId, byVariant]) => [...byVariant].map(([id, n]) => ({ productId, id, n })));
+    const rows = await this.db.preparedRows<{ kind: 'product' | 'variant'; id: string; name: string | null; price_cents: number | null }>(
+      'stock-take',
+      `WITH locked AS (
+         SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
+       ), p AS (
+         UPDATE products p SET stock = p.stock - x.n
+           FROM unnest($1::uuid[], $2::int[]) AS x (id, n)
+          WHERE (SELECT count(*) FROM locked) > 0 AND p.id = x.id AND p.stock >= x.n
+         RETURNING p.id, p.name, p.price_cents
+       ), v AS (
+         UPDATE product_variants v SET stock = v.stock - x.n
+           FROM unnest($3::int[], $4::uuid[], $5::int[]) AS x (id, product_id, n)
+          WHERE (SELECT count(*) FROM p) > 0 AND v.id = x.id AND v.product_id = x.product_id AND v.active AND v.stock >= x.n
+         RETURNING v.id, v.price_cents
+       )
+       SELECT 'product' AS kind, p.id::text AS id, p.name, p.price_cents FROM p
+       UNION ALL
+       SELECT 'variant', v.id::text, NULL, v.price_cents FROM v`,
+      [
+        productIds,
+        productIds.map((id) => [...counts.get(id)!.values()].reduce((sum, n) => sum + n, 0)),
+        variants.map((variant) => variant.id),
+        variants.map((variant) => variant.productId),
+        variants.map((variant) => variant.n),
+      ],
     );
-    return row && { name: row.name, priceCents: row.price_cents };
-  }
-
-  /**
-   * Takes `count` of one variant in ONE conditional UPDATE of its row: only from an active variant of that product
-   * with that many left. Its own price (null: the product's), or undefined when it is short, inactive or gone. A
-   * concurrent checkout waits on the row lock, then re-checks every condition on the row as committed.
-   */
-  async takeVariant(id: number, productId: string, count: number): Promise<{ priceCents: number | null } | undefined> {
-    const [row] = await this.db.transactionRows<{ price_cents: number | null }>(
-      `UPDATE product_variants SET stock = stock - $3 WHERE id = $1 AND product_id = $2 AND active AND stock >= $3 RETURNING price_cents`,
-      [id, productId, count],
-    );
-    return row && { priceCents: row.price_cents };
+    const taken = {
+      products: new Map<string, { name: string; priceCents: number }>(),
+      variants: new Map<number, { priceCents: number | null }>(),
+    };
+    for (const row of rows) {
+      if (row.kind === 'product') taken.products.set(row.id, { name: row.name!, priceCents: row.price_cents! });
+      else taken.variants.set(Number(row.id), { priceCents: row.price_cents });
+    }
+    return taken;
   }
 
   /**
@@ -150,18 +172,34 @@ export class StockRepository {
     }
   }
 
-  /** Counts reserved stock as sold: the product's `sold`, then each variant's, in id order. */
-  async addSold(productId: string, counts: VariantCounts): Promise<void> {
-    const ids = [...counts.keys()].sort((a, b) => a - b);
-    const total = ids.reduce((sum, id) => sum + counts.get(id)!, 0);
-    await this.db.transactionRows('UPDATE products SET sold = sold + $2 WHERE id = $1', [productId, total]);
-    for (const id of ids) {
-      await this.db.transactionRows('UPDATE product_variants SET sold = sold + $3 WHERE id = $1 AND product_id = $2', [
-        id,
-        productId,
-        counts.get(id),
-      ]);
-    }
+  /**
+   * Counts reserved stock as sold, every product of an order in ONE prepared statement, in the lock order of
+   * {@link take}: the products' rows locked in id order first, then their `sold`, then their variants'.
+   */
+  async addSold(counts: ReadonlyMap<string, VariantCounts>): Promise<void> {
+    const productIds = [...counts.keys()];
+    const variants = [...counts].flatMap(([productId, byVariant]) => [...byVariant].map(([id, n]) => ({ productId, id, n })));
+    await this.db.preparedRows(
+      'stock-add-sold',
+      `WITH locked AS (
+         SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
+       ), p AS (
+         UPDATE products p SET sold = p.sold + x.n
+           FROM unnest($1::uuid[], $2::int[]) AS x (id, n)
+          WHERE (SELECT count(*) FROM locked) >= 0 AND p.id = x.id
+         RETURNING p.id
+       )
+       UPDATE product_variants v SET sold = v.sold + x.n
+         FROM unnest($3::int[], $4::uuid[], $5::int[]) AS x (id, product_id, n)
+        WHERE (SELECT count(*) FROM p) >= 0 AND v.id = x.id AND v.product_id = x.product_id`,
+      [
+        productIds,
+        productIds.map((id) => [...counts.get(id)!.values()].reduce((sum, n) => sum + n, 0)),
+        variants.map((variant) => variant.id),
+        variants.map((variant) => variant.productId),
+        variants.map((variant) => variant.n),
+      ],
+    );
   }
 
   /** Takes items off `sold` without putting them back in stock (a written-off return): the product row, then its variants. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { failureText, PeriodicPass } from '../../common/periodic-pass.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UseCls } from '../../database/transactions.js';
@@ -30,41 +31,32 @@ export interface OutboxRun {
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Outbox');
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<OutboxRun> | undefined;
-  private stopped = false;
+  private readonly pass: PeriodicPass<OutboxRun>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
     private readonly sender: MailSender,
     private readonly metrics: StoreMetrics,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.mail.workerEnabled) this.schedule(0);
+  ) {
+    this.pass = new PeriodicPass({
+      run: () => this.drain(),
+      everyMs: config.mail.pollMs,
+      failed: (error) => this.logger.error(`Outbox pass failed: ${failureText(error)}`),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  onApplicationBootstrap(): void {
+    if (this.config.mail.workerEnabled) this.pass.start(0);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.pass.stop();
   }
 
   /** One pass: claims due mails and sends them until none is due. Concurrent calls share the pass in progress. */
   runOnce(): Promise<OutboxRun> {
-    this.running ??= this.drain().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((error: unknown) => this.logger.error(`Outbox pass failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => this.schedule(this.config.mail.pollMs));
-    }, delayMs);
-    this.timer.unref();
+    return this.pass.runOnce();
   }
 
   /** Each pass in a context of its own, like all work outside a request (see database/transactions.ts). */
@@ -74,7 +66,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     for (;;) {
       const mails = await this.outbox.claim(BATCH, LEASE_MS);
       for (const [index, mail] of mails.entries()) {
-        if (this.stopped) {
+        if (this.pass.stopped) {
           // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
           await this.outbox.release(mails.slice(index).map((m) => m.id));
           return run;
@@ -85,7 +77,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
           this.metrics.outboxMail('sent');
           run.sent += 1;
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = failureText(error);
           if (error instanceof PermanentMailError) {
             await this.outbox.markRejected(mail.id, message);
             this.metrics.outboxMail('rejected');
@@ -100,7 +92,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
           }
         }
       }
-      if (mails.length < BATCH || this.stopped) return run;
+      if (mails.length < BATCH || this.pass.stopped) return run;
     }
   }
 }

@@ -36,14 +36,26 @@ export class OutboxRepository {
    * transaction (the stock alerts' pass, oldest alert first) are claimed and sent in that order.
    */
   async insert(mails: MailDraft[]): Promise<void> {
-    for (const mail of mails) {
-      await this.db.transactionRows(
-        `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body, dedupe_key, created_at, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp(), clock_timestamp())
-         ON CONFLICT (order_id, kind, dedupe_key) DO NOTHING`,
-        [mail.kind, mail.orderId, mail.recipient, mail.subject, mail.text, mail.dedupeKey ?? ''],
-      );
-    }
+    if (mails.length === 0) return;
+    // ONE prepared statement for all of them (a paid order's two mails are on the checkout's path): clock_timestamp()
+    // is read row by row, in the order given.
+    await this.db.preparedRows(
+      'outbox-insert',
+      `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body, dedupe_key, created_at, next_attempt_at)
+       SELECT m.kind, m.order_id, m.recipient, m.subject, m.text_body, m.dedupe_key, clock_timestamp(), clock_timestamp()
+       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+         AS m (kind, order_id, recipient, subject, text_body, dedupe_key, position)
+       ORDER BY m.position
+       ON CONFLICT (order_id, kind, dedupe_key) DO NOTHING`,
+      [
+        mails.map((mail) => mail.kind),
+        mails.map((mail) => mail.orderId),
+        mails.map((mail) => mail.recipient),
+        mails.map((mail) => mail.subject),
+        mails.map((mail) => mail.text),
+        mails.map((mail) => mail.dedupeKey ?? ''),
+      ],
+    );
   }
 
   /**

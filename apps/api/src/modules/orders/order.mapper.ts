@@ -10,7 +10,15 @@ import {
 import { carrierName, type CarrierCode, type Fulfilment, type Shipment, trackingUrl } from '@store/contract/dto/shipments';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
+import type { OrderLineRow, OrderRow } from './orders.repository.js';
 import type { ShipmentRow } from './shipments.repository.js';
+
+/**
+ * What the mapping reads of an order: its entity (a single order, read to be changed or shown), or a listing's row
+ * (OrdersRepository.page: the same fields, no entity built, its times already in the wire's ISO text).
+ */
+export type OrderFields = OrderEntity | OrderRow;
+export type OrderLineFields = OrderLineEntity | OrderLineRow;
 
 /**
  * A paid order and its lines in the wire shape; lines by name (then size), so a receipt reads the same every time.
@@ -18,7 +26,7 @@ import type { ShipmentRow } from './shipments.repository.js';
  * total was the plain sum of its items (no shipping, tax or code, as in a shop that configured none) reads as it
  * always did.
  */
-export function toOrder(order: OrderEntity, lines: OrderLineEntity[], shipments: readonly ShipmentRow[] = []): Order {
+export function toOrder(order: OrderFields, lines: readonly OrderLineFields[], shipments: readonly ShipmentRow[] = []): Order {
   const priced = hasBreakdown(order);
   const fulfilment = fulfilmentOf(lines, shipments);
   return {
@@ -45,20 +53,20 @@ export function toOrder(order: OrderEntity, lines: OrderLineEntity[], shipments:
         ...(line.variantLabel ? { options: line.variantLabel } : {}),
         ...(priced ? { discount: fromCents(line.discountCents), tax: fromCents(line.taxCents) } : {}),
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
-          ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: line.refundedAt.toISOString() } }
+          ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: iso(line.refundedAt) } }
           : {}),
       })),
     amount: fromCents(order.amountCents),
     transactionId: order.transactionId ?? '',
     status: order.status as OrderStatus,
-    createdAt: order.createdAt.toISOString(),
+    createdAt: iso(order.createdAt),
     ...(order.refundId !== null && order.refundCents !== null && order.refundKind !== null && order.refundedAt !== null
       ? {
           refund: {
             id: order.refundId,
             amount: fromCents(order.refundCents),
             kind: order.refundKind,
-            at: order.refundedAt.toISOString(),
+            at: iso(order.refundedAt),
           },
         }
       : {}),
@@ -82,7 +90,7 @@ export function shippedCounts(shipments: readonly ShipmentRow[]): Map<number, nu
  * a parcel (`Shipped`; `Delivered` when every parcel arrived), or not yet (`Partly shipped`). A line refunded on its
  * own is not waiting for a parcel.
  */
-export function fulfilmentOf(lines: readonly OrderLineEntity[], shipments: readonly ShipmentRow[]): Fulfilment | undefined {
+export function fulfilmentOf(lines: readonly OrderLineFields[], shipments: readonly ShipmentRow[]): Fulfilment | undefined {
   if (shipments.length === 0) return undefined;
   const shipped = shippedCounts(shipments);
   const all = lines.every((line) => line.refundId !== null || (shipped.get(line.variantId) ?? 0) >= line.count);
@@ -94,7 +102,7 @@ export function fulfilmentOf(lines: readonly OrderLineEntity[], shipments: reado
  * Shipments in the wire shape, each line named as the order's line is (its name and values when bought). The read
  * behind every page that shows an order's parcels: ShipmentsRepository.forOrders, then this.
  */
-export function toShipments(shipments: readonly ShipmentRow[], lines: readonly OrderLineEntity[]): Shipment[] {
+export function toShipments(shipments: readonly ShipmentRow[], lines: readonly OrderLineFields[]): Shipment[] {
   const byVariant = new Map(lines.map((line) => [line.variantId, line]));
   return shipments.map((shipment) => {
     const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
@@ -122,12 +130,12 @@ export function toShipments(shipments: readonly ShipmentRow[], lines: readonly O
 }
 
 /** True when the order was priced with a shipping method, a code or a tax rate (docs/pricing.md). */
-export function hasBreakdown(order: OrderEntity): boolean {
+export function hasBreakdown(order: OrderFields): boolean {
   return order.subtotalCents !== null && (order.shippingMethod !== null || order.discountCode !== null || (order.taxes ?? []).length > 0);
 }
 
 /** The order's price breakdown in the wire shape (orders paid before pricing have none). */
-function toPricing(order: OrderEntity): OrderPricing {
+function toPricing(order: OrderFields): OrderPricing {
   return {
     subtotal: fromCents(order.subtotalCents ?? 0),
     discount: fromCents(order.discountCents ?? 0),
@@ -142,7 +150,7 @@ function toPricing(order: OrderEntity): OrderPricing {
           shippingRefund: {
             id: order.shippingRefundId,
             amount: fromCents(order.shippingRefundCents),
-            at: order.shippingRefundedAt.toISOString(),
+            at: iso(order.shippingRefundedAt),
           },
         }
       : {}),
@@ -160,6 +168,11 @@ export function toShippingAddress(address: ShippingAddress): ShippingAddress {
     if (typeof value === 'string' && value !== '') shaped[field] = value;
   }
   return shaped as ShippingAddress;
+}
+
+/** A time as the wire shows it: an entity's Date, or a row's text that Postgres already formatted so. */
+function iso(time: Date | string): string {
+  return typeof time === 'string' ? time : time.toISOString();
 }
 
 function sizeRank(size: string): number {

@@ -7,9 +7,10 @@ import {
   type SalesPeriod,
   type ShippingAddress,
 } from '@store/contract';
-import { In, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { isCalendarDateTime } from '../../common/sql-values.js';
+import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity, type OrderTax } from './order.entity.js';
@@ -26,8 +27,55 @@ export interface OrderFilter {
   emailPrefix?: string;
 }
 
+/**
+ * An order as the listings read it (ORDER_COLUMNS): the entity's fields under the same names, its times already
+ * formatted as the wire shows them, and its lines (LINE_COLUMNS) gathered into the same row. Plain objects, no
+ * entity built: order.mapper.ts's toOrder takes them as it takes the entities.
+ */
+export type OrderRow = Pick<
+  OrderEntity,
+  | 'id'
+  | 'number'
+  | 'userId'
+  | 'userName'
+  | 'status'
+  | 'amountCents'
+  | 'transactionId'
+  | 'refundId'
+  | 'refundCents'
+  | 'refundKind'
+  | 'shippingAddress'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'shippingCents'
+  | 'taxCents'
+  | 'pricesIncludeTax'
+  | 'taxes'
+  | 'shippingRefundId'
+  | 'shippingRefundCents'
+  | 'shippingMethod'
+  | 'discountCode'
+> & { createdAt: string; refundedAt: string | null; shippingRefundedAt: string | null; lines: OrderLineRow[] };
+
+/** A line of an {@link OrderRow}, as LINE_COLUMNS reads it. */
+export type OrderLineRow = Pick<
+  OrderLineEntity,
+  | 'productId'
+  | 'variantId'
+  | 'sku'
+  | 'variantLabel'
+  | 'size'
+  | 'name'
+  | 'priceCents'
+  | 'count'
+  | 'discountCents'
+  | 'taxCents'
+  | 'refundId'
+  | 'refundCents'
+> & { refundedAt: string | null };
+
 export interface OrderPage {
-  orders: Array<{ order: OrderEntity; lines: OrderLineEntity[] }>;
+  orders: OrderRow[];
   /** Where the next page starts, when this one was full. */
   next: Cursor | undefined;
 }
@@ -92,27 +140,15 @@ const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 export class OrdersRepository {
   constructor(private readonly db: Database) {}
 
-  /** One page of paid orders matching `filter`, newest first, with their lines. */
+  /**
+   * One page of paid orders matching `filter`, newest first, with their lines: one statement (orderPageQuery), its
+   * rows read straight into {@link OrderRow}s.
+   */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
     const { sql, values } = orderPageQuery(filter, limit, after);
-    const rows = await this.db.rows<{ id: string; k: string }>(sql, values);
-    if (rows.length === 0) return { orders: [], next: undefined };
-    const ids = rows.map((row) => row.id);
-    const [orders, lines] = await Promise.all([
-      this.db.manager.findBy(OrderEntity, { id: In(ids) }),
-      this.db.manager.findBy(OrderLineEntity, { orderId: In(ids) }),
-    ]);
-    const byId = new Map(orders.map((order) => [order.id, order]));
-    const linesOf = new Map<string, OrderLineEntity[]>();
-    for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-    const last = rows.at(-1)!;
-    return {
-      orders: ids.flatMap((id) => {
-        const order = byId.get(id);
-        return order ? [{ order, lines: linesOf.get(id) ?? [] }] : [];
-      }),
-      next: rows.length === limit ? { key: [last.k], id: last.id } : undefined,
-    };
+    const rows = await this.db.rows<OrderRow & { k: string }>(sql, values);
+    const last = rows.at(-1);
+    return { orders: rows, next: last && rows.length === limit ? { key: [last.k], id: last.id } : undefined };
   }
 
   /**
@@ -192,32 +228,91 @@ export class OrdersRepository {
     }));
   }
 
-  /** Records a Pending order and its lines; the new order's id. */
+  /**
+   * Records a Pending order and its lines in ONE prepared statement (the checkout's reservation holds its stock rows'
+   * locks until it commits, so each round trip counts); the new order's id.
+   */
   async insertPending(order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
-    const manager = this.db.manager;
-    const { id } = await manager.save(manager.create(OrderEntity, { ...order, status: 'Pending', transactionId: null }));
-    await manager.insert(
-      OrderLineEntity,
-      lines.map((line) => ({
-        orderId: id,
-        productId: line.productId,
-        variantId: line.variantId,
-        sku: line.sku,
-        variantLabel: line.label,
-        size: line.size ?? '',
-        name: line.name,
-        priceCents: line.priceCents,
-        count: line.count,
-        discountCents: line.discountCents,
-        taxCents: line.taxCents,
-      })),
+    const [row] = await this.db.preparedRows<{ id: string }>(
+      'orders-insert-pending',
+      `WITH o AS (
+         INSERT INTO orders (user_id, guest_email, user_name, status, amount_cents, shipping_address, subtotal_cents, discount_cents,
+                             shipping_cents, tax_cents, prices_include_tax, taxes, shipping_method, discount_code)
+         VALUES ($1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+       ), l AS (
+         INSERT INTO order_lines (order_id, product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
+         SELECT o.id, x.* FROM o,
+           unnest($14::uuid[], $15::int[], $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::int[], $22::int[], $23::int[])
+             AS x (product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
+       )
+       SELECT id FROM o`,
+      [
+        order.userId,
+        order.guestEmail,
+        order.userName,
+        order.amountCents,
+        order.shippingAddress === null ? null : JSON.stringify(order.shippingAddress),
+        order.subtotalCents,
+        order.discountCents,
+        order.shippingCents,
+        order.taxCents,
+        order.pricesIncludeTax,
+        JSON.stringify(order.taxes),
+        order.shippingMethod,
+        order.discountCode,
+        lines.map((line) => line.productId),
+        lines.map((line) => line.variantId),
+        lines.map((line) => line.sku),
+        lines.map((line) => line.label),
+        lines.map((line) => line.size ?? ''),
+        lines.map((line) => line.name),
+        lines.map((line) => line.priceCents),
+        lines.map((line) => line.count),
+        lines.map((line) => line.discountCents),
+        lines.map((line) => line.taxCents),
+      ],
     );
-    return id;
+    return row.id;
   }
 
-  /** A Pending order becomes Received with its provider's transaction; false when it was no longer Pending. */
-  markReceived(orderId: string, transactionId: string): Promise<boolean> {
-    return this.leavePending(orderId, { status: 'Received', transactionId, paidAt: () => 'now()' });
+  /**
+   * A Pending order becomes Received with its provider's transaction (and, for a guest's order, the hash of its
+   * link's token), in ONE prepared statement that also answers what the paid order's mails need: the order, its
+   * lines and its buyer's e-mail, read as plain rows (no entities built on the checkout's path). Undefined when it
+   * was no longer Pending.
+   */
+  async markReceived(
+    orderId: string,
+    transactionId: string,
+    guestTokenHash: Buffer,
+  ): Promise<{ order: OrderEntity; lines: OrderLineEntity[]; buyerEmail: string | null } | undefined> {
+    const [row] = await this.db.preparedRows<SettledOrderRow & { buyer_email: string | null; lines: SettledLineJson[] }>(
+      'orders-mark-received',
+      `WITH o AS (
+         UPDATE orders SET status = 'Received', transaction_id = $2, paid_at = now(), updated_at = now(),
+                guest_token_hash = CASE WHEN user_id IS NULL AND guest_email IS NOT NULL THEN $3::bytea ELSE guest_token_hash END
+          WHERE id = $1 AND status = 'Pending'
+         RETURNING ${SETTLED_ORDER_COLUMNS}
+       )
+       SELECT o.*, (SELECT u.email FROM users u WHERE u.id = o.user_id) AS buyer_email,
+              (SELECT json_agg(json_build_object('productId', l.product_id, 'variantId', l.variant_id, 'sku', l.sku,
+                        'variantLabel', l.variant_label, 'size', l.size, 'name', l.name, 'priceCents', l.price_cents, 'count', l.count,
+                        'discountCents', l.discount_cents, 'taxCents', l.tax_cents, 'refundId', l.refund_id, 'refundCents', l.refund_cents,
+                        'refundedAt', l.refunded_at, 'returnRefundCents', l.return_refund_cents, 'returnRefundedCount', l.return_refunded_count))
+                 FROM order_lines l WHERE l.order_id = o.id) AS lines
+       FROM o`,
+      [orderId, transactionId, guestTokenHash],
+    );
+    if (!row) return undefined;
+    const order = settledOrder(row);
+    const lines = row.lines.map((line) =>
+      Object.assign(new OrderLineEntity(), {
+        ...line,
+        orderId: order.id,
+        refundedAt: line.refundedAt === null ? null : new Date(line.refundedAt),
+      }),
+    );
+    return { order, lines, buyerEmail: row.buyer_email };
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
@@ -295,11 +390,6 @@ export class OrdersRepository {
       { orderId: line.orderId, variantId: line.variantId },
       { refundId: refund.reversalId, refundCents: refund.amountCents, refundedAt: () => 'now()' },
     );
-  }
-
-  /** Stores the hash of a guest order's link token (the token is mailed, never stored). */
-  async setGuestTokenHash(orderId: string, hash: Buffer): Promise<void> {
-    await this.db.rows(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [orderId, hash]);
   }
 
   /** The paid order whose link token hashes to `hash`, or null. */
@@ -410,7 +500,30 @@ const CHEAPER_COUNTS: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; 
   { fields: ['status'], source: fromStatusTotals },
 ];
 
-/** The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL). */
+/**
+ * THE column list of an order read for a listing ({@link OrderRow}): aliased to the entity's field names, times
+ * formatted by Postgres as toISOString() would (no Date parsed per row). The order number is bigint, which pg would
+ * answer as text: read as a double, exact below 2^53 as the entity's transformer is.
+ */
+const ORDER_COLUMNS = `o.id, o.number::float8 AS number, o.user_id AS "userId", o.user_name AS "userName", o.status,
+  o.amount_cents AS "amountCents", o.transaction_id AS "transactionId", o.refund_id AS "refundId", o.refund_cents AS "refundCents",
+  o.refund_kind AS "refundKind", ${isoTimestampSql('o.refunded_at')} AS "refundedAt", o.shipping_address AS "shippingAddress",
+  o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents", o.shipping_cents AS "shippingCents",
+  o.tax_cents AS "taxCents", o.prices_include_tax AS "pricesIncludeTax", o.taxes, o.shipping_refund_id AS "shippingRefundId",
+  o.shipping_refund_cents AS "shippingRefundCents", ${isoTimestampSql('o.shipping_refunded_at')} AS "shippingRefundedAt",
+  o.shipping_method AS "shippingMethod", o.discount_code AS "discountCode", ${isoTimestampSql('o.created_at')} AS "createdAt"`;
+
+/** THE column list of an order's line ({@link OrderLineRow}), gathered as JSON into its order's row. */
+const LINE_COLUMNS = `l.product_id AS "productId", l.variant_id AS "variantId", l.sku, l.variant_label AS "variantLabel", l.size,
+  l.name, l.price_cents AS "priceCents", l.count, l.discount_cents AS "discountCents", l.tax_cents AS "taxCents",
+  l.refund_id AS "refundId", l.refund_cents AS "refundCents", ${isoTimestampSql('l.refunded_at')} AS "refundedAt"`;
+
+/**
+ * The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL): the
+ * page's orders by the filter's index, each with its lines as a JSON array from order_lines' primary key. Postgres
+ * gathers the lines only for the rows the LIMIT keeps (after a sort too: a subquery in the select list is computed
+ * after it).
+ */
 export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {
   const { where, values } = conditions(filter);
   if (after) {
@@ -419,8 +532,10 @@ export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor
   }
   values.push(limit);
   return {
-    sql: `SELECT o.id, ${SORT_KEY} AS k FROM orders o WHERE ${where.join(' AND ')}
-       ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
+    sql: `SELECT ${ORDER_COLUMNS}, ${SORT_KEY} AS k,
+              coalesce((SELECT json_agg(line) FROM (SELECT ${LINE_COLUMNS} FROM order_lines l WHERE l.order_id = o.id) line), '[]') AS lines
+         FROM orders o WHERE ${where.join(' AND ')}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
     values,
   };
 }
@@ -449,4 +564,84 @@ function conditions(filter: OrderFilter): { where: string[]; values: unknown[] }
 /** True when `key` is a sort key this repository wrote into a cursor. */
 export function isOrderCursorKey(key: readonly (string | number)[]): boolean {
   return key.length === 1 && typeof key[0] === 'string' && CURSOR_KEY.test(key[0]) && isCalendarDateTime(key[0]);
+}
+
+/**
+ * The columns {@link OrdersRepository.markReceived} answers, named (never `*`: a prepared statement whose result
+ * changes shape, as a migration's new column would make it, fails with "cached plan must not change result type").
+ */
+const SETTLED_ORDER_COLUMNS = `id, number, user_id, user_email, guest_email, user_name, status, amount_cents, transaction_id, failure,
+  refund_id, refund_cents, refund_kind, refunded_at, shipping_address, subtotal_cents, discount_cents, shipping_cents, tax_cents,
+  prices_include_tax, taxes, shipping_refund_id, shipping_refund_cents, shipping_refunded_at, shipping_method, discount_code, paid_at,
+  created_at, updated_at`;
+
+/** An `orders` row as {@link SETTLED_ORDER_COLUMNS} reads it (snake_case; bigint as text). */
+interface SettledOrderRow {
+  id: string;
+  number: string;
+  user_id: string | null;
+  user_email: string | null;
+  guest_email: string | null;
+  user_name: string;
+  status: OrderEntity['status'];
+  amount_cents: number;
+  transaction_id: string | null;
+  failure: string | null;
+  refund_id: string | null;
+  refund_cents: number | null;
+  refund_kind: RefundKind | null;
+  refunded_at: Date | null;
+  shipping_address: ShippingAddress | null;
+  subtotal_cents: number | null;
+  discount_cents: number | null;
+  shipping_cents: number | null;
+  tax_cents: number | null;
+  prices_include_tax: boolean | null;
+  taxes: OrderTax[] | null;
+  shipping_refund_id: string | null;
+  shipping_refund_cents: number | null;
+  shipping_refunded_at: Date | null;
+  shipping_method: string | null;
+  discount_code: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An order line as json_build_object writes it (its timestamp as text). */
+type SettledLineJson = Omit<OrderLineEntity, 'orderId' | 'order' | 'refundedAt'> & { refundedAt: string | null };
+
+/** The entity of an `orders` row read by hand (the mappers take entities; building one by TypeORM costs far more). */
+function settledOrder(row: SettledOrderRow): OrderEntity {
+  return Object.assign(new OrderEntity(), {
+    id: row.id,
+    number: Number(row.number),
+    userId: row.user_id,
+    userEmail: row.user_email,
+    guestEmail: row.guest_email,
+    userName: row.user_name,
+    status: row.status,
+    amountCents: row.amount_cents,
+    transactionId: row.transaction_id,
+    failure: row.failure,
+    refundId: row.refund_id,
+    refundCents: row.refund_cents,
+    refundKind: row.refund_kind,
+    refundedAt: row.refunded_at,
+    shippingAddress: row.shipping_address,
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    shippingCents: row.shipping_cents,
+    taxCents: row.tax_cents,
+    pricesIncludeTax: row.prices_include_tax,
+    taxes: row.taxes,
+    shippingRefundId: row.shipping_refund_id,
+    shippingRefundCents: row.shipping_refund_cents,
+    shippingRefundedAt: row.shipping_refunded_at,
+    shippingMethod: row.shipping_method,
+    discountCode: row.discount_code,
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 }

@@ -15,7 +15,8 @@ export class IdempotencyKeysRepository {
 
   /** Inserts the (user, key) row under a lease of `leaseSeconds`; false when the row is already there. */
   async insert(userId: string, key: string, requestHash: string, leaseSeconds: number): Promise<boolean> {
-    const inserted = await this.db.rows(
+    const inserted = await this.db.preparedRows(
+      'idempotency-insert',
       `INSERT INTO ${TABLE} (user_id, key, request_hash, lease_until) VALUES ($1, $2, $3, now() + make_interval(secs => $4))
        ON CONFLICT DO NOTHING RETURNING key`,
       [userId, key, requestHash, leaseSeconds],
@@ -54,14 +55,19 @@ export class IdempotencyKeysRepository {
   }
 
   async attachOrder(userId: string, key: string, orderId: string): Promise<void> {
-    await this.db.manager.update(IdempotencyKeyEntity, { userId, key }, { orderId });
+    await this.db.preparedRows('idempotency-attach-order', `UPDATE ${TABLE} SET order_id = $3 WHERE user_id = $1 AND key = $2`, [
+      userId,
+      key,
+      orderId,
+    ]);
   }
 
+  /** The first answer, stored as the body's JSON text (a `json` column: a replay is the first body byte for byte). */
   async storeAnswer(userId: string, key: string, answer: PaymentAnswer): Promise<void> {
-    await this.db.manager.update(
-      IdempotencyKeyEntity,
-      { userId, key },
-      { statusCode: answer.status, response: answer.body, completedAt: new Date() },
+    await this.db.preparedRows(
+      'idempotency-store-answer',
+      `UPDATE ${TABLE} SET status_code = $3, response = $4, completed_at = now() WHERE user_id = $1 AND key = $2`,
+      [userId, key, answer.status, JSON.stringify(answer.body)],
     );
   }
 

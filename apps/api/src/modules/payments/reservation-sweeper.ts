@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { failureText, PeriodicPass } from '../../common/periodic-pass.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { UseCls } from '../../database/transactions.js';
@@ -13,31 +14,34 @@ import { PaymentsService } from './payments.service.js';
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReservationSweeper');
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly pass: PeriodicPass<void>;
 
   constructor(
     private readonly payments: PaymentsService,
     private readonly metrics: StoreMetrics,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.config.payments.sweepIntervalSeconds * 1000);
-    this.timer.unref();
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.pass = new PeriodicPass({
+      run: () => this.sweep(),
+      everyMs: config.payments.sweepIntervalSeconds * 1000,
+      failed: (error) => {
+        this.metrics.sweepFailed();
+        this.logger.error(`Sweep failed: ${failureText(error)}`);
+      },
+    });
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  onApplicationBootstrap(): void {
+    this.pass.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.pass.stop();
   }
 
   /** Each pass in a context of its own, like all work outside a request (see database/transactions.ts). */
   @UseCls()
   private async sweep(): Promise<void> {
-    try {
-      this.metrics.sweepDone((await this.payments.releaseStaleReservations()).length);
-    } catch (error) {
-      this.metrics.sweepFailed();
-      this.logger.error(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    this.metrics.sweepDone((await this.payments.releaseStaleReservations()).length);
   }
 }

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogueChanges } from '../../database/catalogue-changes.js';
 import { newLinkToken } from '../../common/link-token.js';
+import { failureText, PeriodicPass } from '../../common/periodic-pass.js';
 import { Transactions, UseCls } from '../../database/transactions.js';
 import { OutboxService } from '../notifications/outbox.service.js';
 import { StockAlertsRepository } from './stock-alerts.repository.js';
@@ -30,11 +31,8 @@ const DEBOUNCE_MS = 250;
 @Injectable()
 export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('StockAlerts');
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pass: PeriodicPass<number>;
   private soon: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
-  private stopped = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,6 +41,15 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
     private readonly transactions: Transactions,
     changes: CatalogueChanges,
   ) {
+    this.pass = new PeriodicPass({
+      run: () => this.drain(),
+      everyMs: config.stockAlerts.passMs,
+      afterTimed: () => this.alerts.purge(this.config.stockAlerts.keepDays),
+      // A failed pass (the database away, a timeout) loses nothing: its alerts stay due and the next pass, on the
+      // timer or the next change, takes them. So it is a warning, as a mail's retried attempt is, not an error.
+      failed: (error) => this.logger.warn(`Stock alert pass failed, retried at the next pass: ${failureText(error)}`),
+      whileRunning: 'again',
+    });
     changes.subscribe({
       changed: (payload) => {
         // A stock move says `stock`, any other write to products or variants `lists` (and a payload this version does
@@ -53,31 +60,21 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
     });
   }
 
-  /**
-   * A failed pass (the database away, a timeout) loses nothing: its alerts stay due and the next pass, on the timer
-   * or the next change, takes them. So it is a warning, as a mail's retried attempt is, not an error.
-   */
-  private passFailed(error: unknown): void {
-    this.logger.warn(`Stock alert pass failed, retried at the next pass: ${message(error)}`);
-  }
-
   onApplicationBootstrap(): void {
-    if (this.config.stockAlerts.passEnabled) this.schedule(0);
+    if (this.config.stockAlerts.passEnabled) this.pass.start(0);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
     clearTimeout(this.soon);
-    await this.running?.catch(() => undefined);
+    await this.pass.stop();
   }
 
   /** Something may have come back in stock: a pass shortly (one for a burst), when passes run on their own. */
   nudge(): void {
-    if (this.stopped || !this.config.stockAlerts.passEnabled || this.soon) return;
+    if (this.pass.stopped || !this.config.stockAlerts.passEnabled || this.soon) return;
     this.soon = setTimeout(() => {
       this.soon = undefined;
-      void this.runOnce().catch((error: unknown) => this.passFailed(error));
+      this.pass.runInBackground();
     }, DEBOUNCE_MS);
     this.soon.unref();
   }
@@ -87,29 +84,7 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
    * another after it (the running one may have read the stock before the change that asked for this one).
    */
   runOnce(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        void this.runOnce().catch((error: unknown) => this.passFailed(error));
-      }
-    });
-    return this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .then(() => this.alerts.purge(this.config.stockAlerts.keepDays))
-        .catch((error: unknown) => this.passFailed(error))
-        .finally(() => this.schedule(this.config.stockAlerts.passMs));
-    }, delayMs);
-    this.timer.unref();
+    return this.pass.runOnce();
   }
 
   /** In a context of its own, like all work outside a request (see database/transactions.ts). */
@@ -137,13 +112,9 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
       });
       queued += claimed;
       // Until a claim finds nothing: a row skipped while a confirm or unsubscribe held it is taken next time round.
-      if (claimed === 0 || this.stopped) break;
+      if (claimed === 0 || this.pass.stopped) break;
     }
     if (queued > 0) this.logger.log(`Queued ${queued} back-in-stock mail(s)`);
     return queued;
   }
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

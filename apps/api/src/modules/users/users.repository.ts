@@ -121,7 +121,9 @@ export class UsersRepository {
    * entity reads; the version is in the row already read, so ending sessions costs no extra query.
    */
   async findForToken(id: string, jti: string): Promise<SessionUserRow | undefined> {
-    const rows = await this.db.rows<SessionUserRow>(
+    // Prepared: every signed-in request runs it.
+    const rows = await this.db.preparedRows<SessionUserRow>(
+      'users-for-token',
       `SELECT u.id, u.name, u.email, u.role, u.staff_role AS "staffRole", u.session_version AS "sessionVersion",
               EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked,
               EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS "twoFactorEnabled"

@@ -15,7 +15,9 @@ export class RateLimitRepository {
   constructor(private readonly db: Database) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    const rows = await this.db.rows<{ hits: number; ms_left: string }>(
+    // Prepared: the checkout counts every attempt.
+    const rows = await this.db.preparedRows<{ hits: number; ms_left: string }>(
+      'rate-limit-hit',
       `INSERT INTO rate_limit_buckets AS b (key, hits, expires_at)
        VALUES ($1, 1, now() + $2 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET

@@ -1,18 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode } from '@store/contract';
-import {
-  anId,
-  anInstant,
-  ANY_STATUS,
-  bearer,
-  describeStoreApi,
-  errorBody,
-  EXAMPLE,
-  idFromState,
-  orderJson,
-  orderLineJson,
-  pathFromState,
-} from '@test/pact/store-api-pact';
+import { orderAnswer, orderRequest } from '@test/pact/order-bodies';
+import { anId, anInstant, ANY_STATUS, describeStoreApi, errorBody, EXAMPLE, idFromState, orderLineJson } from '@test/pact/store-api-pact';
 import { refundOrderLine } from './refund-line';
 
 const { eachLike, number, regex, string } = MatchersV3;
@@ -25,25 +14,16 @@ describe('order administration', () => {
       {
         given: ['an admin exists', 'a customer has paid for an order whose payment has settled'],
         uponReceiving: 'a request from an admin to refund one line of an order',
-        request: [
-          'POST',
-          pathFromState(ApiRoute.orderLineRefund),
-          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId') }),
-        ],
-        response: [
-          200,
-          (response) =>
-            response.jsonBody({
-              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
-              products: eachLike({
-                product: anId(EXAMPLE.productId),
-                name: string('Classic Tee'),
-                price: number(19.99),
-                count: MatchersV3.integer(1),
-                refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
-              }),
-            }),
-        ],
+        request: orderRequest('POST', ApiRoute.orderLineRefund, { product: idFromState('productId') }),
+        response: orderAnswer(regex(ANY_STATUS, 'Received'), {
+          products: eachLike({
+            product: anId(EXAMPLE.productId),
+            name: string('Classic Tee'),
+            price: number(19.99),
+            count: MatchersV3.integer(1),
+            refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
+          }),
+        }),
       },
       async () => {
         const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId);
@@ -70,42 +50,33 @@ describe('order administration', () => {
           ],
         ],
         uponReceiving: 'a request from an admin to refund the line of one variant of an order',
-        request: [
-          'POST',
-          pathFromState(ApiRoute.orderLineRefund),
-          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId'), variant: idFromState('variantId') }),
-        ],
-        response: [
-          200,
-          (response) =>
-            response.jsonBody({
-              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
-              // Lines by name, then values: Blue / M, then Red / M (refunded).
-              products: [
-                {
-                  product: anId(EXAMPLE.productId),
-                  name: string('Classic Tee'),
-                  price: number(19.99),
-                  count: MatchersV3.integer(1),
-                  size: 'M',
-                  variant: MatchersV3.integer(6),
-                  sku: string('CLASSIC-BLUE-M'),
-                  options: 'Blue / M',
-                },
-                {
-                  product: anId(EXAMPLE.productId),
-                  name: string('Classic Tee'),
-                  price: number(19.99),
-                  count: MatchersV3.integer(1),
-                  size: 'M',
-                  variant: idFromState('variantId'),
-                  sku: string('CLASSIC-RED-M'),
-                  options: 'Red / M',
-                  refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
-                },
-              ],
-            }),
-        ],
+        request: orderRequest('POST', ApiRoute.orderLineRefund, { product: idFromState('productId'), variant: idFromState('variantId') }),
+        response: orderAnswer(regex(ANY_STATUS, 'Received'), {
+          // Lines by name, then values: Blue / M, then Red / M (refunded).
+          products: [
+            {
+              product: anId(EXAMPLE.productId),
+              name: string('Classic Tee'),
+              price: number(19.99),
+              count: MatchersV3.integer(1),
+              size: 'M',
+              variant: MatchersV3.integer(6),
+              sku: string('CLASSIC-BLUE-M'),
+              options: 'Blue / M',
+            },
+            {
+              product: anId(EXAMPLE.productId),
+              name: string('Classic Tee'),
+              price: number(19.99),
+              count: MatchersV3.integer(1),
+              size: 'M',
+              variant: idFromState('variantId'),
+              sku: string('CLASSIC-RED-M'),
+              options: 'Red / M',
+              refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() },
+            },
+          ],
+        }),
       },
       async () => {
         const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId, undefined, EXAMPLE.variantId);
@@ -124,24 +95,15 @@ describe('order administration', () => {
           ['a customer has paid for an order of a product in sizes {sizes} whose payment has settled', { sizes: 'S,M' }],
         ],
         uponReceiving: 'a request from an admin to refund the line of one size of an order',
-        request: [
-          'POST',
-          pathFromState(ApiRoute.orderLineRefund),
-          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId'), size: 'M' }),
-        ],
-        response: [
-          200,
-          (response) =>
-            response.jsonBody({
-              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
-              // Lines by name, then in size order: S, then M (refunded).
-              products: [
-                orderLineJson({ size: 'S' }),
-                orderLineJson({ size: 'M', refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() } }),
-              ],
-              amount: number(39.98),
-            }),
-        ],
+        request: orderRequest('POST', ApiRoute.orderLineRefund, { product: idFromState('productId'), size: 'M' }),
+        response: orderAnswer(regex(ANY_STATUS, 'Received'), {
+          // Lines by name, then in size order: S, then M (refunded).
+          products: [
+            orderLineJson({ size: 'S' }),
+            orderLineJson({ size: 'M', refund: { id: string('c7x2k9p0'), amount: number(19.99), at: anInstant() } }),
+          ],
+          amount: number(39.98),
+        }),
       },
       async () => {
         const refunded = await refundOrderLine(EXAMPLE.orderId, EXAMPLE.productId, 'M');
@@ -157,11 +119,7 @@ describe('order administration', () => {
       {
         given: ['a staff member is signed in', 'a customer has paid for an order whose payment has settled'],
         uponReceiving: 'a request from a staff member (not an owner) to refund one line of an order',
-        request: [
-          'POST',
-          pathFromState(ApiRoute.orderLineRefund),
-          (request) => request.headers(bearer()).jsonBody({ product: idFromState('productId') }),
-        ],
+        request: orderRequest('POST', ApiRoute.orderLineRefund, { product: idFromState('productId') }),
         response: [403, (response) => response.jsonBody(errorBody(ErrorCode.Forbidden, 'Your role (staff) does not allow this'))],
       },
       async () => {

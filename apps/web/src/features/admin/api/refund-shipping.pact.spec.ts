@@ -1,16 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode } from '@store/contract';
-import {
-  anInstant,
-  ANY_STATUS,
-  bearer,
-  describeStoreApi,
-  errorBody,
-  EXAMPLE,
-  idFromState,
-  orderJson,
-  pathFromState,
-} from '@test/pact/store-api-pact';
+import { orderAnswer, orderRequest } from '@test/pact/order-bodies';
+import { anInstant, ANY_STATUS, describeStoreApi, errorBody, EXAMPLE } from '@test/pact/store-api-pact';
 import { refundOrderShipping } from './refund-shipping';
 
 const { number, regex, string } = MatchersV3;
@@ -26,25 +17,20 @@ describe('order administration: shipping', () => {
           ['a customer has paid for an order with {shipping} shipping whose payment has settled', { shipping: 5 }],
         ],
         uponReceiving: 'a request from an admin to refund the shipping of an order',
-        request: ['POST', pathFromState(ApiRoute.orderShippingRefund), (request) => request.headers(bearer())],
-        response: [
-          200,
-          (response) =>
-            response.jsonBody({
-              ...orderJson({ _id: idFromState('orderId'), status: regex(ANY_STATUS, 'Received') }),
-              amount: number(24.99),
-              pricing: {
-                subtotal: number(19.99),
-                discount: number(0),
-                shipping: number(5),
-                tax: number(0),
-                pricesIncludeTax: false,
-                taxes: [],
-                shippingMethod: string('Standard'),
-                shippingRefund: { id: string('c7x2k9p0'), amount: number(5), at: anInstant() },
-              },
-            }),
-        ],
+        request: orderRequest('POST', ApiRoute.orderShippingRefund),
+        response: orderAnswer(regex(ANY_STATUS, 'Received'), {
+          amount: number(24.99),
+          pricing: {
+            subtotal: number(19.99),
+            discount: number(0),
+            shipping: number(5),
+            tax: number(0),
+            pricesIncludeTax: false,
+            taxes: [],
+            shippingMethod: string('Standard'),
+            shippingRefund: { id: string('c7x2k9p0'), amount: number(5), at: anInstant() },
+          },
+        }),
       },
       async () => {
         const refunded = await refundOrderShipping(EXAMPLE.orderId);
@@ -62,7 +48,7 @@ describe('order administration: shipping', () => {
           'its shipping was refunded',
         ],
         uponReceiving: 'a request from an admin to refund the shipping of an order a second time',
-        request: ['POST', pathFromState(ApiRoute.orderShippingRefund), (request) => request.headers(bearer())],
+        request: orderRequest('POST', ApiRoute.orderShippingRefund),
         response: [409, (response) => response.jsonBody(errorBody(ErrorCode.Conflict, 'The shipping of this order was already refunded'))],
       },
       async () => {

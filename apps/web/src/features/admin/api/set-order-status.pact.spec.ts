@@ -1,15 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute } from '@store/contract';
-import {
-  anInstant,
-  bearer,
-  describeStoreApi,
-  EXAMPLE,
-  exampleOrder,
-  idFromState,
-  orderJson,
-  pathFromState,
-} from '@test/pact/store-api-pact';
+import { orderAnswer, orderRequest } from '@test/pact/order-bodies';
+import { anInstant, describeStoreApi, EXAMPLE, exampleOrder } from '@test/pact/store-api-pact';
 import { updateOrderStatus } from './set-order-status';
 
 const { number, regex, string } = MatchersV3;
@@ -22,8 +14,8 @@ describe('order administration', () => {
       {
         given: ['an admin exists', 'a customer has paid for an order'],
         uponReceiving: 'a request from an admin to move an order to Processing',
-        request: ['PUT', pathFromState(ApiRoute.orderStatus), (request) => request.headers(bearer()).jsonBody({ status: 'Processing' })],
-        response: [200, (response) => response.jsonBody(orderJson({ _id: idFromState('orderId'), status: 'Processing' }))],
+        request: orderRequest('PUT', ApiRoute.orderStatus, { status: 'Processing' }),
+        response: orderAnswer('Processing'),
       },
       async () => {
         await expect(updateOrderStatus(EXAMPLE.orderId, 'Processing')).resolves.toEqual(exampleOrder('Processing'));
@@ -35,15 +27,10 @@ describe('order administration', () => {
       {
         given: ['an admin exists', 'a customer has paid for an order'],
         uponReceiving: 'a request from an admin to cancel a paid order',
-        request: ['PUT', pathFromState(ApiRoute.orderStatus), (request) => request.headers(bearer()).jsonBody({ status: 'Cancelled' })],
-        response: [
-          200,
-          (response) =>
-            response.jsonBody({
-              ...orderJson({ _id: idFromState('orderId'), status: 'Cancelled' }),
-              refund: { id: string('k3j9x2p1'), amount: number(19.99), kind: regex('^(void|refund)$', 'void'), at: anInstant() },
-            }),
-        ],
+        request: orderRequest('PUT', ApiRoute.orderStatus, { status: 'Cancelled' }),
+        response: orderAnswer('Cancelled', {
+          refund: { id: string('k3j9x2p1'), amount: number(19.99), kind: regex('^(void|refund)$', 'void'), at: anInstant() },
+        }),
       },
       async () => {
         await expect(updateOrderStatus(EXAMPLE.orderId, 'Cancelled')).resolves.toEqual({

@@ -1,23 +1,12 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiRoute, ErrorCode } from '@store/contract';
-import {
-  anId,
-  anInstant,
-  bearer,
-  describeStoreApi,
-  EXAMPLE,
-  exampleOrder,
-  idFromState,
-  orderJson,
-  pathFromState,
-} from '@test/pact/store-api-pact';
+import { orderAnswer, orderRequest, TRACKING, TRACKING_URL, upsShipmentJson } from '@test/pact/order-bodies';
+import { anId, describeStoreApi, EXAMPLE, exampleOrder, idFromState } from '@test/pact/store-api-pact';
 import { shipOrder } from './ship-order';
 
-const { eachLike, integer, string } = MatchersV3;
+const { string } = MatchersV3;
 
 const interaction = describeStoreApi();
-
-const TRACKING = '1Z999AA10123456784';
 
 describe('shipping', () => {
   it('ships the lines of a paid order with a carrier and tracking number (staff may)', () =>
@@ -25,38 +14,26 @@ describe('shipping', () => {
       {
         given: ['a staff member is signed in', 'a customer has paid for an order to ship'],
         uponReceiving: 'a request from a staff member to ship the line of an order by UPS',
-        request: [
-          'POST',
-          pathFromState(ApiRoute.orderShipments),
-          (request) =>
-            request
-              .headers(bearer())
-              .jsonBody({ carrier: 'ups', trackingNumber: TRACKING, lines: [{ variant: idFromState('variantId'), count: 1 }] }),
-        ],
-        response: [
+        request: orderRequest('POST', ApiRoute.orderShipments, {
+          carrier: 'ups',
+          trackingNumber: TRACKING,
+          lines: [{ variant: idFromState('variantId'), count: 1 }],
+        }),
+        response: orderAnswer(
+          'Shipped',
+          {
+            fulfilment: 'Shipped',
+            shipments: [
+              upsShipmentJson({
+                _id: anId(EXAMPLE.shipmentId),
+                trackingNumber: TRACKING,
+                trackingUrl: TRACKING_URL,
+                variant: idFromState('variantId'),
+              }),
+            ],
+          },
           201,
-          (response) =>
-            response.jsonBody({
-              ...orderJson({ _id: idFromState('orderId'), status: 'Shipped' }),
-              fulfilment: 'Shipped',
-              shipments: [
-                {
-                  _id: anId(EXAMPLE.shipmentId),
-                  carrier: 'ups',
-                  carrierName: 'UPS',
-                  trackingNumber: TRACKING,
-                  trackingUrl: `https://www.ups.com/track?tracknum=${TRACKING}`,
-                  lines: eachLike({
-                    product: anId(EXAMPLE.productId),
-                    variant: idFromState('variantId'),
-                    name: string('Classic Tee'),
-                    count: integer(1),
-                  }),
-                  shippedAt: anInstant(),
-                },
-              ],
-            }),
-        ],
+        ),
       },
       async () => {
         const order = await shipOrder(EXAMPLE.orderId, {
@@ -73,7 +50,7 @@ describe('shipping', () => {
               carrier: 'ups',
               carrierName: 'UPS',
               trackingNumber: TRACKING,
-              trackingUrl: `https://www.ups.com/track?tracknum=${TRACKING}`,
+              trackingUrl: TRACKING_URL,
               lines: [{ product: EXAMPLE.productId, variant: EXAMPLE.variantId, name: 'Classic Tee', count: 1 }],
               shippedAt: EXAMPLE.createdAt,
             },
@@ -87,14 +64,11 @@ describe('shipping', () => {
       {
         given: ['an admin exists', 'a customer has paid for an order to ship'],
         uponReceiving: 'a request from an admin to ship more units of a line than the order holds',
-        request: [
-          'POST',
-          pathFromState(ApiRoute.orderShipments),
-          (request) =>
-            request
-              .headers(bearer())
-              .jsonBody({ carrier: 'dhl', trackingNumber: '1234567890', lines: [{ variant: idFromState('variantId'), count: 2 }] }),
-        ],
+        request: orderRequest('POST', ApiRoute.orderShipments, {
+          carrier: 'dhl',
+          trackingNumber: '1234567890',
+          lines: [{ variant: idFromState('variantId'), count: 2 }],
+        }),
         response: [
           400,
           (response) =>

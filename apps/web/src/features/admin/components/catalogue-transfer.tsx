@@ -1,14 +1,13 @@
 import { CATALOGUE_IMPORT_MAX_BYTES, CATALOGUE_IMPORT_MAX_ROWS, type CatalogueImportReport } from '@store/contract/dto/catalogue-transfer';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
-import { errorMessage, fieldErrors } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useStaffPermissions } from '@/lib/session';
 import { useCheckCatalogueImport } from '../api/check-catalogue-import';
 import { useExportCatalogue } from '../api/export-catalogue';
 import { useCatalogueImport } from '../api/get-catalogue-import';
 import { useStartCatalogueImport } from '../api/start-catalogue-import';
 import { CataloguePhotoZip } from './catalogue-photo-zip';
+import { UploadCheckApply } from './upload-check-apply';
 
 /**
  * The catalogue as CSV (docs/api.md, "Catalogue import and export"): the export for everyone on the staff, and for
@@ -57,33 +56,6 @@ function ExportCatalogue() {
 function ImportCatalogue() {
   const check = useCheckCatalogueImport();
   const start = useStartCatalogueImport();
-  const [checked, setChecked] = useState<{ file: File; report: CatalogueImportReport } | undefined>();
-  const [importId, setImportId] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<{ file: FileList }>();
-  const onCheck = handleSubmit(async ({ file }) => {
-    setChecked(undefined);
-    setImportId(undefined);
-    start.reset();
-    try {
-      setChecked({ file: file[0], report: await check.mutateAsync(file[0]) });
-    } catch (cause) {
-      console.error(cause);
-    }
-  });
-  const confirm = async () => {
-    if (!checked) return;
-    try {
-      setImportId((await start.mutateAsync(checked.file))._id);
-    } catch (cause) {
-      console.error(cause);
-    }
-  };
-  const report = checked?.report;
-  const failure = check.error ?? start.error;
   return (
     <section aria-labelledby="import-heading">
       <h2 id="import-heading" className="h4">
@@ -94,73 +66,31 @@ function ImportCatalogue() {
         {CATALOGUE_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Products are matched by handle: new ones are created, the others updated.
         The file is checked first; nothing is written until you confirm.
       </p>
-      <form className="row g-2 align-items-end mb-3" onSubmit={onCheck} aria-label="Check a catalogue file" noValidate>
-        <div className="col-md-8">
-          <label className="form-label" htmlFor="catalogue-file">
-            CSV file
-          </label>
-          <input
-            id="catalogue-file"
-            type="file"
-            accept=".csv,text/csv"
-            className={`form-control${errors.file ? ' is-invalid' : ''}`}
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={errors.file ? 'catalogue-file-error' : undefined}
-            {...register('file', {
-              validate: (files) =>
-                files?.length !== 1
-                  ? 'Choose a CSV file'
-                  : files[0].size > CATALOGUE_IMPORT_MAX_BYTES
-                    ? `The file must be ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB or smaller`
-                    : true,
-            })}
-          />
-          {errors.file ? (
-            <div id="catalogue-file-error" className="invalid-feedback">
-              {errors.file.message}
-            </div>
-          ) : null}
-        </div>
-        <div className="col-md-4">
-          <button type="submit" className="btn btn-dark" disabled={isSubmitting}>
-            {isSubmitting ? 'Checking...' : 'Check file'}
-          </button>
-        </div>
-      </form>
-      {failure ? (
-        <Alert variant="danger">
-          {errorMessage(failure)}
-          {fieldErrors(failure).length > 0 ? (
-            <ul className="mb-0">
-              {fieldErrors(failure).map((e) => (
-                <li key={`${e.field}-${e.message}`}>
-                  {e.field}: {e.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
-      ) : null}
-      {report && report.errors.length > 0 ? <RowErrors report={report} /> : null}
-      {report && report.errors.length === 0 && importId === undefined ? (
-        <div className="card card-body mb-3" role="status">
+      <UploadCheckApply
+        formLabel="Check a catalogue file"
+        field={{
+          id: 'catalogue-file',
+          label: 'CSV file',
+          accept: '.csv,text/csv',
+          maxBytes: CATALOGUE_IMPORT_MAX_BYTES,
+          missing: 'Choose a CSV file',
+          tooLarge: `The file must be ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB or smaller`,
+        }}
+        checkLabel="Check file"
+        check={check}
+        apply={start}
+        problems={(report) => <RowErrors report={report} />}
+        preview={(report) => (
           <p className="mb-2">
             {report.rows} {report.rows === 1 ? 'row' : 'rows'}, {report.products} {report.products === 1 ? 'product' : 'products'}:{' '}
             {report.create} new, {report.update} changed, {report.unchanged} unchanged.
           </p>
-          <div>
-            <button
-              type="button"
-              className="btn btn-success"
-              onClick={() => void confirm()}
-              disabled={start.isPending || report.products === 0}
-            >
-              {start.isPending ? 'Starting...' : 'Import'}
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {importId ? <ImportProgress importId={importId} /> : null}
+        )}
+        canApply={(report) => report.products > 0}
+        applyLabel="Import"
+        applyingLabel="Starting..."
+        applied={(job) => <ImportProgress importId={job._id} />}
+      />
     </section>
   );
 }
@@ -202,7 +132,7 @@ function ImportProgress({ importId }: { importId: string }) {
   if (!job) return null;
   const percent = job.batches === 0 ? 100 : Math.round((job.batchesDone / job.batches) * 100);
   return (
-    <div className="card card-body" role="status" aria-live="polite">
+    <div aria-live="polite">
       <div
         className="progress mb-2"
         role="progressbar"

@@ -101,9 +101,7 @@ interface FilterValues {
 /** Status, date range and search for the list, and the CSV export of what they select. */
 function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void }) {
   const { register, handleSubmit, getValues } = useForm<FilterValues>({ defaultValues: { status: '', from: '', to: '', q: '' } });
-  const { mutateAsync: exportOrders } = useExportOrders();
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exportOrders = useExportOrders();
   const asFilters = (values: FilterValues): OrderFilters => ({
     status: values.status || undefined,
     from: values.from || undefined,
@@ -111,11 +109,9 @@ function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void
     q: values.q.trim() || undefined,
   });
   const download = async () => {
-    setExportError(null);
-    setExporting(true);
     try {
       const filters = asFilters(getValues());
-      const url = URL.createObjectURL(await exportOrders(filters));
+      const url = URL.createObjectURL(await exportOrders.mutateAsync(filters));
       const link = document.createElement('a');
       link.href = url;
       link.download = `orders${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
@@ -123,9 +119,6 @@ function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (cause) {
       console.error(cause);
-      setExportError(errorMessage(cause));
-    } finally {
-      setExporting(false);
     }
   };
   return (
@@ -170,40 +163,29 @@ function OrderFilterForm({ onApply }: { onApply: (filters: OrderFilters) => void
           <button type="submit" className="btn btn-sm btn-success">
             Find
           </button>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void download()} disabled={exporting}>
-            {exporting ? 'Exporting...' : 'Export CSV'}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => void download()}
+            disabled={exportOrders.isPending}
+          >
+            {exportOrders.isPending ? 'Exporting...' : 'Export CSV'}
           </button>
         </div>
       </div>
-      {exportError ? (
-        <Alert variant="danger" className="mt-2 py-2 small">
-          {exportError}
-        </Alert>
-      ) : null}
+      <ActionError error={exportOrders.error} />
     </form>
   );
 }
 
 function StatusControl({ order, canEdit, canCancel }: { order: Order; canEdit: boolean; canCancel: boolean }) {
-  const { mutateAsync: setStatus } = useSetOrderStatus();
+  const setStatus = useSetOrderStatus();
   const options = canEdit ? nextStatuses(order.status).filter((status) => canCancel || status !== 'Cancelled') : [];
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<{ status: OrderStatus | '' }>({ values: { status: options[0] ?? '' } });
+  const { register, handleSubmit } = useForm<{ status: OrderStatus | '' }>({ values: { status: options[0] ?? '' } });
   const id = `status-${order._id}`;
 
-  const onSubmit = handleSubmit(async ({ status }) => {
-    if (!status) return;
-    setError(null);
-    try {
-      await setStatus({ orderId: order._id, status });
-    } catch (cause) {
-      console.error(cause);
-      setError(errorMessage(cause));
-    }
+  const onSubmit = handleSubmit(({ status }) => {
+    if (status) setStatus.mutate({ orderId: order._id, status });
   });
 
   return (
@@ -223,18 +205,14 @@ function StatusControl({ order, canEdit, canCancel }: { order: Order; canEdit: b
               </option>
             ))}
           </select>
-          <button type="submit" className="btn btn-success" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-success" disabled={setStatus.isPending}>
             Update
           </button>
         </div>
       ) : (
         <div className="small text-body-secondary">{canEdit && nextStatuses(order.status).length === 0 ? 'Final status' : null}</div>
       )}
-      {error ? (
-        <Alert variant="danger" className="mt-2 py-2 small">
-          {error}
-        </Alert>
-      ) : null}
+      <ActionError error={setStatus.error} />
     </form>
   );
 }
@@ -244,28 +222,19 @@ function StatusControl({ order, canEdit, canCancel }: { order: Order; canEdit: b
  * its printable packing slip.
  */
 function Shipping({ order, canEdit }: { order: Order; canEdit: boolean }) {
-  const { mutateAsync: markDelivered } = useMarkShipmentDelivered();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const deliver = async (shipmentId: string) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await markDelivered({ orderId: order._id, shipmentId });
-    } catch (cause) {
-      console.error(cause);
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const markDelivered = useMarkShipmentDelivered();
   return (
     <div className="mt-2">
       <OrderShipments
         order={order}
         actions={(shipment) =>
           canEdit && !shipment.deliveredAt ? (
-            <button type="button" className="btn btn-sm btn-link p-0" disabled={busy} onClick={() => void deliver(shipment._id)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-link p-0"
+              disabled={markDelivered.isPending}
+              onClick={() => markDelivered.mutate({ orderId: order._id, shipmentId: shipment._id })}
+            >
               Mark delivered
             </button>
           ) : null
@@ -280,37 +249,21 @@ function Shipping({ order, canEdit }: { order: Order; canEdit: boolean }) {
           </a>
         </div>
       ) : null}
-      {error ? (
-        <Alert variant="danger" className="mt-2 py-2 small">
-          {error}
-        </Alert>
-      ) : null}
+      <ActionError error={markDelivered.error} />
     </div>
   );
 }
 
 /** One button per line not yet refunded, to refund that line alone (a partial refund; the charge must have settled). */
 function LineRefunds({ order }: { order: Order }) {
-  const { mutateAsync: refundLine } = useRefundLine();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const refundLine = useRefundLine();
   const lines = order.status === 'Cancelled' ? [] : order.products.filter((line) => !line.refund);
   if (lines.length === 0 || order.products.length < 2) return null;
-  const refund = async (line: OrderLine) => {
-    const name = lineName(line);
-    if (!window.confirm(`Refund "${name}" to the buyer's card?`)) return;
-    setError(null);
-    setBusy(true);
-    try {
-      // A line of a product with options other than a size is named by its variant; a sized one by its size, as before.
-      const byVariant = line.options && line.options !== line.size ? line.variant : undefined;
-      await refundLine({ orderId: order._id, productId: line.product, size: line.size, variant: byVariant });
-    } catch (cause) {
-      console.error(cause);
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
+  const refund = (line: OrderLine) => {
+    if (!window.confirm(`Refund "${lineName(line)}" to the buyer's card?`)) return;
+    // A line of a product with options other than a size is named by its variant; a sized one by its size, as before.
+    const byVariant = line.options && line.options !== line.size ? line.variant : undefined;
+    refundLine.mutate({ orderId: order._id, productId: line.product, size: line.size, variant: byVariant });
   };
   return (
     <div className="mt-2">
@@ -319,49 +272,43 @@ function LineRefunds({ order }: { order: Order }) {
           key={`${line.product}-${line.variant ?? line.size ?? ''}`}
           type="button"
           className="btn btn-sm btn-outline-secondary me-1 mb-1"
-          disabled={busy}
-          onClick={() => void refund(line)}
+          disabled={refundLine.isPending}
+          onClick={() => refund(line)}
         >
           Refund {lineName(line)}
         </button>
       ))}
-      {error ? (
-        <Alert variant="danger" className="mt-2 py-2 small">
-          {error}
-        </Alert>
-      ) : null}
+      <ActionError error={refundLine.error} />
     </div>
   );
 }
 
 /** A button to refund the shipping alone, once, on an order that paid for it (the charge must have settled). */
 function ShippingRefund({ order }: { order: Order }) {
-  const { mutateAsync: refundShipping, isPending } = useRefundShipping();
-  const [error, setError] = useState<string | null>(null);
+  const refundShipping = useRefundShipping();
   const pricing = order.pricing;
   if (!pricing || pricing.shipping <= 0 || pricing.shippingRefund || order.status === 'Cancelled') return null;
-  const refund = async () => {
-    if (!window.confirm(`Refund the shipping (${formatDollars(pricing.shipping)}) to the buyer's card?`)) return;
-    setError(null);
-    try {
-      await refundShipping({ orderId: order._id });
-    } catch (cause) {
-      console.error(cause);
-      setError(errorMessage(cause));
-    }
+  const refund = () => {
+    if (window.confirm(`Refund the shipping (${formatDollars(pricing.shipping)}) to the buyer's card?`))
+      refundShipping.mutate({ orderId: order._id });
   };
   return (
     <div className="mt-2">
-      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={isPending} onClick={() => void refund()}>
+      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={refundShipping.isPending} onClick={refund}>
         Refund shipping ({formatDollars(pricing.shipping)})
       </button>
-      {error ? (
-        <Alert variant="danger" className="mt-2 py-2 small">
-          {error}
-        </Alert>
-      ) : null}
+      <ActionError error={refundShipping.error} />
     </div>
   );
+}
+
+/** A failed action's message under its control, until the next try clears it (each mutation keeps its own error). */
+function ActionError({ error }: { error: Error | null }) {
+  return error ? (
+    <Alert variant="danger" className="mt-2 py-2 small">
+      {errorMessage(error)}
+    </Alert>
+  ) : null;
 }
 
 /** A line as a person names it: the product, and its values (`Blue / M`) or size when it has them. */

@@ -7,14 +7,24 @@ import { Panel } from './panel';
 
 const PERIOD_LABELS: Record<SalesPeriod['period'], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
+/** The table's figures after the period; the revenue's parts (docs/pricing.md) only when the server gives them. */
+const FIGURES: Array<{ label: string; cell: (row: SalesPeriod) => string | number; part?: boolean }> = [
+  { label: 'Orders', cell: (row) => row.orders },
+  { label: 'Cancelled', cell: (row) => row.cancelled },
+  { label: 'Revenue', cell: (row) => formatDollars(row.revenue) },
+  { label: 'Discount', cell: (row) => formatDollars(row.discount ?? 0), part: true },
+  { label: 'Shipping', cell: (row) => formatDollars(row.shipping ?? 0), part: true },
+  { label: 'Tax', cell: (row) => formatDollars(row.tax ?? 0), part: true },
+];
+
 /**
  * How the shop is doing: orders and revenue today / 7 / 30 days (UTC) with the revenue's discount, shipping and tax,
  * best sellers, products running low.
  */
 export function SalesOverview() {
   const { data, error } = useSalesOverview();
-  // The revenue's parts (docs/pricing.md), when the server gives them.
   const split = data?.periods.some((row) => row.discount !== undefined) ?? false;
+  const figures = FIGURES.filter((figure) => split || !figure.part);
   return (
     <Panel id="sales-overview" title="Sales Overview" className="mt-4">
       <div className="card-body">
@@ -26,44 +36,22 @@ export function SalesOverview() {
               <thead>
                 <tr>
                   <th scope="col">Period</th>
-                  <th scope="col" className="text-end">
-                    Orders
-                  </th>
-                  <th scope="col" className="text-end">
-                    Cancelled
-                  </th>
-                  <th scope="col" className="text-end">
-                    Revenue
-                  </th>
-                  {split ? (
-                    <>
-                      <th scope="col" className="text-end">
-                        Discount
-                      </th>
-                      <th scope="col" className="text-end">
-                        Shipping
-                      </th>
-                      <th scope="col" className="text-end">
-                        Tax
-                      </th>
-                    </>
-                  ) : null}
+                  {figures.map((figure) => (
+                    <th key={figure.label} scope="col" className="text-end">
+                      {figure.label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {data.periods.map((row) => (
                   <tr key={row.period}>
                     <th scope="row">{PERIOD_LABELS[row.period]}</th>
-                    <td className="text-end">{row.orders}</td>
-                    <td className="text-end">{row.cancelled}</td>
-                    <td className="text-end">{formatDollars(row.revenue)}</td>
-                    {split ? (
-                      <>
-                        <td className="text-end">{formatDollars(row.discount ?? 0)}</td>
-                        <td className="text-end">{formatDollars(row.shipping ?? 0)}</td>
-                        <td className="text-end">{formatDollars(row.tax ?? 0)}</td>
-                      </>
-                    ) : null}
+                    {figures.map((figure) => (
+                      <td key={figure.label} className="text-end">
+                        {figure.cell(row)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
