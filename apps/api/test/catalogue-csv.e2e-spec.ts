@@ -196,9 +196,9 @@ describe('catalogue import and export (e2e)', () => {
     const lines = exportedCsv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(HEADER);
     expect(exportedCsv).toContain(
-      'crew-tee,Crew Tee,"Soft cotton, ""classic"" cut,\nmade to last",Import Tees,Colour,Navy,Size,S,,,CREW-NAVY-S,25.00,30.00,,,10,true,',
+      'crew-tee,Crew Tee,"Soft cotton, ""classic"" cut,\nmade to last",Import Tees,Colour,Navy,Size,S,,,CREW-NAVY-S,25.00,30.00,,,,,10,true,',
     );
-    expect(exportedCsv).toContain('plain-tote,Plain Tote,A bag,Import Tees,,,,,,,TOTE-1,12.50,,,,7,true,');
+    expect(exportedCsv).toContain('plain-tote,Plain Tote,A bag,Import Tees,,,,,,,TOTE-1,12.50,,,,,,7,true,');
 
     const updatedAt = (await productByHandle('crew-tee')).updatedAt;
     const again = (await dryRun(exportedCsv).expect(200)).body as CatalogueImportReport;
@@ -211,8 +211,8 @@ describe('catalogue import and export (e2e)', () => {
 
   it('upserts by handle and SKU: a changed price and stock update the product in place, one audit entry', async () => {
     const before = await productByHandle('crew-tee');
-    const changed = good().replaceAll(',25.00,', ',26.00,').replace('CREW-NAVY-M,26.00,,,,11,', 'CREW-NAVY-M,26.00,,,,99,');
-    expect(changed).toContain('CREW-NAVY-M,26.00,,,,99,');
+    const changed = good().replaceAll(',25.00,', ',26.00,').replace('CREW-NAVY-M,26.00,,,,,,11,', 'CREW-NAVY-M,26.00,,,,,,99,');
+    expect(changed).toContain('CREW-NAVY-M,26.00,,,,,,99,');
     const job = await imported(changed);
     expect(job).toMatchObject({ status: 'done', created: 0, updated: 1, unchanged: 1 });
     const after = await productByHandle('crew-tee');
@@ -226,6 +226,72 @@ describe('catalogue import and export (e2e)', () => {
       [after._id],
     )) as [{ changes: Record<string, unknown> }];
     expect(Object.keys(entry.changes).sort()).toEqual(['price', 'stock', 'variants']);
+  });
+
+  it("takes weights (the product's, a variant's own), checks them by line and column, and round-trips them", async () => {
+    /** Two rows, S then XL: the product's weight on the first (and `xlProduct` on the second), each variant's own. */
+    const hoodie = (weights: { product: string; xlProduct?: string; s?: string; xl: string }) =>
+      csv(
+        ...['S', 'XL'].map((size) =>
+          row({
+            handle: 'heavy-hoodie',
+            name: 'Heavy Hoodie',
+            description: 'Fleece',
+            category: 'Import Tees',
+            option1_name: 'Size',
+            option1_value: size,
+            sku: `HOODIE-${size}`,
+            price: '40',
+            weight: size === 'S' ? weights.product : (weights.xlProduct ?? ''),
+            variant_weight: size === 'XL' ? weights.xl : (weights.s ?? ''),
+            stock: '5',
+          }),
+        ),
+      );
+    const bad = (await dryRun(hoodie({ product: '300', s: 'heavy', xl: '0' })).expect(200)).body as CatalogueImportReport;
+    const message = (value: string) => `A weight must be whole grams from 1 to 1000000 (or empty for the product's), not "${value}"`;
+    expect(bad.errors).toEqual([
+      { line: 2, column: 'variant_weight', message: message('heavy') },
+      { line: 3, column: 'variant_weight', message: message('0') },
+    ]);
+    const differs = (await dryRun(hoodie({ product: '300', xlProduct: '310', xl: '900' })).expect(200)).body as CatalogueImportReport;
+    expect(differs.errors).toEqual([{ line: 3, column: 'weight', message: expect.stringContaining('Differs from line 2') }]);
+
+    expect(await imported(hoodie({ product: '300', xl: '900' }))).toMatchObject({ status: 'done', created: 1 });
+    const created = await productByHandle('heavy-hoodie');
+    expect(created.weight).toBe(300);
+    expect(created.variants!.map((v) => [v.sku, v.weight])).toEqual([
+      ['HOODIE-S', undefined],
+      ['HOODIE-XL', 900],
+    ]);
+    const exportedCsv = await exported();
+    expect(exportedCsv).toContain('HOODIE-S,40.00,,,,300,,5,true,');
+    expect(exportedCsv).toContain('HOODIE-XL,40.00,,,,300,900,5,true,');
+    // The export imported back changes nothing: no write, no audit entry, the same export.
+    const auditBefore = await count(`SELECT count(*) AS n FROM audit_log`);
+    expect((await dryRun(exportedCsv).expect(200)).body).toMatchObject({ update: 0, errors: [] });
+    expect(await imported(exportedCsv)).toMatchObject({ status: 'done', created: 0, updated: 0 });
+    expect(await exported()).toBe(exportedCsv);
+    expect(await count(`SELECT count(*) AS n FROM audit_log`)).toBe(auditBefore);
+
+    // A new weight for a variant is a change in place; a file without the weight columns keeps every weight.
+    expect(await imported(hoodie({ product: '300', xl: '950' }))).toMatchObject({ updated: 1 });
+    expect((await productByHandle('heavy-hoodie')).variants!.map((v) => v.weight)).toEqual([undefined, 950]);
+    const [weight, variantWeight] = [CATALOGUE_CSV_COLUMNS.indexOf('weight'), CATALOGUE_CSV_COLUMNS.indexOf('variant_weight')];
+    const noWeights = `${exportedCsv
+      .split('\r\n')
+      .filter((line, index) => index === 0 || line.startsWith('heavy-hoodie,'))
+      .map((line) =>
+        line
+          .split(',')
+          .filter((_, column) => column !== weight && column !== variantWeight)
+          .join(','),
+      )
+      .join('\r\n')}\r\n`;
+    expect(noWeights).not.toContain('weight');
+    expect(await imported(noWeights)).toMatchObject({ status: 'done', updated: 0 });
+    const kept = await productByHandle('heavy-hoodie');
+    expect([kept.weight, ...kept.variants!.map((v) => v.weight)]).toEqual([300, undefined, 950]);
   });
 
   it('refuses a SKU another product holds, naming it', async () => {

@@ -1,11 +1,15 @@
 import { ApiRoute, type PricingAdmin, type Product, type Quote, Role, type Session } from '@store/contract';
 import request from 'supertest';
+import { VariantWeights1764002100000 } from '../src/database/migrations/1764002100000-variant-weights.js';
+import { productCalls, productForm } from './fixtures/product-requests.js';
 import { pay, SHIPPING_ADDRESS, seedProduct } from './support/checkout-fixtures.js';
+import { inMigrationTransaction } from './support/test-database.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
- * Shipping by weight (docs/pricing.md, "Shipping"): a product's weight set through the product form, a method
- * priced by weight brackets on the admin's Pricing routes, quoted and charged by the cart's weight.
+ * Shipping by weight (docs/pricing.md, "Shipping"): a product's weight and its variants' own set through the
+ * product form, a method priced by weight brackets on the admin's Pricing routes, quoted and charged by the cart's
+ * weight, each line weighing what its variant weighs (else its product).
  */
 describe('shipping by weight (e2e)', () => {
   let t: TestApp;
@@ -117,5 +121,137 @@ describe('shipping by weight (e2e)', () => {
       shipping_method: string;
     }[];
     expect(order).toEqual({ shipping_cents: 900, shipping_method: 'Post' });
+  });
+
+  describe('a weight per variant', () => {
+    let hoodie: Product;
+    const variant = (size: string) => hoodie.variants!.find((v) => v.options[0] === size)!._id;
+    const quoteOf = (lines: Array<[string, number]>, shippingMethod?: string) =>
+      request(t.http)
+        .post(api(ApiRoute.quote, { userId: buyer.user._id }))
+        .set('Authorization', `Bearer ${buyer.token}`)
+        .send({
+          products: lines.map(([size, count]) => ({ _id: hoodie._id, count, variant: variant(size) })),
+          destination: { country: 'US' },
+          ...(shippingMethod ? { shippingMethod } : {}),
+        });
+    const calls = () => productCalls(t, () => admin);
+    const options = JSON.stringify([{ name: 'Size', values: [{ value: 'S' }, { value: 'XL' }] }]);
+    const grid = (xl: Record<string, unknown>) =>
+      JSON.stringify([
+        { options: ['S'], sku: 'HOODIE-S', stock: 10 },
+        { options: ['XL'], sku: 'HOODIE-XL', stock: 10, ...xl },
+      ]);
+
+    it("takes a variant's own weight through the product form (null: the product's), refusing a bad one by its entry", async () => {
+      const category = await calls().category('Hoodies');
+      hoodie = await calls().created(
+        productForm(category, { name: 'Heavy Hoodie', price: '40', stock: '20', weight: '300', options, variants: grid({ weight: 900 }) }),
+      );
+      expect(hoodie.weight).toBe(300);
+      expect(hoodie.variants!.map((v) => [v.sku, v.weight])).toEqual([
+        ['HOODIE-S', undefined],
+        ['HOODIE-XL', 900],
+      ]);
+      const bad = await calls()
+        .update(hoodie._id, { options, variants: grid({ weight: 0 }) })
+        .expect(400);
+      expect(bad.body.details).toEqual([
+        {
+          field: 'variants[1].weight',
+          message: "A weight must be whole grams from 1 to 1000000, or null for the product's (variants[1].weight)",
+        },
+      ]);
+      // A grid sent without weights keeps each variant's own (as it keeps their own prices).
+      const kept = (
+        await calls()
+          .update(hoodie._id, { options, variants: grid({}) })
+          .expect(200)
+      ).body as Product;
+      expect(kept.variants!.find((v) => v.sku === 'HOODIE-XL')!.weight).toBe(900);
+    });
+
+    it("quotes each line by its variant's weight, else its product's", async () => {
+      // S weighs the product's 300 g: the first bracket.
+      expect(((await quoteOf([['S', 1]], post).expect(200)).body as Quote).shipping).toBe(4);
+      // S 300 g + XL 900 g = 1200 g: the second bracket (by the product's weight alone it would be 600 g, the first).
+      expect(
+        (
+          (
+            await quoteOf(
+              [
+                ['S', 1],
+                ['XL', 1],
+              ],
+              post,
+            ).expect(200)
+          ).body as Quote
+        ).shipping,
+      ).toBe(9);
+      // 3 x XL = 2700 g: too heavy for Post.
+      const heavy = (await quoteOf([['XL', 3]]).expect(200)).body as Quote;
+      expect(heavy.shippingMethods.map((m) => m.name)).toEqual(['Courier']);
+    });
+
+    it("charges the shipping of the variants' weights at payment", async () => {
+      const paid = await pay(t, buyer, {
+        paymentMethodNonce: 'fake-valid-nonce',
+        products: [
+          { _id: hoodie._id, count: 1, variant: variant('S') },
+          { _id: hoodie._id, count: 1, variant: variant('XL') },
+        ],
+        shippingAddress: SHIPPING_ADDRESS,
+        shippingMethod: post,
+        amount: 89,
+      }).expect(200);
+      expect(paid.body.transaction.amount).toBe(89);
+      const [order] = (await t.dataSource.query(`SELECT shipping_cents FROM orders WHERE id = $1`, [paid.body.order._id])) as {
+        shipping_cents: number;
+      }[];
+      expect(order.shipping_cents).toBe(900);
+    });
+
+    it('weighs a variant whose weight is cleared as its product', async () => {
+      const cleared = (
+        await calls()
+          .update(hoodie._id, { options, variants: grid({ weight: null }) })
+          .expect(200)
+      ).body as Product;
+      expect(cleared.variants!.find((v) => v.sku === 'HOODIE-XL')!.weight).toBeUndefined();
+      // 3 x 300 g = 900 g: Post's second bracket again.
+      expect(((await quoteOf([['XL', 3]], post).expect(200)).body as Quote).shipping).toBe(9);
+    });
+
+    it('migrates down (the variants weigh their products) and up again', async () => {
+      const migration = new VariantWeights1764002100000();
+      await calls()
+        .update(hoodie._id, { options, variants: grid({ weight: 900 }) })
+        .expect(200);
+      await inMigrationTransaction(t.db.url, (q) => migration.down(q));
+      const columns = (await t.dataSource.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_name = 'product_variants' AND column_name = 'weight_grams'`,
+      )) as unknown[];
+      expect(columns).toHaveLength(0);
+      await inMigrationTransaction(t.db.url, (q) => migration.up(q));
+      const read = (await calls().get(hoodie._id).expect(200)).body as Product;
+      expect(read.variants!.map((v) => v.weight)).toEqual([undefined, undefined]);
+      expect(((await quoteOf([['XL', 3]], post).expect(200)).body as Quote).shipping).toBe(9);
+      await calls()
+        .update(hoodie._id, { options, variants: grid({ weight: 900 }) })
+        .expect(200);
+      expect(
+        (
+          (
+            await quoteOf(
+              [
+                ['S', 1],
+                ['XL', 1],
+              ],
+              post,
+            ).expect(200)
+          ).body as Quote
+        ).shipping,
+      ).toBe(9);
+    });
   });
 });

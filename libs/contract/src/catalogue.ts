@@ -87,6 +87,11 @@ export interface ProductVariant {
   sold: number;
   price?: number;
   compareAtPrice?: number;
+  /**
+   * The variant's own weight in grams (an XL hoodie weighs more than an S), when it has one: shipping by weight
+   * counts `variant.weight ?? product.weight` (docs/pricing.md, "Shipping").
+   */
+  weight?: number;
   active: boolean;
 }
 
@@ -117,7 +122,8 @@ export interface ProductOptionInput {
 /**
  * A variant as the admin form sends it (JSON in the form field `variants`): `options` names one value of each
  * option, in the options' order. Without `sku` one is made from the product id and the values. `price` and
- * `compareAtPrice` in dollars; null or absent: the product's.
+ * `compareAtPrice` in dollars, `weight` in whole grams (1 to {@link PRODUCT_WEIGHT_MAX}); null: the product's;
+ * absent: a variant that stays keeps its own (a new one has none).
  */
 export interface ProductVariantInput {
   options: string[];
@@ -125,6 +131,7 @@ export interface ProductVariantInput {
   stock: number;
   price?: number | null;
   compareAtPrice?: number | null;
+  weight?: number | null;
   active?: boolean;
 }
 

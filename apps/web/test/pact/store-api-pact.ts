@@ -28,6 +28,7 @@ import {
   PRODUCT_COMPARE_AT_FIELD,
   PRODUCT_OPTIONS_FIELD,
   PRODUCT_VARIANTS_FIELD,
+  PRODUCT_WEIGHT_FIELD,
   type ProductOption,
   type ProductVariant,
   type SizeStock,
@@ -255,6 +256,8 @@ const FIELD_RULES: Record<string, Matcher<unknown>> = {
   [PRODUCT_OPTIONS_FIELD]: regex('^\\[.*\\]$', '[]'),
   [PRODUCT_VARIANTS_FIELD]: regex('^\\[.*\\]$', '[]'),
   [PRODUCT_COMPARE_AT_FIELD]: regex('^(\\d+(\\.\\d{1,2})?)?$', ''),
+  // Whole grams, '' for none.
+  [PRODUCT_WEIGHT_FIELD]: regex('^\\d*$', ''),
 };
 
 /** The example product in colours (Blue, Red) and one size (M), 3 of each, as the provider state makes it. */
@@ -301,6 +304,8 @@ export function variantsJson(variants: ProductVariant[], first?: unknown) {
     options: variant.options,
     stock: MatchersV3.integer(variant.stock),
     sold: MatchersV3.integer(variant.sold),
+    // A variant's own weight only when it has one (as its own prices).
+    ...(variant.weight !== undefined ? { weight: MatchersV3.integer(variant.weight) } : {}),
     active: MatchersV3.boolean(variant.active),
   }));
 }

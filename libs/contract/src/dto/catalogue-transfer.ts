@@ -1,7 +1,8 @@
 /**
  * The catalogue's CSV import and export (docs/api.md, "Catalogue import and export"): one row per variant, the
  * product's own columns repeated on each of its rows. The export writes these columns in this order; an import
- * names them in its header row, in any order (the optional ones may be left out).
+ * names them in its header row, in any order (the optional ones may be left out: empty, except the two weights,
+ * which a file without their column leaves as they are).
  */
 export const CATALOGUE_CSV_COLUMNS = [
   'handle',
@@ -19,13 +20,15 @@ export const CATALOGUE_CSV_COLUMNS = [
   'compare_at_price',
   'variant_price',
   'variant_compare_at_price',
+  'weight',
+  'variant_weight',
   'stock',
   'active',
   'photos',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
-/** The columns an import's header must have; the others are optional (empty when left out). */
+/** The columns an import's header must have; the others are optional (empty when left out, but see the weights'). */
 export const CATALOGUE_CSV_REQUIRED = ['handle', 'name', 'description', 'category', 'sku', 'price', 'stock'] as const;
 
 /** The multipart field of the CSV file on the import calls. */

@@ -8,6 +8,7 @@ import {
   PRODUCT_STOCK_MAX,
   PRODUCT_VARIANTS_FIELD,
   PRODUCT_VARIANTS_MAX,
+  PRODUCT_WEIGHT_MAX,
   type ProductOptionInput,
   type ProductVariantInput,
   SKU_MAX,
@@ -56,11 +57,21 @@ function price(value: unknown, at: string, what: string, errors: FieldError[]): 
   return typeof value === 'number' ? value : undefined;
 }
 
+/** A weight in whole grams (1 to PRODUCT_WEIGHT_MAX); null for none (the product's), undefined when not sent. */
+function weight(value: unknown, at: string, errors: FieldError[]): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!isWhole(value, 1, PRODUCT_WEIGHT_MAX)) {
+    errors.push({ field: at, message: `A weight must be whole grams from 1 to ${PRODUCT_WEIGHT_MAX}, or null for the product's (${at})` });
+    return undefined;
+  }
+  return value;
+}
+
 /**
  * The product form's `options` and `variants` (parsed JSON), checked as the API checks them and the admin form
  * before sending: at most three options with unique names, each with 1 to 30 unique values (a swatch `#rrggbb` or
  * none); 1 to 100 variants, each naming one value of every option, no combination twice, no SKU twice, a whole
- * stock, optional prices. Without options, exactly one variant (the default, `options: []`). Each error names its
+ * stock, optional prices and weight. Without options, exactly one variant (the default, `options: []`). Each error names its
  * entry (`variants[2].stock`).
  */
 export function checkVariants(options: unknown, variants: unknown): { value?: CheckedVariants; errors: FieldError[] } {
@@ -123,10 +134,15 @@ export function checkVariants(options: unknown, variants: unknown): { value?: Ch
   variants.forEach((variant, index) => {
     const at = `${PRODUCT_VARIANTS_FIELD}[${index}]`;
     if (!isObject(variant)) {
-      errors.push({ field: at, message: `Each variant must be {"options", "stock", "sku", "price", "compareAtPrice", "active"} (${at})` });
+      errors.push({
+        field: at,
+        message: `Each variant must be {"options", "stock", "sku", "price", "compareAtPrice", "weight", "active"} (${at})`,
+      });
       return;
     }
-    const unknown = Object.keys(variant).filter((key) => !['options', 'sku', 'stock', 'price', 'compareAtPrice', 'active'].includes(key));
+    const unknown = Object.keys(variant).filter(
+      (key) => !['options', 'sku', 'stock', 'price', 'compareAtPrice', 'weight', 'active'].includes(key),
+    );
     if (unknown.length > 0) errors.push({ field: at, message: `A variant has no "${unknown[0]}" (${at})` });
     const picked: string[] = [];
     if (!Array.isArray(variant.options) || variant.options.length !== checkedOptions.length) {
@@ -165,6 +181,7 @@ export function checkVariants(options: unknown, variants: unknown): { value?: Ch
     } else total += variant.stock;
     const own = price(variant.price, `${at}.price`, 'A price', errors);
     const compareAt = price(variant.compareAtPrice, `${at}.compareAtPrice`, 'A compare-at price', errors);
+    const grams = weight(variant.weight, `${at}.weight`, errors);
     if (variant.active !== undefined && typeof variant.active !== 'boolean') {
       errors.push({ field: `${at}.active`, message: `Active must be true or false (${at}.active)` });
     }
@@ -174,6 +191,7 @@ export function checkVariants(options: unknown, variants: unknown): { value?: Ch
       stock: typeof variant.stock === 'number' ? variant.stock : 0,
       price: own,
       compareAtPrice: compareAt,
+      ...(grams !== undefined ? { weight: grams } : {}),
       active: variant.active !== false,
     });
   });

@@ -13,6 +13,7 @@ import {
   PRODUCT_PRICE_MAX,
   PRODUCT_STOCK_MAX,
   PRODUCT_VARIANTS_MAX,
+  PRODUCT_WEIGHT_MAX,
   type Product,
   SKU_MAX,
   SKU_PATTERN,
@@ -30,13 +31,15 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { spreadsheetSafe } from '../../common/spreadsheet-safe.js';
 
-/** A variant as an import row gives it: prices in cents, null for the product's own. */
+/** A variant as an import row gives it: prices in cents and weight in grams, null for the product's own. */
 export interface ImportVariant {
   options: string[];
   sku: string;
   stock: number;
   priceCents: number | null;
   compareAtCents: number | null;
+  /** Undefined when the file has no `variant_weight` column: the variant keeps the weight it has. */
+  weightGrams?: number | null;
   active: boolean;
   line: number;
 }
@@ -49,6 +52,8 @@ export interface ImportProduct {
   categoryId: string;
   priceCents: number;
   compareAtCents: number | null;
+  /** Grams, null for none; undefined when the file has no `weight` column: the product keeps the weight it has. */
+  weightGrams?: number | null;
   options: Array<{ name: string; values: string[] }>;
   variants: ImportVariant[];
   /** The line of its first row. */
@@ -71,7 +76,7 @@ const ACTIVE = new Map([
 ]);
 
 /** The columns of the product itself: every row of a handle repeats them (or leaves them empty after the first). */
-const PRODUCT_COLUMNS = ['name', 'description', 'category', 'price', 'compare_at_price'] as const;
+const PRODUCT_COLUMNS = ['name', 'description', 'category', 'price', 'compare_at_price', 'weight'] as const;
 
 /**
  * Reads and checks an import file: the header, then every row, then every product (its rows gathered by handle),
@@ -156,22 +161,33 @@ export function readCatalogueCsv(text: string, categories: ReadonlyArray<{ _id: 
 
   const products: ImportProduct[] = [];
   for (const [handle, group] of groups) {
-    const product = readProduct(handle, group, optionCount, byName, errors);
+    const product = readProduct(
+      handle,
+      group,
+      { optionCount, weights: seen.has('weight'), variantWeights: seen.has('variant_weight') },
+      byName,
+      errors,
+    );
     if (product) products.push(product);
   }
   errors.sort((a, b) => a.line - b.line);
   return { rows: rows.length, products: errors.length > 0 ? [] : products, errors };
 }
 
-/** One product from its rows: the first row's product columns (later rows repeat them or leave them empty). */
+/**
+ * One product from its rows: the first row's product columns (later rows repeat them or leave them empty).
+ * `columns` says how many options the header names and whether it has the weight columns (a file without them
+ * leaves the weights as they are).
+ */
 function readProduct(
   handle: string,
   group: Array<{ line: number; cells: Map<string, string> }>,
-  optionCount: number,
+  columns: { optionCount: number; weights: boolean; variantWeights: boolean },
   categories: Map<string, string>,
   errors: CatalogueImportRowError[],
 ): ImportProduct | undefined {
   const before = errors.length;
+  const { optionCount } = columns;
   const [first] = group;
   const cell = (row: (typeof group)[number], column: string) => row.cells.get(column) ?? '';
   const error = (line: number, column: string, message: string) => errors.push({ line, column, message });
@@ -199,6 +215,9 @@ function readProduct(
   if (priceCents === null) error(first.line, 'price', 'A price is required');
   const compareAtCents =
     money(cell(first, 'compare_at_price'), 'A compare-at price', (message) => error(first.line, 'compare_at_price', message)) ?? null;
+  const weightGrams = columns.weights
+    ? (grams(cell(first, 'weight'), 'none', (message) => error(first.line, 'weight', message)) ?? null)
+    : undefined;
 
   // The option names come from the first row; each later row names the same ones (or leaves them empty).
   const options: Array<{ name: string; values: string[] }> = [];
@@ -293,6 +312,12 @@ function readProduct(
         money(cell(row, 'variant_compare_at_price'), 'A variant compare-at price', (message) =>
           error(row.line, 'variant_compare_at_price', message),
         ) ?? null,
+      ...(columns.variantWeights
+        ? {
+            weightGrams:
+              grams(cell(row, 'variant_weight'), "the product's", (message) => error(row.line, 'variant_weight', message)) ?? null,
+          }
+        : {}),
       active: active !== false,
       line: row.line,
     });
@@ -306,6 +331,7 @@ function readProduct(
     categoryId: categoryId!,
     priceCents: priceCents!,
     compareAtCents,
+    ...(weightGrams !== undefined ? { weightGrams } : {}),
     options,
     variants,
     line: first.line,
@@ -339,6 +365,15 @@ function money(value: string, what: string, fail: (message: string) => void): nu
   return cents;
 }
 
+/** Whole grams, 1 to PRODUCT_WEIGHT_MAX; null when empty (`empty` says what that means), undefined (and an error) when bad. */
+function grams(value: string, empty: string, fail: (message: string) => void): number | null | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (/^\d{1,7}$/.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= PRODUCT_WEIGHT_MAX) return Number(trimmed);
+  fail(`A weight must be whole grams from 1 to ${PRODUCT_WEIGHT_MAX} (or empty for ${empty}), not "${trimmed.slice(0, 20)}"`);
+  return undefined;
+}
+
 function whole(value: string, fail: (message: string) => void): number | undefined {
   const trimmed = value.trim();
   if (/^-\d+$/.test(trimmed)) fail('Stock must not be negative');
@@ -348,30 +383,59 @@ function whole(value: string, fail: (message: string) => void): number | undefin
   return undefined;
 }
 
-/** A product as the import compares it: what the CSV says, in the form both sides can be compared in. */
+/** Whether a file's rows of a product carry its variants' weights (its header has `variant_weight`). */
+const hasVariantWeights = (product: ImportProduct) => product.variants.some((v) => v.weightGrams !== undefined);
+
+/**
+ * A product as the import compares it: what the CSV says, in the form both sides can be compared in (a weight the
+ * file has no column for is left out: it stays as it is).
+ */
 export function importedShape(product: ImportProduct): string {
+  const weights = hasVariantWeights(product);
   return JSON.stringify({
     name: product.name,
     description: product.description,
     category: product.categoryId,
     price: product.priceCents,
     compareAt: product.compareAtCents,
+    weight: product.weightGrams,
     options: product.options,
-    variants: product.variants.map((v) => [v.options, v.sku, v.stock, v.priceCents, v.compareAtCents, v.active]),
+    variants: product.variants.map((v) => [
+      v.options,
+      v.sku,
+      v.stock,
+      v.priceCents,
+      v.compareAtCents,
+      v.active,
+      ...(weights ? [v.weightGrams] : []),
+    ]),
   });
 }
 
-/** A stored product in the same form: equal to {@link importedShape} of a file that would change nothing. */
-export function storedShape(product: Product): string {
+/**
+ * A stored product in the same form, with the weights `file` has columns for: equal to {@link importedShape} of a
+ * file that would change nothing.
+ */
+export function storedShape(product: Product, file: ImportProduct): string {
   const cents = (dollars: number | undefined) => (dollars === undefined ? null : toCents(dollars));
+  const weights = hasVariantWeights(file);
   return JSON.stringify({
     name: product.name,
     description: product.description,
     category: product.category,
     price: toCents(product.price),
     compareAt: cents(product.compareAtPrice),
+    weight: file.weightGrams === undefined ? undefined : (product.weight ?? null),
     options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.map((v) => v.value) })),
-    variants: (product.variants ?? []).map((v) => [v.options, v.sku, v.stock, cents(v.price), cents(v.compareAtPrice), v.active]),
+    variants: (product.variants ?? []).map((v) => [
+      v.options,
+      v.sku,
+      v.stock,
+      cents(v.price),
+      cents(v.compareAtPrice),
+      v.active,
+      ...(weights ? [v.weight ?? null] : []),
+    ]),
   });
 }
 
@@ -400,6 +464,8 @@ export function catalogueCsvRows(products: Array<{ handle: string; categoryName:
         compare_at_price: decimal(product.compareAtPrice),
         variant_price: decimal(variant.price),
         variant_compare_at_price: decimal(variant.compareAtPrice),
+        weight: product.weight === undefined ? '' : String(product.weight),
+        variant_weight: variant.weight === undefined ? '' : String(variant.weight),
         stock: String(variant.stock),
         active: String(variant.active),
         photos: '',

@@ -121,8 +121,8 @@ export class CatalogueTransferRepository {
     if (products.length === 0) return new Map();
     const column = <T>(pick: (product: ImportProduct) => T) => products.map(pick);
     const created = await this.db.transactionRows<{ id: string; handle: string }>(
-      `INSERT INTO products (name, description, price_cents, compare_at_cents, stock, category_id, handle)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::uuid[], $7::text[])
+      `INSERT INTO products (name, description, price_cents, compare_at_cents, stock, category_id, handle, weight_grams)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::uuid[], $7::text[], $8::int[])
        RETURNING id, handle`,
       [
         column((p) => p.name),
@@ -132,6 +132,7 @@ export class CatalogueTransferRepository {
         column((p) => p.variants.reduce((sum, v) => sum + (v.active ? v.stock : 0), 0)),
         column((p) => p.categoryId),
         column((p) => p.handle),
+        column((p) => p.weightGrams ?? null),
       ],
     );
     const ids = new Map(created.map((row) => [row.handle, row.id]));
@@ -171,9 +172,9 @@ export class CatalogueTransferRepository {
     });
     await this.db.transactionRows(
       `INSERT INTO product_variants (product_id, option1_value_id, option2_value_id, option3_value_id, stock, active, position, sku,
-         price_cents, compare_at_cents)
+         price_cents, compare_at_cents, weight_grams)
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::boolean[], $7::int[], $8::text[], $9::int[],
-         $10::int[])`,
+         $10::int[], $11::int[])`,
       [
         variants.map((v) => v.productId),
         variants.map((v) => v.values[0]),
@@ -185,6 +186,7 @@ export class CatalogueTransferRepository {
         variants.map((v) => v.variant.sku),
         variants.map((v) => v.variant.priceCents),
         variants.map((v) => v.variant.compareAtCents),
+        variants.map((v) => v.variant.weightGrams ?? null),
       ],
     );
     return ids;
@@ -192,8 +194,9 @@ export class CatalogueTransferRepository {
 
   /**
    * Changes products whose options and values stay as they are, a statement per table for the whole batch: the
-   * products' own fields (with `stock` the sum of the file's active variants, as the form's path recomputes it, and
-   * `updated_at` moved, as every change moves it) in one UPDATE ... FROM unnest, and every one of their variants,
+   * products' own fields (with `stock` the sum of the file's active variants, as the form's path recomputes it,
+   * `updated_at` moved, as every change moves it, and a weight the file has no column for kept) in one UPDATE ...
+   * FROM unnest, and every one of their variants,
    * matched by id, in another. The products must be locked already; the SKUs' deferred unique key is checked at the
    * end, so SKUs may move between a product's variants.
    */
@@ -204,9 +207,10 @@ export class CatalogueTransferRepository {
     if (products.length === 0) return;
     await this.db.transactionRows(
       `UPDATE products p SET name = f.name, description = f.description, price_cents = f.price_cents,
-         compare_at_cents = f.compare_at_cents, category_id = f.category_id, stock = f.stock, updated_at = now()
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[], $6::uuid[], $7::int[])
-         AS f(id, name, description, price_cents, compare_at_cents, category_id, stock)
+         compare_at_cents = f.compare_at_cents, category_id = f.category_id, stock = f.stock,
+         weight_grams = CASE WHEN f.weight_sent THEN f.weight_grams ELSE p.weight_grams END, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[], $6::uuid[], $7::int[], $8::boolean[], $9::int[])
+         AS f(id, name, description, price_cents, compare_at_cents, category_id, stock, weight_sent, weight_grams)
        WHERE p.id = f.id`,
       [
         products.map(({ id }) => id),
@@ -216,14 +220,17 @@ export class CatalogueTransferRepository {
         products.map(({ product }) => product.compareAtCents),
         products.map(({ product }) => product.categoryId),
         products.map(({ product }) => product.variants.reduce((sum, v) => sum + (v.active ? v.stock : 0), 0)),
+        products.map(({ product }) => product.weightGrams !== undefined),
+        products.map(({ product }) => product.weightGrams ?? null),
       ],
     );
     if (variants.length > 0) {
       await this.db.transactionRows(
         `UPDATE product_variants v SET sku = f.sku, stock = f.stock, active = f.active, position = f.position,
-           price_cents = f.price_cents, compare_at_cents = f.compare_at_cents
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::boolean[], $5::int[], $6::int[], $7::int[])
-           AS f(id, sku, stock, active, position, price_cents, compare_at_cents)
+           price_cents = f.price_cents, compare_at_cents = f.compare_at_cents,
+           weight_grams = CASE WHEN f.weight_sent THEN f.weight_grams ELSE v.weight_grams END
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::boolean[], $5::int[], $6::int[], $7::int[], $8::boolean[], $9::int[])
+           AS f(id, sku, stock, active, position, price_cents, compare_at_cents, weight_sent, weight_grams)
          WHERE v.id = f.id`,
         [
           variants.map(({ id }) => id),
@@ -233,6 +240,8 @@ export class CatalogueTransferRepository {
           variants.map(({ position }) => position),
           variants.map(({ variant }) => variant.priceCents),
           variants.map(({ variant }) => variant.compareAtCents),
+          variants.map(({ variant }) => variant.weightGrams !== undefined),
+          variants.map(({ variant }) => variant.weightGrams ?? null),
         ],
       );
     }

@@ -201,7 +201,7 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
       const id = existing.get(product.handle);
       if (id === undefined) continue;
       const before = stored.get(id)!;
-      if (storedShape(before) === importedShape(product)) {
+      if (storedShape(before, product) === importedShape(product)) {
         counts.unchanged += 1;
         continue;
       }
@@ -217,6 +217,7 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
         description: product.description,
         priceCents: product.priceCents,
         compareAtCents: product.compareAtCents,
+        ...(product.weightGrams !== undefined ? { weightGrams: product.weightGrams } : {}),
         categoryId: product.categoryId,
       });
       await this.variants.replace(id, variantsDraft(product, before), '');
@@ -269,7 +270,7 @@ export class CatalogueTransferService implements OnApplicationBootstrap, OnAppli
         for (const product of products) {
           const current = stored.get(ids.get(product.handle) ?? '');
           if (!current) report.create += 1;
-          else if (storedShape(current) === importedShape(product)) report.unchanged += 1;
+          else if (storedShape(current, product) === importedShape(product)) report.unchanged += 1;
           else report.update += 1;
         }
       }
@@ -320,6 +321,8 @@ function variantsDraft(product: ImportProduct, before?: Product): VariantsDraft 
       stock: v.stock,
       priceCents: v.priceCents,
       compareAtCents: v.compareAtCents,
+      // Undefined (the file has no weight column): a variant that stays keeps its weight.
+      weightGrams: v.weightGrams,
       active: v.active,
     })),
   };

@@ -176,6 +176,24 @@ describe('options and variants', () => {
     });
   });
 
+  it("reads a variant's own weight: whole grams, null for the product's, left out to keep what it has", () => {
+    const variants = JSON.stringify([
+      { options: ['Blue', 'M'], stock: 1, weight: 900 },
+      { options: ['Red', 'L'], stock: 1, weight: null },
+      { options: ['Blue', 'L'], stock: 1 },
+    ]);
+    expect(parseProductChanges({ options, variants }).variants?.variants.map((v) => v.weightGrams)).toEqual([900, null, undefined]);
+    for (const bad of [0, 2.5, '300', 1_000_001]) {
+      const one = JSON.stringify([{ options: ['Blue', 'M'], stock: 1, weight: bad }]);
+      expect(failure(() => parseProductChanges({ options, variants: one })).details).toEqual([
+        {
+          field: 'variants[0].weight',
+          message: "A weight must be whole grams from 1 to 1000000, or null for the product's (variants[0].weight)",
+        },
+      ]);
+    }
+  });
+
   it('names each problem by its entry: a value not of its option, a combination twice, a bad swatch, SKU or stock', () => {
     const bad = JSON.stringify([
       { name: 'Colour', values: [{ value: 'Blue', swatch: 'blue' }] },

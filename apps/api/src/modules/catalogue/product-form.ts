@@ -28,7 +28,7 @@ import { ValidationFailedError } from '../../common/errors.js';
 
 /**
  * A product's options and variants as the server writes them: values spelled as their option spells them, prices
- * in cents (undefined: not sent, so a variant that stays keeps its own; null: the product's).
+ * in cents and weights in grams (undefined: not sent, so a variant that stays keeps its own; null: the product's).
  */
 export interface VariantsDraft {
   options: ProductOptionInput[];
@@ -38,6 +38,7 @@ export interface VariantsDraft {
     stock: number;
     priceCents?: number | null;
     compareAtCents?: number | null;
+    weightGrams?: number | null;
     active: boolean;
   }>;
 }
@@ -308,6 +309,7 @@ function checkOptionsAndVariants(fields: FormValues, errors: FieldError[]): Vari
       stock: variant.stock,
       priceCents: cents(variant.price),
       compareAtCents: cents(variant.compareAtPrice),
+      weightGrams: variant.weight,
       active: variant.active,
     })),
   };

@@ -24,13 +24,15 @@ interface VariantRow {
   sold: number;
   price_cents: number | null;
   compare_at_cents: number | null;
+  weight_grams: number | null;
   active: boolean;
   option1_value_id: number | null;
   option2_value_id: number | null;
   option3_value_id: number | null;
 }
 
-const VARIANT_COLUMNS = `id, product_id, sku, stock, sold, price_cents, compare_at_cents, active, option1_value_id, option2_value_id, option3_value_id`;
+const VARIANT_COLUMNS = `id, product_id, sku, stock, sold, price_cents, compare_at_cents, weight_grams, active, option1_value_id,
+  option2_value_id, option3_value_id`;
 
 /**
  * The catalogue's SQL on `product_options`, `product_option_values` and `product_variants`: the options and
@@ -76,8 +78,9 @@ export class ProductVariantsRepository {
   /**
    * Makes a product's options and variants what `draft` says, keeping the id of every option, value and variant
    * that stays (matched by name, value, and a variant by its values per option name, so reordering keeps them):
-   * carts and order lines name variants by id. A variant whose price is not sent keeps its own. Unique keys are
-   * checked at the end (they are DEFERRABLE, so a reorder may pass through a moment of two rows in one place).
+   * carts and order lines name variants by id. A variant whose price or weight is not sent keeps its own. Unique
+   * keys are checked at the end (they are DEFERRABLE, so a reorder may pass through a moment of two rows in one
+   * place).
    * Then `products.stock` becomes the sum of the active variants' stock. The product row must be locked already.
    */
   async replace(productId: string, draft: VariantsDraft, skuPrefix: string): Promise<void> {
@@ -153,12 +156,14 @@ export class ProductVariantsRepository {
     for (const { id, values, variant, position } of plans) {
       const price = variant.priceCents === undefined ? (id === undefined ? null : undefined) : variant.priceCents;
       const compareAt = variant.compareAtCents === undefined ? (id === undefined ? null : undefined) : variant.compareAtCents;
+      const weight = variant.weightGrams === undefined ? (id === undefined ? null : undefined) : variant.weightGrams;
       if (id !== undefined) {
         await this.db.transactionRows(
           `UPDATE product_variants SET option1_value_id = $2, option2_value_id = $3, option3_value_id = $4, stock = $5, active = $6,
              position = $7, sku = coalesce($8, sku),
              price_cents = CASE WHEN $9::boolean THEN $10::int ELSE price_cents END,
-             compare_at_cents = CASE WHEN $11::boolean THEN $12::int ELSE compare_at_cents END
+             compare_at_cents = CASE WHEN $11::boolean THEN $12::int ELSE compare_at_cents END,
+             weight_grams = CASE WHEN $13::boolean THEN $14::int ELSE weight_grams END
            WHERE id = $1`,
           [
             id,
@@ -171,13 +176,15 @@ export class ProductVariantsRepository {
             price ?? null,
             compareAt !== undefined,
             compareAt ?? null,
+            weight !== undefined,
+            weight ?? null,
           ],
         );
       } else {
         await this.db.transactionRows(
           `INSERT INTO product_variants (product_id, option1_value_id, option2_value_id, option3_value_id, stock, active, position, sku,
-             price_cents, compare_at_cents)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+             price_cents, compare_at_cents, weight_grams)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
           [
             productId,
             ...values,
@@ -187,6 +194,7 @@ export class ProductVariantsRepository {
             variant.sku ?? generatedSku(skuPrefix, variant.options),
             price,
             compareAt,
+            weight,
           ],
         );
       }
@@ -215,7 +223,10 @@ export class ProductVariantsRepository {
   }
 }
 
-/** A variant row as the wire has it: its values by name in option order, its own prices in dollars when it has them. */
+/**
+ * A variant row as the wire has it: its values by name in option order, its own prices in dollars and weight in
+ * grams when it has them.
+ */
 function toVariant(row: VariantRow, valueNames: Map<number, string>): ProductVariant {
   const options = [row.option1_value_id, row.option2_value_id, row.option3_value_id]
     .filter((id): id is number => id !== null)
@@ -228,6 +239,7 @@ function toVariant(row: VariantRow, valueNames: Map<number, string>): ProductVar
     sold: row.sold,
     ...(row.price_cents !== null ? { price: fromCents(row.price_cents) } : {}),
     ...(row.compare_at_cents !== null ? { compareAtPrice: fromCents(row.compare_at_cents) } : {}),
+    ...(row.weight_grams !== null ? { weight: row.weight_grams } : {}),
     active: row.active,
   };
 }

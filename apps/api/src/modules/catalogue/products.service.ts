@@ -53,6 +53,8 @@ export function audited(product: Product): Record<string, unknown> {
           stock: v.stock,
           price: v.price ?? null,
           compareAtPrice: v.compareAtPrice ?? null,
+          // Only when it has one, so the entries of variants without a weight read as they did before weights.
+          ...(v.weight !== undefined ? { weight: v.weight } : {}),
           active: v.active,
         }))
       : undefined,

@@ -142,7 +142,8 @@ export class ProductStockService {
         unitCents: variant.priceCents ?? product.priceCents,
         name: product.name,
         categoryId: product.categoryId,
-        weightGrams: product.weightGrams,
+        // A variant's own weight wins over its product's (a hoodie in XL weighs more than in S).
+        weightGrams: variant.weightGrams ?? product.weightGrams,
         size: sizeOfVariant(product.optionNames, variant.values),
       };
     });

@@ -12,6 +12,8 @@ export interface VariantChoice {
   values: string[];
   /** Its own price in cents, or null: the product's. */
   priceCents: number | null;
+  /** Its own weight in grams, or null: the product's (shipping by weight). */
+  weightGrams: number | null;
 }
 
 /** A product and its variants, for resolving cart lines and explaining refusals. */
@@ -59,7 +61,15 @@ export class StockRepository {
       weight_grams: number | null;
       option_names: string[];
       option_values: string[][] | null;
-      variants: Array<{ id: number; active: boolean; stock: number; sku: string; values: string[]; price_cents: number | null }>;
+      variants: Array<{
+        id: number;
+        active: boolean;
+        stock: number;
+        sku: string;
+        values: string[];
+        price_cents: number | null;
+        weight_grams: number | null;
+      }>;
     }>(
       'stock-choices',
       `SELECT p.id, p.name, p.stock, p.price_cents, p.category_id, p.weight_grams,
@@ -68,7 +78,7 @@ export class StockRepository {
                  ORDER BY o.position)
                FROM product_options o WHERE o.product_id = p.id) AS option_values,
               (SELECT coalesce(json_agg(json_build_object('id', v.id, 'active', v.active, 'stock', v.stock, 'sku', v.sku,
-                        'price_cents', v.price_cents, 'values', array_remove(ARRAY[v1.value, v2.value, v3.value], NULL))
+                        'price_cents', v.price_cents, 'weight_grams', v.weight_grams, 'values', array_remove(ARRAY[v1.value, v2.value, v3.value], NULL))
                         ORDER BY v.position, v.id), '[]')
                FROM product_variants v
                LEFT JOIN product_option_values v1 ON v1.id = v.option1_value_id
@@ -96,6 +106,7 @@ export class StockRepository {
           sku: variant.sku,
           values: variant.values,
           priceCents: variant.price_cents,
+          weightGrams: variant.weight_grams,
         })),
       });
     }

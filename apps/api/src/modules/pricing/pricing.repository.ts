@@ -3,6 +3,28 @@ import type { DiscountKind } from '@store/contract';
 import { Database } from '../../database/transactions.js';
 import type { DiscountRule, PricingRules, ShippingZoneRule, TaxRule, WeightBracket } from './pricing.js';
 
+/**
+ * The weights shipping by weight counts: of the cart's products that carry one, and of their variants that carry
+ * their own (a variant's own weight wins over its product's).
+ */
+export interface CartWeights {
+  products: Map<string, number>;
+  variants: Map<number, number>;
+}
+
+/** The SQL of {@link CartWeights}' two maps for the products `$1` (both as JSON objects keyed by id). */
+const WEIGHTS_SQL = `(SELECT coalesce(json_object_agg(p.id, p.weight_grams), '{}') FROM products p
+          WHERE p.id = ANY($1::uuid[]) AND p.weight_grams IS NOT NULL) AS weights,
+         (SELECT coalesce(json_object_agg(v.id, v.weight_grams), '{}') FROM product_variants v
+          WHERE v.product_id = ANY($1::uuid[]) AND v.weight_grams IS NOT NULL) AS variant_weights`;
+
+function cartWeights(products: Record<string, number>, variants: Record<string, number>): CartWeights {
+  return {
+    products: new Map(Object.entries(products)),
+    variants: new Map(Object.entries(variants).map(([id, grams]) => [Number(id), grams])),
+  };
+}
+
 /** A discount code row with its admin figures. */
 export interface DiscountCodeRow extends Omit<DiscountRule, 'customerUses'> {
   discountCents: number;
@@ -56,18 +78,19 @@ export class PricingRepository {
   }
 
   /**
-   * The shop's rules and the categories of `productIds`, in ONE statement (the payment runs it inside its
-   * reservation's transaction, where every round trip holds the stock rows' locks a little longer).
+   * The shop's rules and the categories and weights of `productIds`, in ONE statement (the payment runs it inside
+   * its reservation's transaction, where every round trip holds the stock rows' locks a little longer).
    */
   async rulesAndCategories(
     productIds: string[],
-  ): Promise<{ rules: PricingRules; categories: Map<string, string | null>; weights: Map<string, number> }> {
+  ): Promise<{ rules: PricingRules; categories: Map<string, string | null>; weights: CartWeights }> {
     const [row] = await this.db.rows<{
       prices_include_tax: boolean | null;
       zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
       tax_rates: TaxRule[];
       categories: Record<string, string | null>;
       weights: Record<string, number>;
+      variant_weights: Record<string, number>;
     }>(
       `SELECT
          (SELECT prices_include_tax FROM pricing_settings LIMIT 1) AS prices_include_tax,
@@ -79,14 +102,13 @@ export class PricingRepository {
          (SELECT coalesce(json_agg(json_build_object('id', r.id, 'country', r.country, 'region', r.region, 'name', r.name, 'rateMilli', r.rate_milli)
             ORDER BY r.country, r.region), '[]') FROM tax_rates r) AS tax_rates,
          (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($1::uuid[])) AS categories,
-         (SELECT coalesce(json_object_agg(p.id, p.weight_grams), '{}') FROM products p
-          WHERE p.id = ANY($1::uuid[]) AND p.weight_grams IS NOT NULL) AS weights`,
+         ${WEIGHTS_SQL}`,
       [productIds],
     );
     return {
       rules: { pricesIncludeTax: row.prices_include_tax ?? false, zones: row.zones, taxRates: row.tax_rates },
       categories: new Map(Object.entries(row.categories)),
-      weights: new Map(Object.entries(row.weights)),
+      weights: cartWeights(row.weights, row.variant_weights),
     };
   }
 

@@ -12,7 +12,7 @@ import {
 import { AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { type CartItem, type PricedCart, priceCart, type PricingField, type PricingRefusal, type PricingRules } from './pricing.js';
 import { ProductStockService } from '../inventory/index.js';
-import { PricingRepository } from './pricing.repository.js';
+import { type CartWeights, PricingRepository } from './pricing.repository.js';
 import { PricingRulesCache } from './pricing-rules.cache.js';
 
 /** A reserved line as the payment hands it over: priced and named as its row was locked. */
@@ -40,8 +40,8 @@ export interface PaymentPricingInput {
 export interface PreparedPricing {
   rules: PricingRules;
   categories: Map<string, string | null>;
-  /** The weights in grams of the cart's products that carry one. */
-  weights: Map<string, number>;
+  /** The weights in grams of the cart's products and variants that carry one. */
+  weights: CartWeights;
 }
 
 /** The payment's price: the cart as priced, or why it is refused (an AppError to answer, nothing reserved). */
@@ -145,7 +145,7 @@ export class PricingService {
       unitCents: line.priceCents,
       count: line.count,
       categoryId: categories.get(line.productId) ?? null,
-      weightGrams: weights.get(line.productId) ?? null,
+      weightGrams: lineWeightGrams(weights, line.productId, line.variantId),
     }));
     const result = priceCart({
       rules,
@@ -204,6 +204,11 @@ export class PriceChangedError extends ConflictError {
   override toBody() {
     return { ...super.toBody(), quote: toQuote(this.cart) };
   }
+}
+
+/** A line's weight in grams: its variant's own, else its product's; null when neither has one (it weighs nothing). */
+function lineWeightGrams(weights: CartWeights, productId: string, variantId: number | undefined): number | null {
+  return (variantId !== undefined ? weights.variants.get(variantId) : undefined) ?? weights.products.get(productId) ?? null;
 }
 
 function refusalError(refusal: PricingRefusal, fields: Record<PricingField, string>): AppError {

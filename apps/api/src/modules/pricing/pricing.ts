@@ -17,7 +17,10 @@ export interface CartItem {
   unitCents: number;
   count: number;
   categoryId: string | null;
-  /** The product's weight in grams, when it carries one (methods by weight count the rest as weightless). */
+  /**
+   * The weight in grams of one of the line's items: its variant's own, else its product's, when either carries one
+   * (methods by weight count the rest as weightless).
+   */
   weightGrams?: number | null;
 }
 

@@ -64,6 +64,14 @@ const variantFields: ProductFields = {
   })),
 };
 
+/** The same product weighing 250 g, its Blue / M 300 g of its own (the Red / M the product's: null). */
+const weighedFields: ProductFields = {
+  ...variantFields,
+  weight: 250,
+  variants: variantFields.variants!.map((v, index) => ({ ...v, weight: index === 0 ? 300 : null })),
+};
+const WEIGHED_VARIANTS = EXAMPLE_VARIANTS.map((v, index) => (index === 0 ? { ...v, weight: 300 } : v));
+
 describe('product administration', () => {
   it('creates a product with a photo (multipart)', () =>
     interaction(
@@ -118,6 +126,39 @@ describe('product administration', () => {
           compareAtPrice: 25,
           options: EXAMPLE_OPTIONS,
           variants: EXAMPLE_VARIANTS,
+        });
+      },
+    ));
+
+  it('creates a product whose variants carry their own weights (shipping by weight)', () =>
+    interaction(
+      {
+        given: ['an admin exists', categoryState],
+        uponReceiving: 'a multipart request from an admin to create a product with a weight and variants with their own weights',
+        request: ['POST', pathFromState(ApiRoute.productCreate), multipartRequest(formFields(weighedFields))],
+        response: [
+          201,
+          (response) =>
+            response.jsonBody({
+              ...productJson({ category: EXAMPLE.categoryId }),
+              stock: MatchersV3.integer(6),
+              sizes: [],
+              compareAtPrice: MatchersV3.number(25),
+              weight: MatchersV3.integer(250),
+              options: optionsJson(EXAMPLE_OPTIONS),
+              variants: variantsJson(WEIGHED_VARIANTS),
+            }),
+        ],
+      },
+      async () => {
+        await expect(createProduct(weighedFields)).resolves.toEqual({
+          ...EXAMPLE_PRODUCT,
+          stock: 6,
+          sizes: [],
+          compareAtPrice: 25,
+          weight: 250,
+          options: EXAMPLE_OPTIONS,
+          variants: WEIGHED_VARIANTS,
         });
       },
     ));

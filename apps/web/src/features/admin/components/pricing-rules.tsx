@@ -345,7 +345,7 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
                   label="Weight brackets (grams=price)"
                   type="text"
                   placeholder="500=4, 2000=7.50"
-                  hint="Up to each weight in grams, that price; a heavier cart is not offered this method. Products without a weight weigh nothing."
+                  hint="Up to each weight in grams, that price; a heavier cart is not offered this method. An item weighs its variant's weight, else its product's; without either, nothing."
                 />
               )}
               <RuleField

@@ -10,7 +10,7 @@ import { ProductFieldsDto } from '@store/contract/dto/product.dto';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
 import { dtoFieldRule } from '@/lib/dto-resolver';
-import type { ProductFormValues } from './product-form-values';
+import { type ProductFormValues, weightRule } from './product-form-values';
 import { ProductSizesField } from './product-sizes-field';
 import { ProductVariantsField } from './product-variants-field';
 
@@ -117,20 +117,14 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
       <TextField
         id="product-weight"
         label="Weight in grams (optional)"
-        hint="For shipping methods priced by weight."
+        hint="For shipping methods priced by weight. A variant with a weight of its own weighs that instead."
         error={errors.weight}
         type="number"
         inputMode="numeric"
         min={1}
         max={PRODUCT_WEIGHT_MAX}
         step="1"
-        registration={register('weight', {
-          valueAsNumber: true,
-          validate: (v) =>
-            !Number.isFinite(v) ||
-            (Number.isInteger(v) && v >= 1 && v <= PRODUCT_WEIGHT_MAX) ||
-            `Weight must be whole grams from 1 to ${PRODUCT_WEIGHT_MAX}, or empty for none`,
-        })}
+        registration={register('weight', { valueAsNumber: true, validate: weightRule('Weight', 'none') })}
       />
       {optionCount === 0 ? <ProductSizesField control={control} register={register} errors={errors} /> : null}
       {sizeCount === 0 ? <ProductVariantsField form={form} /> : null}

@@ -1,5 +1,6 @@
 import {
   PRODUCT_STOCK_MAX,
+  PRODUCT_WEIGHT_MAX,
   type Product,
   type ProductOptionInput,
   type ProductSize,
@@ -24,8 +25,8 @@ export interface ProductFormValues {
   weight: number;
   /** Options other than plain sizes: a name, and the values as typed (`Blue #1e3a8a, Red #b91c1c`). */
   options: Array<{ name: string; values: string }>;
-  /** A row per combination on sale: its values in the options' order; price NaN: the product's. */
-  variants: Array<{ options: string[]; sku: string; stock: number; price: number; active: boolean }>;
+  /** A row per combination on sale: its values in the options' order; price and weight (grams) NaN: the product's. */
+  variants: Array<{ options: string[]; sku: string; stock: number; price: number; weight: number; active: boolean }>;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -69,6 +70,7 @@ export function productFormValues(product: Product): ProductFormValues {
             sku: v.sku,
             stock: v.stock,
             price: v.price ?? NaN,
+            weight: v.weight ?? NaN,
             active: v.active,
           })),
   };
@@ -89,13 +91,14 @@ export function optionInputs(options: ProductFormValues['options']): ProductOpti
   }));
 }
 
-/** The variant rows as the API takes them (an empty SKU: one is made; no price: the product's). */
+/** The variant rows as the API takes them (an empty SKU: one is made; no price or weight: the product's). */
 export function variantInputs(rows: ProductFormValues['variants']): ProductVariantInput[] {
   return rows.map((row) => ({
     options: row.options,
     ...(row.sku.trim() ? { sku: row.sku.trim() } : {}),
     stock: row.stock,
     price: Number.isFinite(row.price) ? row.price : null,
+    weight: Number.isFinite(row.weight) ? row.weight : null,
     active: row.active,
   }));
 }
@@ -106,7 +109,8 @@ export function variantGrid(options: ProductOptionInput[], rows: ProductFormValu
   for (const option of options) combinations = combinations.flatMap((head) => option.values.map((v) => [...head, v.value]));
   const byKey = new Map(rows.map((row) => [row.options.join('\u0000').toLowerCase(), row]));
   return combinations.map(
-    (values) => byKey.get(values.join('\u0000').toLowerCase()) ?? { options: values, sku: '', stock: 0, price: NaN, active: true },
+    (values) =>
+      byKey.get(values.join('\u0000').toLowerCase()) ?? { options: values, sku: '', stock: 0, price: NaN, weight: NaN, active: true },
   );
 }
 
@@ -116,6 +120,12 @@ export const stockRule = (label: string) => (value: number) =>
     : !Number.isInteger(value) || value < 0 || value > PRODUCT_STOCK_MAX
       ? `${label} must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`
       : true;
+
+/** A weight in whole grams, or empty (NaN) for none: the product's weight for a variant, none for a product. */
+export const weightRule = (label: string, empty: string) => (value: number) =>
+  !Number.isFinite(value) ||
+  (Number.isInteger(value) && value >= 1 && value <= PRODUCT_WEIGHT_MAX) ||
+  `${label} must be whole grams from 1 to ${PRODUCT_WEIGHT_MAX}, or empty for ${empty}`;
 
 /** The total over the sizes (the product's stock), counting only the sizes whose stock is filled in. */
 export function sizesTotal(sizes: ProductFormValues['sizes'] | undefined): number {

@@ -274,4 +274,57 @@ describe('sizes (a field array)', () => {
     expect(request.form!.get('sizes')).toBe('[]');
     expect(request.form!.get('stock')).toBe('7');
   });
+
+  it("shows each variant's own weight in the variant table, checks it, and sends it (empty: null, the product's)", async () => {
+    const hoodie = product({
+      _id: 'p-hoodie',
+      name: 'Heavy Hoodie',
+      category: TEES_ID,
+      stock: 10,
+      weight: 300,
+      options: [
+        { _id: 1, name: 'Colour', values: [{ _id: 1, value: 'Grey' }] },
+        {
+          _id: 2,
+          name: 'Fit',
+          values: [
+            { _id: 2, value: 'Slim' },
+            { _id: 3, value: 'Loose' },
+          ],
+        },
+      ],
+      variants: [
+        { _id: 1, sku: 'HOODIE-SLIM', options: ['Grey', 'Slim'], stock: 5, sold: 0, active: true },
+        { _id: 2, sku: 'HOODIE-LOOSE', options: ['Grey', 'Loose'], stock: 5, sold: 0, weight: 900, active: true },
+      ],
+    });
+    const api = withCategories().on('GET', ApiRoute.product, { body: hoodie }).on('PUT', ApiRoute.productUpdate, { body: hoodie });
+    renderWithProviders(<UpdateProductForm productId="p-hoodie" />);
+    const loose = await screen.findByLabelText('Weight of Grey / Loose');
+    expect(loose).toHaveValue(900);
+    expect(screen.getByLabelText('Weight of Grey / Slim')).toHaveValue(null);
+    expect(screen.getByRole('columnheader', { name: 'Weight (g)' })).toBeInTheDocument();
+
+    await userEvent.clear(loose);
+    await userEvent.type(loose, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(
+      await screen.findByText("Weight of Grey / Loose must be whole grams from 1 to 1000000, or empty for the product's"),
+    ).toBeInTheDocument();
+    expect(api.calls('PUT', ApiRoute.productUpdate)).toHaveLength(0);
+
+    await userEvent.clear(loose);
+    await userEvent.type(loose, '950');
+    await userEvent.type(screen.getByLabelText('Weight of Grey / Slim'), '400');
+    await userEvent.clear(screen.getByLabelText('Weight of Grey / Slim'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await screen.findByText('Heavy Hoodie updated successfully');
+    const [request] = api.calls('PUT', ApiRoute.productUpdate);
+    const sent = JSON.parse(String(request.form!.get('variants'))) as Array<{ sku: string; weight: number | null }>;
+    expect(sent.map((v) => [v.sku, v.weight])).toEqual([
+      ['HOODIE-SLIM', null],
+      ['HOODIE-LOOSE', 950],
+    ]);
+    expect(request.form!.get('weight')).toBe('300');
+  });
 });

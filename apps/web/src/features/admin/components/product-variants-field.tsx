@@ -1,15 +1,16 @@
-import { PRODUCT_OPTIONS_MAX, PRODUCT_STOCK_MAX } from '@store/contract';
+import { PRODUCT_OPTIONS_MAX, PRODUCT_STOCK_MAX, PRODUCT_WEIGHT_MAX } from '@store/contract';
 import { checkVariants } from '@store/contract/dto/product-variants';
 import { useState } from 'react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/field';
-import { optionInputs, type ProductFormValues, stockRule, variantGrid, variantInputs } from './product-form-values';
+import { optionInputs, type ProductFormValues, stockRule, variantGrid, variantInputs, weightRule } from './product-form-values';
 
 /**
  * Options and variants: up to three options (a name and its values, `Blue #1e3a8a, Red #b91c1c` giving each colour
  * its swatch), "Make the variants" for every combination (rows already there keep their SKU, stock and price), and
- * the variant table (SKU, stock, price, active per combination; field arrays), with a bulk "set stock / price for
- * all of one value". The whole grid is checked with the contract's rules, the API's own.
+ * the variant table (SKU, stock, price, weight, active per combination; field arrays), with a bulk "set stock /
+ * price for all of one value". A variant's price or weight left empty is the product's. The whole grid is checked
+ * with the contract's rules, the API's own.
  */
 export function ProductVariantsField({ form }: { form: UseFormReturn<ProductFormValues> }) {
   const {
@@ -48,6 +49,7 @@ export function ProductVariantsField({ form }: { form: UseFormReturn<ProductForm
     });
   };
   const stockError = variants.fields.map((_, index) => errors.variants?.[index]?.stock?.message).find(Boolean);
+  const weightError = variants.fields.map((_, index) => errors.variants?.[index]?.weight?.message).find(Boolean);
   const total = watchedVariants.reduce((sum, row) => sum + (row.active && Number.isFinite(row.stock) ? row.stock : 0), 0);
 
   return (
@@ -158,6 +160,7 @@ export function ProductVariantsField({ form }: { form: UseFormReturn<ProductForm
                 <th scope="col">SKU</th>
                 <th scope="col">Stock</th>
                 <th scope="col">Price</th>
+                <th scope="col">Weight (g)</th>
                 <th scope="col">Active</th>
               </tr>
             </thead>
@@ -199,6 +202,23 @@ export function ProductVariantsField({ form }: { form: UseFormReturn<ProductForm
                     </td>
                     <td>
                       <input
+                        aria-label={`Weight of ${label}`}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={PRODUCT_WEIGHT_MAX}
+                        step="1"
+                        placeholder="product's"
+                        className="form-control form-control-sm"
+                        aria-invalid={errors.variants?.[index]?.weight ? true : undefined}
+                        {...register(`variants.${index}.weight`, {
+                          valueAsNumber: true,
+                          validate: weightRule(`Weight of ${label}`, "the product's"),
+                        })}
+                      />
+                    </td>
+                    <td>
+                      <input
                         aria-label={`${label} active`}
                         type="checkbox"
                         className="form-check-input variant-active"
@@ -223,6 +243,11 @@ export function ProductVariantsField({ form }: { form: UseFormReturn<ProductForm
       {stockError ? (
         <div className="invalid-feedback d-block text-danger-emphasis" role="alert">
           {stockError}
+        </div>
+      ) : null}
+      {weightError ? (
+        <div className="invalid-feedback d-block text-danger-emphasis" role="alert">
+          {weightError}
         </div>
       ) : null}
     </fieldset>
