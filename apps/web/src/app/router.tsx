@@ -89,15 +89,32 @@ export const routes: RouteObject[] = appRoutes();
 export const loadSignedInRoutes = () => import('./signed-in-routes').then((module) => module.signedInRoutes);
 
 /**
- * The router's `patchRoutesOnNavigation`: an address only the catch-all matches may be a signed-in or admin page,
- * whose routes are then fetched and added (the router keeps them, and skips routes it already has); a page the
- * table has (the product page) needs nothing.
+ * Whether an address may be a signed-in or admin page: its deepest match is not a page of the table matching the
+ * whole address (it is the catch-all, the layout, or the part of a longer address the router's partial match
+ * found, such as `/` of `/user/dashboard`).
  */
-export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
-  const leaf = matches.at(-1)?.route;
-  if (leaf && leaf.path !== '*') return;
-  patch(APP_ROUTE_ID, await loadSignedInRoutes());
+function mayBeSignedIn(matches: ReadonlyArray<{ route: RouteObject; pathname: string }> | null, path: string): boolean {
+  const leaf = matches?.at(-1);
+  const whole = (pathname: string) => pathname.replace(/\/+$/, '');
+  return !leaf || leaf.route.path === undefined || leaf.route.path === '*' || whole(leaf.pathname) !== whole(path);
+}
+
+/**
+ * The router's `patchRoutesOnNavigation`: an address that may be a signed-in or admin page gets those routes,
+ * fetched and added (the router keeps them, and skips routes it already has); a page the table has (the product
+ * page) needs nothing.
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch, path }) => {
+  if (mayBeSignedIn(matches, path)) patch(APP_ROUTE_ID, await loadSignedInRoutes());
 };
+
+/**
+ * Before the browser's router is made: an address that may be a signed-in or admin page gets those routes in
+ * `table` (before the catch-all), so a first load of /admin/dashboard is that page at once.
+ */
+export async function addSignedInRoutesFor(table: RouteObject[], location: { pathname: string }): Promise<void> {
+  if (mayBeSignedIn(matchRoutes(table, location), location.pathname)) table[0].children!.splice(-1, 0, ...(await loadSignedInRoutes()));
+}
 
 /**
  * Loads the lazy routes that match `location` and makes them plain routes, so a router created afterwards
