@@ -91,7 +91,7 @@ export const loadSignedInRoutes = () => import('./signed-in-routes').then((modul
 /**
  * Whether an address may be a signed-in or admin page: its deepest match is not a page of the table matching the
  * whole address (it is the catch-all, the layout, or the part of a longer address the router's partial match
- * found, such as `/` of `/user/dashboard`).
+ * found, such as the home page of a longer address).
  */
 function mayBeSignedIn(matches: ReadonlyArray<{ route: RouteObject; pathname: string }> | null, path: string): boolean {
   const leaf = matches?.at(-1);
@@ -110,7 +110,7 @@ export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ matches,
 
 /**
  * Before the browser's router is made: an address that may be a signed-in or admin page gets those routes in
- * `table` (before the catch-all), so a first load of /admin/dashboard is that page at once.
+ * `table` (before the catch-all), so a first load of the admin dashboard is that page at once.
  */
 export async function addSignedInRoutesFor(table: RouteObject[], location: { pathname: string }): Promise<void> {
   if (mayBeSignedIn(matchRoutes(table, location), location.pathname)) table[0].children!.splice(-1, 0, ...(await loadSignedInRoutes()));
