@@ -30,7 +30,12 @@ const { toQuote } = await fromDist('modules/pricing/pricing.service.js');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET ?? ''));
 /** The repositories' one dependency, without the transaction context: every read straight on the pool. */
-const db = { pool, rows: async (sql, values = []) => (await pool.query(sql, values)).rows };
+const db = {
+  pool,
+  rows: async (sql, values = []) => (await pool.query(sql, values)).rows,
+  // A named (prepared) statement, as the API's Database sends its hot reads.
+  preparedRows: async (name, sql, values = []) => (await pool.query({ name, text: sql, values })).rows,
+};
 const products = new ProductsRepository(undefined, db, new ProductVariantsRepository(db));
 const galleryRows = (id) => ProductPhotosRepository.prototype.gallery.call({ db }, id);
 const orderCount = (filter) => OrdersRepository.prototype.count.call({ db }, filter);
