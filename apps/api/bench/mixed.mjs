@@ -15,7 +15,8 @@
 //
 // A benchmark, not a test: it fails only when something does not work, never on a figure.
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
-// (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50").
+// (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50"), BENCH_BROWSE_LIMIT
+// (the browsed page's size, default 24: a grid; 100 is the API's largest page).
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import {
   cpuOf,
   databaseServer,
   freePort,
+  positiveInteger,
   runBenchmark,
   runSeconds,
   scratchDatabase,
@@ -50,6 +52,7 @@ const BUYERS = 200;
 const STOCK = 1_000_000;
 const { duration: DURATION, warmup: WARMUP } = runSeconds(8, 2);
 const CONNECTIONS = connectionCounts('10,50');
+const BROWSE_LIMIT = positiveInteger('BENCH_BROWSE_LIMIT', 24);
 /** The mix's share of the connections per call. */
 const MIX = { browse: 0.4, product: 0.24, search: 0.1, quote: 0.1, checkout: 0.06, orders: 0.1 };
 const HOT_READS = ['browse', 'product', 'search', 'orders'];
@@ -206,8 +209,8 @@ function makeCalls(shop, tokens, ownerToken) {
   const buyer = (n) => n % shop.buyers.length;
   return {
     browse: {
-      label: 'browse: GET /api/products?limit=24 (cached)',
-      request: () => ({ method: 'GET', path: '/api/products?limit=24' }),
+      label: `browse: GET /api/products?limit=${BROWSE_LIMIT} (cached)`,
+      request: () => ({ method: 'GET', path: `/api/products?limit=${BROWSE_LIMIT}` }),
     },
     product: {
       label: 'product page: GET /api/product/{id}',
