@@ -3,7 +3,7 @@ import { CATALOGUE_CSV_COLUMNS } from '@store/contract/dto/catalogue-transfer';
 import { call, fixtureBytes, unique } from './support/api';
 import { expectAccessible } from './support/axe';
 import { screenshot, shown } from './support/browser';
-import { shopWithAdmin, shownPhoto, signInAsAdmin } from './support/catalogue';
+import { choose, shopWithAdmin, shownPhoto, signInAsAdmin } from './support/catalogue';
 import { storedZip } from './support/zip';
 
 /** A CSV in the export's columns from rows given as the columns they fill. */
@@ -101,6 +101,14 @@ describe('catalogue photos by zip', () => {
     expect(await shownPhoto(page)).toBe(`${name} in Navy`);
     expect(await large.getAttribute('src')).toContain(`/api/product/photo/${tee._id}/${tee.photos![1]._id}`);
     await screenshot(page, 'product-gallery-from-zip');
+    // Choosing a colour narrows the gallery to its photos: the import's colours carry no swatch, the zip's photos
+    // tie them to the option the gallery follows.
+    await choose(page, 'Colour', 'White');
+    await page.waitForFunction(() => document.querySelectorAll('button[aria-label^="Show photo "]').length === 2);
+    expect(await shownPhoto(page)).toBe(`${name} in White`);
+    await choose(page, 'Colour', 'Navy');
+    await page.waitForFunction((alt) => document.querySelector('img.product-page-photo')?.getAttribute('alt') === alt, `${name} in Navy`);
+    expect(await page.getByRole('button', { name: /^Show photo / }).count()).toBe(0);
   });
 
   /** The imported tee as the API answers it (with its gallery). */

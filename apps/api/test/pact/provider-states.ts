@@ -225,7 +225,18 @@ export class ProviderStates {
       'a catalogue import of one product has finished': async () => {
         await this.categories.create('Graphic Tees', SYSTEM_ACTOR);
         const transfer = this.t.app.get(CatalogueTransferService);
-        const csv = `${CATALOGUE_CSV_COLUMNS.join(',')}\r\nplain-tote,Plain Tote,A bag,Graphic Tees,,,,,,,TOTE-1,12.50,,,,7,true,\r\n`;
+        // The row by column name: a column added to the format stays empty here.
+        const row: Partial<Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>> = {
+          handle: 'plain-tote',
+          name: 'Plain Tote',
+          description: 'A bag',
+          category: 'Graphic Tees',
+          sku: 'TOTE-1',
+          price: '12.50',
+          stock: '7',
+          active: 'true',
+        };
+        const csv = `${CATALOGUE_CSV_COLUMNS.join(',')}\r\n${CATALOGUE_CSV_COLUMNS.map((column) => row[column] ?? '').join(',')}\r\n`;
         const job = await transfer.start(csv, SYSTEM_ACTOR);
         await transfer.settled(job._id);
         return { importId: job._id };

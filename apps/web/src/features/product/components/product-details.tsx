@@ -5,9 +5,13 @@ import { FEW_LEFT, SizePicker } from './size-picker';
 import { chosenVariant, VariantPicker } from './variant-picker';
 import { IncludedTaxNote } from '@/components/included-tax-note';
 
-/** The id of the chosen value of the product's colour option (the one whose values carry swatches), if one is chosen. */
+/**
+ * The id of the chosen value of the option the gallery follows, if one is chosen: the colour option, the one whose
+ * values carry swatches or that photos are tied to (a catalogue import ties photos to its colours without swatches).
+ */
 function chosenColour(product: Product, chosen: readonly (string | undefined)[]): number | null {
-  const index = (product.options ?? []).findIndex((option) => option.values.some((value) => value.swatch));
+  const tied = new Set((product.photos ?? []).map((photo) => photo.optionValue));
+  const index = (product.options ?? []).findIndex((option) => option.values.some((value) => value.swatch || tied.has(value._id)));
   if (index < 0) return null;
   return product.options![index].values.find((value) => value.value === chosen[index])?._id ?? null;
 }
