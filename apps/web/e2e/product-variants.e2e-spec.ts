@@ -34,7 +34,16 @@ describe('product page with colours and sizes', () => {
     expect(await sizes.getByRole('radio', { name: 'L (not available)' }).isDisabled()).toBe(true);
     await page.goBack();
     await page.waitForURL(`**/product/${tee._id}?colour=Red`);
-    expect(await colours.getByRole('radio', { name: 'Red', exact: true }).isChecked()).toBe(true);
+    // The URL changes first; the picker follows it on the next render.
+    const red = colours.getByRole('radio', { name: 'Red', exact: true });
+    await red.evaluate(
+      (radio) =>
+        new Promise<void>((resolve) => {
+          const checked = () => ((radio as HTMLInputElement).checked ? resolve() : requestAnimationFrame(checked));
+          checked();
+        }),
+    );
+    expect(await red.isChecked()).toBe(true);
 
     await choose(page, 'Colour', 'Blue');
     await choose(page, 'Size', 'M');

@@ -7,6 +7,7 @@ import { controlClass, Field, invalidProps, TextField } from '@/components/field
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { dtoFieldRule } from '@/lib/dto-resolver';
 import { useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useRequestMyStockAlert } from '../api/request-my-stock-alert';
 import { useRequestStockAlert } from '../api/request-stock-alert';
 
@@ -43,6 +44,8 @@ export function StockAlertForm({ product, chosen }: { product: Product; chosen?:
     setError,
     formState: { errors, isSubmitting },
   } = useForm<NotifyValues>({ defaultValues: { variant: first ? String(first._id) : '', email: '' } });
+  // Server-rendered with the product page: live only once hydrated (use-hydrated.ts).
+  const hydrated = useHydrated();
   if (soldOut.length === 0) return null;
 
   const onSubmit = handleSubmit(async ({ variant, email }) => {
@@ -106,7 +109,7 @@ export function StockAlertForm({ product, chosen }: { product: Product; chosen?:
               })}
             />
           )}
-          <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting || !hydrated}>
             Notify me
           </button>
         </form>
