@@ -89,7 +89,14 @@ export class ProviderStates {
         tablename: string;
       }[]
     ).map((row) => `"${row.tablename}"`);
-    await this.t.dataSource.query(`TRUNCATE ${this.tables.join(', ')} CASCADE`);
+    // With time to wait for the locks a background pass (outbox, stock alerts) may hold: TRUNCATE takes every table
+    // exclusively, and one cut short by the app's statement or lock timeout left the last interaction's rows behind.
+    const tables = this.tables;
+    await this.t.dataSource.transaction(async (manager) => {
+      await manager.query(`SET LOCAL lock_timeout = '60s'`);
+      await manager.query(`SET LOCAL statement_timeout = '120s'`);
+      await manager.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
+    });
   };
 
   /**
