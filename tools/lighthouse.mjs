@@ -184,6 +184,16 @@ function mainThread(lhr) {
   };
 }
 
+/**
+ * The JavaScript the page fetched until Lighthouse stopped (the page idle), as sent: every script's transfer size,
+ * headers included (Lighthouse's 'network-requests' audit), in kB of 1,024 bytes.
+ */
+function scriptKilobytes(lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const bytes = requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  return (bytes / 1024).toFixed(1);
+}
+
 async function runOnce(baseUrl, page, preset, cartItems, runNumber) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
@@ -214,6 +224,7 @@ async function runOnce(baseUrl, page, preset, cartItems, runNumber) {
       'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
       CLS: audit('cumulative-layout-shift').toFixed(3),
       'TBT ms': Math.round(audit('total-blocking-time')),
+      'JS kB': scriptKilobytes(lhr),
       ...mainThread(lhr),
       ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     };

@@ -49,6 +49,20 @@ describe('web app and compression (e2e)', () => {
     expect((response.body as Buffer).toString()).toBe(script);
   });
 
+  it("leaves a document's policy headers off the fingerprinted files, compressed or not, and keeps them on pages", async () => {
+    const documentOnly = (headers: Record<string, string>) =>
+      ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster'].filter((name) => name in headers);
+    for (const encoding of ['br', 'identity']) {
+      const asset = await raw(request(t.http).get('/assets/index-abc.js').set('Accept-Encoding', encoding)).expect(200);
+      expect({ encoding, documentOnly: documentOnly(asset.headers) }).toEqual({ encoding, documentOnly: [] });
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+    const page = await request(t.http).get('/admin/dashboard').expect(200);
+    expect(documentOnly(page.headers)).toEqual(['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster']);
+  });
+
   it('sends the gzip sibling when only gzip is accepted, and the plain file when nothing is', async () => {
     const gz = await raw(request(t.http).get('/assets/index-abc.js').set('Accept-Encoding', 'gzip, br;q=0')).expect(200);
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -9,8 +9,11 @@ const gzipAsync = promisify(gzip);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
-/** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+/**
+ * What sending a compressed copy adds to an answer: `Content-Encoding: br` and `Vary: Accept-Encoding` with their
+ * line ends. A copy is written only when it saves more than that (a 541-byte entry script compresses to 287).
+ */
+const HEADER_BYTES = 48;
 
 /**
  * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip -9) next to every text file of the build, so the
@@ -32,12 +35,12 @@ export function precompress(): Plugin {
         files.map(async (file) => {
           const full = path.join(outDir, file);
           const content = await readFile(full);
-          if (content.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([
             brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
             gzipAsync(content, { level: 9 }),
           ]);
-          await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
+          const pays = (copy: Buffer) => copy.length + HEADER_BYTES < content.length;
+          await Promise.all([pays(br) && writeFile(`${full}.br`, br), pays(gz) && writeFile(`${full}.gz`, gz)]);
         }),
       );
     },

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX } from '@store/contract';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.js';
 import type { RenderedAnswer, WebPages } from './web-pages.js';
 
 /** Precompressed siblings the web build writes (apps/web/build/precompress.plugin.ts), best first. */
@@ -48,12 +49,14 @@ export function serveWebApp(app: NestExpressApplication, webDist: string, pages?
   const indexHtml = path.join(root, 'index.html');
   if (!existsSync(indexHtml)) throw new Error(`WEB_DIST=${webDist} has no index.html; build the web app first (npm run build)`);
   const isApi = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
-  const cacheControl = (filePath: string): string =>
-    filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const staticFiles = express.static(root, {
-    index: false,
-    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControl(filePath)),
-  });
+  const isAsset = (filePath: string): boolean => filePath.includes(`${path.sep}assets${path.sep}`);
+  const cacheControl = (filePath: string): string => (isAsset(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  /** A fingerprinted file's headers: cached for a year, without the headers only a document uses. */
+  const setFileHeaders = (response: Response, filePath: string): void => {
+    response.setHeader('Cache-Control', cacheControl(filePath));
+    if (isAsset(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) response.removeHeader(name);
+  };
+  const staticFiles = express.static(root, { index: false, setHeaders: setFileHeaders });
 
   const logger = new Logger('WebApp');
   const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
@@ -121,7 +124,7 @@ export function serveWebApp(app: NestExpressApplication, webDist: string, pages?
     if (existsSync(`${target}.br`) || existsSync(`${target}.gz`)) response.vary('Accept-Encoding');
     if (!encoding) return false;
     response.setHeader('Content-Encoding', encoding.name);
-    response.setHeader('Cache-Control', cacheControl(target));
+    setFileHeaders(response, target);
     response.sendFile(
       target + encoding.extension,
       { headers: { 'Content-Type': contentType }, lastModified: true },
