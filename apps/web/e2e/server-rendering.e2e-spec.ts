@@ -341,6 +341,43 @@ describe('server-rendered pages', () => {
       await page.context().close();
     });
 
+    it("keeps the server's filters in place when their chunk arrives after the page has loaded: nothing moves", async () => {
+      const shop = await openShop(browser, { width: 412, height: 823 });
+      const { page } = shop;
+      // The filters' chunk held back until the page has loaded and gone idle (a slow phone): the home page re-renders
+      // then, before the filters have hydrated.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/catalogue-filters-[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shifts: number[]; serverFilters?: Element | null };
+        seen.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') seen.serverFilters = document.querySelector('.catalogue-filters');
+        });
+      });
+      await page.goto('/');
+      await page.waitForLoadState('load');
+      // useAfterLoad's idle callback has at most 2 s after load.
+      await page.waitForTimeout(2500);
+      release();
+      await shown(page.getByRole('searchbox', { name: 'Search t-shirts' }));
+      await page.getByRole('searchbox', { name: 'Search t-shirts' }).fill('rendered');
+      const after = await page.evaluate(() => {
+        const seen = window as unknown as { shifts: number[]; serverFilters?: Element | null };
+        return { shifts: seen.shifts, sameFilters: seen.serverFilters === document.querySelector('.catalogue-filters') };
+      });
+      expect(after).toEqual({ shifts: [], sameFilters: true });
+      expect(shop.pageErrors).toEqual([]);
+      await page.context().close();
+    });
+
     it('lets a browser without JavaScript search, sort and pick a category: the filters are a form and links', async () => {
       const context = await browser.newContext({ baseURL: store.baseUrl, javaScriptEnabled: false });
       const page = await context.newPage();

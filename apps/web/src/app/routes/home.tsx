@@ -1,5 +1,5 @@
 import type { Product } from '@store/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/page';
 import { catalogueView } from '@/features/catalogue/catalogue-view';
@@ -31,13 +31,20 @@ export function HomePage() {
   const { search } = useLocation();
   const afterLoad = useAfterLoad();
   const showFilters = afterLoad || isRenderedOnServer();
+  // The same element for as long as showFilters holds: on a server-rendered page, the filters' chunk may still be on
+  // its way when the page's load flips afterLoad, and a new element reaching their boundary before it has hydrated
+  // makes React drop the server's filters for the placeholder and draw them again (a layout shift, twice).
+  const filters = useMemo(
+    () => <Suspense fallback={FILTERS_PLACEHOLDER}>{showFilters ? <CatalogueFilters /> : FILTERS_PLACEHOLDER}</Suspense>,
+    [showFilters],
+  );
   const add = (product: Product) => {
     addToCart(product);
     navigate(paths.cart);
   };
   return (
     <Page title={HOME_TITLE} description={HOME_DESCRIPTION}>
-      <Suspense fallback={FILTERS_PLACEHOLDER}>{showFilters ? <CatalogueFilters /> : FILTERS_PLACEHOLDER}</Suspense>
+      {filters}
       <ProductGrid onAddToCart={add} view={catalogueView(search)} />
     </Page>
   );
