@@ -1,5 +1,5 @@
 import type { Product, ProductSize, ProductVariant } from '@store/contract';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, memo, Suspense, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCategories } from '@/api/categories/list-categories';
 import { useProduct } from '@/api/products/get-product';
@@ -19,6 +19,19 @@ import { NotFoundPage } from './not-found';
 const StockAlertForm = lazy(async () => ({
   default: (await import('@/features/stock-alerts/components/stock-alert-form')).StockAlertForm,
 }));
+
+/**
+ * The "Notify me" form under a product with a sold-out variant. Memoised on its props: on a server-rendered page its
+ * chunk may still be loading when the page re-renders (its categories or fit arrive), and a new element reaching its
+ * boundary before it has hydrated makes React drop the server's form and draw it again (the page moves).
+ */
+const SoldOutNote = memo(function SoldOutNote({ product, variant }: { product: Product; variant: ProductVariant | undefined }) {
+  return (
+    <Suspense fallback={null}>
+      <StockAlertForm key={variant?._id ?? 'none'} product={product} chosen={variant} />
+    </Suspense>
+  );
+});
 
 /** At most this much of the description goes into the meta description (what a shared link's preview shows). */
 const META_DESCRIPTION_MAX = 160;
@@ -91,13 +104,7 @@ export function ProductPage() {
         onChoose={choose}
         soldOutNote={
           (shown.variants ?? []).some((variant) => variant.active && variant.stock <= 0) ? (
-            <Suspense fallback={null}>
-              <StockAlertForm
-                key={chosenVariant(shown.variants ?? [], chosen)?._id ?? 'none'}
-                product={shown}
-                chosen={chosenVariant(shown.variants ?? [], chosen)}
-              />
-            </Suspense>
+            <SoldOutNote product={shown} variant={chosenVariant(shown.variants ?? [], chosen)} />
           ) : null
         }
       />
