@@ -17,7 +17,8 @@
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
 // (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50"), BENCH_BROWSE_LIMIT
 // (the browsed page's size, default 24: a grid; 100 is the API's largest page), BENCH_CALLS (comma-separated call names,
-// e.g. "quote": only those calls, each alone, and no mix; default all six and the mix).
+// e.g. "quote": only those calls, each alone, and no mix; default all six and the mix); `--cpu-prof` (or
+// BENCH_CPU_PROF=1) profiles the API and prints where its CPU went (the plain server's runs are not in it).
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import {
   cpuBetween,
   cpuMicros,
   cpuOf,
+  cpuProfiling,
   databaseServer,
   freePort,
   positiveInteger,
@@ -41,6 +43,8 @@ import {
   startApi,
   startServer,
   step,
+  stopServer,
+  summarizeProfile,
 } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,8 +69,10 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch database on ${server.kind}`);
   const secret = randomBytes(32).toString('hex');
+  const profile = await cpuProfiling();
   const api = await startApi('NestJS API', await freePort(), databaseUrl, {
     JWT_SECRET: secret,
+    ...(profile ? { NODE_OPTIONS: profile.nodeOptions } : {}),
     // The benchmark's buyers pay as fast as they can; its owner's token is minted here, with no second step.
     PAYMENT_RATE_LIMIT: '1000000',
     ADMIN_2FA: 'optional',
@@ -115,6 +121,10 @@ async function main() {
     }
     await verify(db, before);
     report(alone, mixed, calls, [plain.name, api.name], server.kind);
+    if (profile) {
+      await stopServer(api);
+      await summarizeProfile(profile.dir);
+    }
   } finally {
     await db.end();
   }
