@@ -16,7 +16,9 @@
 // A benchmark, not a test: it fails only when something does not work, never on a figure.
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
 // (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50"), BENCH_BROWSE_LIMIT
-// (the browsed page's size, default 24: a grid; 100 is the API's largest page).
+// (the browsed page's size, default 24: a grid; 100 is the API's largest page), BENCH_CALLS (comma-separated call names,
+// e.g. "quote": only those calls, each alone, and no mix; default all six and the mix); `--cpu-prof` (or
+// BENCH_CPU_PROF=1) profiles the API and prints where its CPU went (the plain server's runs are not in it).
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,7 @@ import {
   cpuBetween,
   cpuMicros,
   cpuOf,
+  cpuProfiling,
   databaseServer,
   freePort,
   positiveInteger,
@@ -40,6 +43,8 @@ import {
   startApi,
   startServer,
   step,
+  stopServer,
+  summarizeProfile,
 } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,8 +69,10 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch database on ${server.kind}`);
   const secret = randomBytes(32).toString('hex');
+  const profile = await cpuProfiling();
   const api = await startApi('NestJS API', await freePort(), databaseUrl, {
     JWT_SECRET: secret,
+    ...(profile ? { NODE_OPTIONS: profile.nodeOptions } : {}),
     // The benchmark's buyers pay as fast as they can; its owner's token is minted here, with no second step.
     PAYMENT_RATE_LIMIT: '1000000',
     ADMIN_2FA: 'optional',
@@ -87,7 +94,8 @@ async function main() {
     const sign = (sub, role) => jwt.sign({ sub, role, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
     const tokens = shop.buyers.map((id) => sign(id, 0));
     const ownerToken = sign(shop.ownerId, 1);
-    const calls = makeCalls(shop, tokens, ownerToken);
+    const calls = selectCalls(makeCalls(shop, tokens, ownerToken));
+    const wholeMix = Object.keys(calls).length === Object.keys(MIX).length;
     const before = await stockTotals(db);
     await checkSameCalls(calls, api, plain);
 
@@ -104,7 +112,7 @@ async function main() {
         }
       }
       const shares = shareOut(connections);
-      for (const target of [plain, api]) {
+      for (const target of wholeMix ? [plain, api] : []) {
         await run(target, db, shares, calls, WARMUP);
         const result = await run(target, db, shares, calls, DURATION);
         mixed.push({ connections, target: target.name, ...result });
@@ -113,6 +121,10 @@ async function main() {
     }
     await verify(db, before);
     report(alone, mixed, calls, [plain.name, api.name], server.kind);
+    if (profile) {
+      await stopServer(api);
+      await summarizeProfile(profile.dir);
+    }
   } finally {
     await db.end();
   }
@@ -269,6 +281,17 @@ function makeCalls(shop, tokens, ownerToken) {
   };
 }
 
+/** BENCH_CALLS: the calls named (all when unset). */
+function selectCalls(calls) {
+  const names = process.env.BENCH_CALLS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names?.length) return calls;
+  const unknown = names.filter((name) => !(name in calls));
+  if (unknown.length > 0) throw new Error(`BENCH_CALLS: no call ${unknown.join(', ')} (the calls: ${Object.keys(calls).join(', ')})`);
+  return Object.fromEntries(names.map((name) => [name, calls[name]]));
+}
+
 /** Every call answers 200 on both servers with a body of the same length within 10% (reads) before anything is measured. */
 async function checkSameCalls(calls, api, plain) {
   for (const [name, call] of Object.entries(calls)) {
@@ -407,6 +430,7 @@ function report(alone, mixed, calls, [plainName, apiName], databaseKind) {
       );
     }
     const [plain, api] = [plainName, apiName].map((target) => mixed.find((r) => r.connections === connections && r.target === target));
+    if (!plain || !api) continue;
     const shares = shareOut(connections);
     lines.push(
       '',

@@ -1,14 +1,20 @@
 import { jest } from '@jest/globals';
-import { ApiRoute, Role, type Session } from '@store/contract';
+import { ApiRoute, type Category, type Quote, Role, type Session } from '@store/contract';
 import pg from 'pg';
 import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
+import { CatalogueChanges } from '../src/database/catalogue-changes.js';
+import { ProductChoicesCache } from '../src/modules/inventory/product-choices.cache.js';
+import { productCalls, productForm } from './fixtures/product-requests.js';
+import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
  * The quote's statements (docs/performance.md, "Pricing"): a regression guard on what a quote sends to Postgres,
- * not on its time. Every statement of the process goes through pg's Client.query (the pool's and TypeORM's alike).
+ * not on its time. The products come from the process's copy (read once, then from memory), the shop's rules from
+ * theirs; what stays live per request is the buyer's token check and the code with the buyer's uses. Every
+ * statement of the process goes through pg's Client.query (the pool's and TypeORM's alike).
  */
 describe('the statements of a quote (e2e)', () => {
   let t: TestApp;
@@ -28,6 +34,8 @@ describe('the statements of a quote (e2e)', () => {
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ code: 'COUNTED', kind: 'percentage', value: 10 })
       .expect(201);
+    // The seeding's notifications delivered: none drops the quote's products between a test's two quotes.
+    await catalogueNotificationsDelivered(t);
   });
   afterAll(() => t.close());
 
@@ -55,21 +63,112 @@ describe('the statements of a quote (e2e)', () => {
     { _id: mug, count: 1 },
   ];
 
-  it("reads a two-line quote in two statements, the signed-in buyer's token check and its products; a code adds one", async () => {
-    // The shop's rules come from the process's copy (PRICING_RULES_CACHE_SECONDS): the first quote reads them.
+  it("reads a signed-in two-line quote in one statement, the buyer's token check; a code adds one, the code and the buyer's uses", async () => {
     await quote({ products: cart() });
     const plain = await statementsOf(() => quote({ products: cart() }));
-    expect(plain).toHaveLength(2);
+    expect(plain).toHaveLength(1);
     expect(plain[0]).toMatch(/FROM users u WHERE u\.id = \$1$/);
-    expect(plain[1]).toMatch(/FROM products p WHERE p\.id = ANY\(\$1::uuid\[\]\)$/);
     const withCode = await statementsOf(() => quote({ products: cart(), discountCode: 'counted' }));
-    expect(withCode).toHaveLength(3);
+    expect(withCode).toHaveLength(2);
     expect(withCode.filter((sql) => /FROM discount_codes d/.test(sql))).toHaveLength(1);
   });
 
-  it("reads a guest's two-line quote in one statement", async () => {
-    await request(t.http).post(api(ApiRoute.guestQuote, {})).send({ products: cart() }).expect(200);
-    const guest = await statementsOf(() => request(t.http).post(api(ApiRoute.guestQuote, {})).send({ products: cart() }).expect(200));
-    expect(guest).toHaveLength(1);
+  it("reads a guest's two-line quote in no statement, and its code in one", async () => {
+    const guestQuote = (body: object) => request(t.http).post(api(ApiRoute.guestQuote, {})).send(body).expect(200);
+    await guestQuote({ products: cart() });
+    expect(await statementsOf(() => guestQuote({ products: cart() }))).toEqual([]);
+    const withCode = await statementsOf(() => guestQuote({ products: cart(), discountCode: 'counted', email: 'guest@example.com' }));
+    expect(withCode).toHaveLength(1);
+    expect(withCode[0]).toMatch(/FROM discount_codes d/);
+  });
+
+  it("reads products it does not hold yet in one statement, all of the cart's at once", async () => {
+    const cap = await seedProduct(t, { name: 'Counted Cap', price: 7, stock: 100 });
+    const sock = await seedProduct(t, { name: 'Counted Sock', price: 3, stock: 100 });
+    await catalogueNotificationsDelivered(t);
+    const products = [
+      { _id: cap, count: 1 },
+      { _id: sock, count: 1 },
+      { _id: tee, count: 1 },
+    ];
+    const first = await statementsOf(() => quote({ products }));
+    expect(first).toHaveLength(2);
+    expect(first[1]).toMatch(/FROM products p WHERE p\.id = ANY\(\$1::uuid\[\]\)$/);
+    expect(await statementsOf(() => quote({ products }))).toHaveLength(1);
+  });
+});
+
+/**
+ * Where the quote's products come from (docs/pricing.md, "Caching and speed"): the process's copy of the catalogue,
+ * as fresh as the product page's (a change's notification), a sale's stock move leaving it as it is.
+ */
+describe("the quote's products in memory (e2e)", () => {
+  let t: TestApp;
+  let other: TestApp;
+  let admin: Session;
+  let buyer: Session;
+  let calls: ReturnType<typeof productCalls>;
+  let category: Category;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Another replica on the same database: its writes reach `t` only by their notification.
+    other = await createTestApp({}, t.db);
+    admin = await signedInUser(t, Role.Admin);
+    buyer = await signedInUser(t);
+    calls = productCalls(t, () => admin);
+    category = await calls.category('Quoted Tees');
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const quote = (productId: string, extra: object = {}) =>
+    request(t.http)
+      .post(api(ApiRoute.quote, { userId: buyer.user._id }))
+      .set('Authorization', `Bearer ${buyer.token}`)
+      .send({ products: [{ _id: productId, count: 1, ...extra }] })
+      .expect(200)
+      .then((response) => response.body as Quote);
+  const held = () => t.app.get(ProductChoicesCache).stats().products;
+  /** Waits for the next notification `t` hears whose payload is `payload`. */
+  const heard = (payload: string) =>
+    new Promise<void>((resolve) =>
+      t.app.get(CatalogueChanges).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }),
+    );
+
+  it("shows this process's own edit of a price at once, and another replica's once its notification is delivered", async () => {
+    const product = await calls.created(productForm(category, { name: 'Quoted Tee', price: '20', stock: '5' }));
+    expect((await quote(product._id)).total).toBe(20);
+    expect(held()).toBeGreaterThan(0);
+    // This process's write: the next quote prices the new price, no notification awaited.
+    await calls.update(product._id, { price: '21' }).expect(200);
+    expect((await quote(product._id)).total).toBe(21);
+    // Another replica's write: seen once its NOTIFY is delivered (the product page's bound too).
+    await request(other.http)
+      .put(api(ApiRoute.productUpdate, { productId: product._id, userId: admin.user._id }))
+      .set('Authorization', `Bearer ${admin.token}`)
+      .field('price', '22')
+      .expect(200);
+    await catalogueNotificationsDelivered(t);
+    expect((await quote(product._id)).total).toBe(22);
+  });
+
+  it("keeps its products through a sale's stock move (nothing it holds shows stock) and drops them for any other write", async () => {
+    const product = await calls.created(productForm(category, { name: 'Sold Tee', price: '9', stock: '5' }));
+    await catalogueNotificationsDelivered(t);
+    await quote(product._id);
+    const before = held();
+    expect(before).toBeGreaterThan(0);
+    const stock = heard('stock');
+    await t.dataSource.query(`UPDATE product_variants SET stock = stock - 1 WHERE product_id = $1`, [product._id]);
+    await stock;
+    expect(held()).toBe(before);
+    const lists = heard('lists');
+    await t.dataSource.query(`UPDATE product_variants SET price_cents = 1000 WHERE product_id = $1`, [product._id]);
+    await lists;
+    expect(held()).toBe(0);
+    expect((await quote(product._id)).total).toBe(10);
   });
 });

@@ -54,6 +54,11 @@ export interface CatalogueChangeListener {
   changed(payload: string | undefined): void;
   /** The connection went down or came back: notifications may have been lost, so everything kept is dropped. */
   flush(): void;
+  /**
+   * This process committed a catalogue write ({@link CatalogueChanges.wroteHere}): what any write may change is
+   * dropped at once (its NOTIFY follows a moment later). Caches that keep no catalogue rows leave it out.
+   */
+  wroteHere?(): void;
 }
 
 /**
@@ -99,6 +104,15 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
 
   subscribe(listener: CatalogueChangeListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * This process committed a write to the catalogue (a product, its variants, a batch of an import): the caches that
+   * keep catalogue rows drop them at once, so this process's next read shows the write; every replica, this one
+   * too, also hears the write's NOTIFY a moment later.
+   */
+  wroteHere(): void {
+    for (const listener of this.listeners) listener.wroteHere?.();
   }
 
   async onApplicationBootstrap(): Promise<void> {

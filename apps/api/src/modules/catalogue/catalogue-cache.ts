@@ -69,7 +69,7 @@ export class CatalogueCache {
     this.searches = new ByteLru(Math.floor(config.listCacheMaxBytes / SEARCH_SHARE), Math.floor(config.listCacheMaxEntries / SEARCH_SHARE));
     this.counts = new ByteLru(Number.MAX_SAFE_INTEGER, 10_000);
     this.products = new ByteLru(config.productCacheMaxBytes, Number.MAX_SAFE_INTEGER);
-    this.stockMoved = new DelayedDrop(config.listStockRefreshMs, () => this.invalidate());
+    this.stockMoved = new DelayedDrop(config.listStockRefreshMs, () => this.drop());
     changes.subscribe({
       // A photo change alone (a gallery's, or the version its URLs name) leaves the lists as they are and drops
       // that product's answer (it lists the gallery); stock and sold moves alone (`stock`: a sale, a cancel) drop
@@ -78,9 +78,10 @@ export class CatalogueCache {
       changed: (payload) => {
         if (payload?.startsWith('photo:')) this.invalidateProduct(payload.slice('photo:'.length));
         else if (payload === STOCK_MOVED) this.stockMoved.soon();
-        else this.invalidate();
+        else this.drop();
       },
-      flush: () => this.invalidate(),
+      flush: () => this.drop(),
+      wroteHere: () => this.drop(),
     });
   }
 
@@ -170,10 +171,16 @@ export class CatalogueCache {
   }
 
   /**
-   * Drops every list page, total and product answer (this process's own writes call it at once; other replicas
-   * hear the NOTIFY).
+   * This process's own catalogue write committed: every list page, total and product answer is dropped at once, and
+   * so is every other cache of catalogue rows in this process (the quote's products, through
+   * {@link CatalogueChanges.wroteHere}); other replicas hear the NOTIFY.
    */
   invalidate(): void {
+    this.changes.wroteHere();
+  }
+
+  /** Drops every list page, total and product answer. */
+  private drop(): void {
     this.stockMoved.cancel();
     this.reads.invalidate();
     this.productReads.invalidate();

@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
+import { CatalogueChangesModule } from '../../database/catalogue-changes.js';
+import { ProductChoicesCache } from './product-choices.cache.js';
 import { ProductStockService } from './product-stock.service.js';
 import { StockRepository } from './stock.repository.js';
 
 /**
  * The inventory: reserving and releasing stock, and counting sales, for the checkout and the orders. Its SQL on
- * the products' stock columns is in StockRepository; the catalogue owns the rest of the product rows.
+ * the products' stock columns is in StockRepository; the catalogue owns the rest of the product rows. A quote's
+ * choice of variants reads the products from ProductChoicesCache, the process's copy that follows the catalogue's
+ * notifications.
  */
 @Module({
-  providers: [StockRepository, ProductStockService],
+  imports: [CatalogueChangesModule],
+  providers: [StockRepository, ProductChoicesCache, ProductStockService],
   exports: [ProductStockService],
 })
 export class InventoryModule {}

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PRODUCT_SIZES, type ProductSize } from '@store/contract';
 import { type AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { isSizeOnly, sizeOfVariant } from '../../common/size-stock.js';
-import { type ProductChoices, StockRepository, type VariantChoice } from './stock.repository.js';
+import { ProductChoicesCache } from './product-choices.cache.js';
+import { type CatalogueChoices, StockRepository, type VariantChoice } from './stock.repository.js';
 
 /**
  * A quantity of one product: of one `variantId`, or (older clients, and lines read back from orders written before
@@ -56,7 +57,10 @@ export type OrderStockLine = StockLine & { variantId: number };
  */
 @Injectable()
 export class ProductStockService {
-  constructor(private readonly products: StockRepository) {}
+  constructor(
+    private readonly products: StockRepository,
+    private readonly quoteChoices: ProductChoicesCache,
+  ) {}
 
   /**
    * Takes `lines` out of stock and returns them priced from the database, one per variant (duplicates merged).
@@ -65,7 +69,7 @@ export class ProductStockService {
    * the caller must then roll its transaction back, which undoes the lines already taken.
    */
   async reserve(lines: StockLine[]): Promise<ReservedLine[] | { refused: AppError }> {
-    const { choices, resolved, refused } = await this.resolve(lines);
+    const { choices, resolved, refused } = resolve(lines, await this.products.choices(productIdsOf(lines)));
     if (refused) return { refused };
 
     const groups = byProduct(resolved);
@@ -123,15 +127,16 @@ export class ProductStockService {
     for (const [productId, counts] of countsByProduct(lines)) await this.products.unsell(productId, counts);
   }
 
-  /** Why a product's lines could not be reserved, read after the refused update (the rows as they are now). */
   /**
    * The variants `lines` mean and what each costs now, in the order {@link reserve} takes them (product, then
    * variant: a quote then splits a discount as the payment will), without taking any stock: a quote's lines.
    * `{ refused }` as {@link reserve} for a line that names no variant or one no longer sold; stock is not checked.
-   * One statement: the products and their variants, names, categories and weights in one read.
+   * The products come from the process's copy of the catalogue (ProductChoicesCache: as they are, up to the
+   * delivery of a change's notification), through the one choice of variant {@link reserve} makes on the rows it
+   * reads; a product not in memory is read with the reservation's statement.
    */
   async choose(lines: StockLine[]): Promise<ChosenLine[] | { refused: AppError }> {
-    const { choices, resolved, refused } = await this.resolve(lines);
+    const { choices, resolved, refused } = resolve(lines, await this.quoteChoices.choices(productIdsOf(lines)));
     if (refused) return { refused };
     return resolved.map(({ productId, variant, count }) => {
       const product = choices.get(productId)!;
@@ -149,26 +154,7 @@ export class ProductStockService {
     });
   }
 
-  /** Each line's variant (duplicates merged), in product then variant order; or the first line's refusal. */
-  private async resolve(lines: StockLine[]): Promise<{
-    choices: Map<string, ProductChoices>;
-    resolved: Array<{ productId: string; variant: VariantChoice; count: number }>;
-    refused?: AppError;
-  }> {
-    const choices = await this.products.choices([...new Set(lines.map((line) => line.productId.toLowerCase()))]);
-    const resolved: Array<{ productId: string; variant: VariantChoice; count: number }> = [];
-    for (const line of mergeLines(lines)) {
-      const product = choices.get(line.productId);
-      const picked = pick(line, product);
-      if ('refused' in picked) return { choices, resolved, refused: picked.refused };
-      const same = resolved.find((r) => r.variant.id === picked.variant.id);
-      if (same) same.count += line.count;
-      else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count });
-    }
-    resolved.sort((a, b) => compare(a.productId, b.productId) || a.variant.id - b.variant.id);
-    return { choices, resolved };
-  }
-
+  /** Why a product's lines could not be reserved, read after the refused update (the rows as they are now). */
   private async refusal(productId: string, lines: Array<{ variant: VariantChoice; count: number }>): Promise<AppError> {
     const current = (await this.products.choices([productId])).get(productId);
     if (!current)
@@ -202,6 +188,36 @@ export class ProductStockService {
   }
 }
 
+/** The products `lines` name, once each, ids lower case. */
+function productIdsOf(lines: StockLine[]): string[] {
+  return [...new Set(lines.map((line) => line.productId.toLowerCase()))];
+}
+
+/**
+ * Each line's variant (duplicates merged), in product then variant order; or the first line's refusal. The one
+ * choice of variant, whether the products were read for a reservation or come from the quote's copy.
+ */
+function resolve<P extends CatalogueChoices>(
+  lines: StockLine[],
+  choices: Map<string, P>,
+): {
+  choices: Map<string, P>;
+  resolved: Array<{ productId: string; variant: P['variants'][number]; count: number }>;
+  refused?: AppError;
+} {
+  const resolved: Array<{ productId: string; variant: P['variants'][number]; count: number }> = [];
+  for (const line of mergeLines(lines)) {
+    const product = choices.get(line.productId);
+    const picked = pick(line, product);
+    if ('refused' in picked) return { choices, resolved, refused: picked.refused };
+    const same = resolved.find((r) => r.variant.id === picked.variant.id);
+    if (same) same.count += line.count;
+    else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count });
+  }
+  resolved.sort((a, b) => compare(a.productId, b.productId) || a.variant.id - b.variant.id);
+  return { choices, resolved };
+}
+
 /** The details of a refusal name the product by id (and its variant), for a client that wants to mark the line in its cart. */
 function details(productId: string, message: string, label = '') {
   return [{ field: 'paymentInfo.products', message: `${productId}${label ? ` (${label})` : ''}: ${message}` }];
@@ -215,7 +231,10 @@ function compare(a: string, b: string): number {
  * Which variant a cart line means: its `variantId` (of that product); else its `size` (a product whose one option
  * is Size); else the product's only variant when it has no options.
  */
-function pick(line: StockLine, product: ProductChoices | undefined): { variant: VariantChoice } | { refused: AppError } {
+function pick<P extends CatalogueChoices>(
+  line: StockLine,
+  product: P | undefined,
+): { variant: P['variants'][number] } | { refused: AppError } {
   const size = line.size || '';
   if (!product) {
     return {

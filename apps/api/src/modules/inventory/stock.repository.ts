@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/transactions.js';
 
-/** A product's variant as a checkout resolves a cart line against it (read before any lock). */
-export interface VariantChoice {
+/**
+ * A product's variant as a cart line is resolved against it, without its stock: what the quote's copy of the
+ * catalogue keeps (ProductChoicesCache).
+ */
+export interface CatalogueVariant {
   id: number;
   productId: string;
   active: boolean;
-  stock: number;
   sku: string;
   /** Its values, in option order ('' options for a default variant). */
   values: string[];
@@ -16,10 +18,14 @@ export interface VariantChoice {
   weightGrams: number | null;
 }
 
-/** A product and its variants, for resolving cart lines and explaining refusals. */
-export interface ProductChoices {
-  name: string;
+/** A product's variant as a checkout resolves a cart line against it (read before any lock). */
+export interface VariantChoice extends CatalogueVariant {
   stock: number;
+}
+
+/** A product and its variants for resolving cart lines, without the stock figures (what a quote reads). */
+export interface CatalogueChoices {
+  name: string;
   /** The product's price in cents (a variant without its own). */
   priceCents: number;
   /** Its category and weight in grams (pricing's discount scope and shipping by weight). */
@@ -28,6 +34,12 @@ export interface ProductChoices {
   optionNames: string[];
   /** Every value of each option, in order (to tell whether `size` can name a variant). */
   optionValues: string[][];
+  variants: CatalogueVariant[];
+}
+
+/** A product and its variants, for resolving cart lines and explaining refusals (with their stock). */
+export interface ProductChoices extends CatalogueChoices {
+  stock: number;
   variants: VariantChoice[];
 }
 
@@ -48,8 +60,8 @@ export class StockRepository {
 
   /**
    * The products named, with their options and variants, in ONE prepared statement (no lock: a cart line is checked
-   * again under the lock). The checkout runs it inside its reservation, where each round trip counts; a quote's
-   * read of its products is this one too (with the category and weight pricing needs).
+   * again under the lock). The checkout runs it inside its reservation, where each round trip counts; the quote's
+   * copy of the catalogue (ProductChoicesCache) is filled by it too (with the category and weight pricing needs).
    */
   async choices(productIds: string[]): Promise<Map<string, ProductChoices>> {
     const products = await this.db.preparedRows<{

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiRoute, type PriceDisplay, type PricingAdmin, type Quote, StaffRole } from '@store/contract';
+import {
+  ApiRoute,
+  type GuestQuoteRequest,
+  type PriceDisplay,
+  type PricingAdmin,
+  type Quote,
+  type QuoteRequest,
+  StaffRole,
+} from '@store/contract';
 import { DiscountCodeDto, PricingSettingsDto, ShippingMethodDto, ShippingZoneDto, TaxRateDto } from '@store/contract/dto/pricing-admin.dto';
 import { GuestQuoteRequestDto, QuoteRequestDto } from '@store/contract/dto/quote-request.dto';
 import { UuidParam } from '../../common/uuid-param.decorator.js';
@@ -9,6 +17,7 @@ import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { PricingAdminService } from './pricing-admin.service.js';
 import { PricingService } from './pricing.service.js';
+import { QuoteBodyPipe } from './quote-body.pipe.js';
 
 /**
  * The buyer's quote (their own `:userId`, checked by the global guard) and the admin's Pricing screen: every read
@@ -21,10 +30,13 @@ export class PricingController {
     private readonly admin: PricingAdminService,
   ) {}
 
-  /** A POST because a cart does not fit a URL; it changes nothing, so the web caches its answer per input. */
+  /**
+   * A POST because a cart does not fit a URL; it changes nothing, so the web caches its answer per input. The body
+   * is QuoteRequestDto's, checked by QuoteBodyPipe (its common form by hand, the rest by the DTO).
+   */
   @Post(ApiRoute.quote)
   @HttpCode(200)
-  quote(@Body() body: QuoteRequestDto, @CurrentUser() user: AuthUser): Promise<Quote> {
+  quote(@Body(new QuoteBodyPipe(QuoteRequestDto)) body: QuoteRequest, @CurrentUser() user: AuthUser): Promise<Quote> {
     return this.pricing.quote(body, user.email.toLowerCase());
   }
 
@@ -32,7 +44,7 @@ export class PricingController {
   @Public()
   @Post(ApiRoute.guestQuote)
   @HttpCode(200)
-  guestQuote(@Body() body: GuestQuoteRequestDto): Promise<Quote> {
+  guestQuote(@Body(new QuoteBodyPipe(GuestQuoteRequestDto)) body: GuestQuoteRequest): Promise<Quote> {
     const { email, ...request } = body;
     return this.pricing.quote(request, email ?? '');
   }

@@ -114,10 +114,14 @@ export class PricingRepository {
 
   /**
    * The live code spelled so (any case) with its uses by `customer`, in ONE statement, for a quote (nothing is
-   * locked: a quote reserves nothing). Undefined when there is none (an empty spelling included).
+   * locked: a quote reserves nothing), read live on every quote: its uses change with every order that takes it.
+   * Undefined when there is none (an empty spelling included).
    */
   async quoteCode(code: string, customer: string): Promise<DiscountRule | undefined> {
-    const [found] = await this.db.rows<CodeSqlRow & { customer_uses: number }>(
+    // Prepared (named): a quote with a code runs it on every request, so Postgres parses and plans it once per
+    // connection.
+    const [found] = await this.db.preparedRows<CodeSqlRow & { customer_uses: number }>(
+      'pricing-quote-code',
       `SELECT ${CODE_COLUMNS},
               (SELECT count(*)::int FROM discount_code_uses u WHERE u.code_id = d.id AND u.customer = $2 AND u.released_at IS NULL) AS customer_uses
        FROM discount_codes d WHERE upper(d.code) = upper($1) AND d.deleted_at IS NULL`,
