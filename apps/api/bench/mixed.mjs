@@ -16,7 +16,9 @@
 // A benchmark, not a test: it fails only when something does not work, never on a figure.
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
 // (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50"), BENCH_BROWSE_LIMIT
-// (the browsed page's size, default 24: a grid; 100 is the API's largest page).
+// (the browsed page's size, default 24: a grid; 100 is the API's largest page), BENCH_CALLS (some calls only, e.g.
+// "checkout" or "quote,checkout": each alone, no mix); `--cpu-prof` (or BENCH_CPU_PROF=1) profiles the API and
+// prints where its CPU went.
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,7 @@ import {
   cpuBetween,
   cpuMicros,
   cpuOf,
+  cpuProfiling,
   databaseServer,
   freePort,
   positiveInteger,
@@ -40,6 +43,8 @@ import {
   startApi,
   startServer,
   step,
+  stopServer,
+  summarizeProfile,
 } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,6 +61,8 @@ const BROWSE_LIMIT = positiveInteger('BENCH_BROWSE_LIMIT', 24);
 /** The mix's share of the connections per call. */
 const MIX = { browse: 0.4, product: 0.24, search: 0.1, quote: 0.1, checkout: 0.06, orders: 0.1 };
 const HOT_READS = ['browse', 'product', 'search', 'orders'];
+/** The calls to load (BENCH_CALLS, comma-separated); all of them, and the mix, by default. */
+const ONLY = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',').map((name) => name.trim()) : undefined;
 
 await runBenchmark(main);
 
@@ -64,8 +71,10 @@ async function main() {
   const databaseUrl = await scratchDatabase(server.url);
   step(`scratch database on ${server.kind}`);
   const secret = randomBytes(32).toString('hex');
+  const profile = await cpuProfiling();
   const api = await startApi('NestJS API', await freePort(), databaseUrl, {
     JWT_SECRET: secret,
+    ...(profile ? { NODE_OPTIONS: profile.nodeOptions } : {}),
     // The benchmark's buyers pay as fast as they can; its owner's token is minted here, with no second step.
     PAYMENT_RATE_LIMIT: '1000000',
     ADMIN_2FA: 'optional',
@@ -87,7 +96,10 @@ async function main() {
     const sign = (sub, role) => jwt.sign({ sub, role, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
     const tokens = shop.buyers.map((id) => sign(id, 0));
     const ownerToken = sign(shop.ownerId, 1);
-    const calls = makeCalls(shop, tokens, ownerToken);
+    const all = makeCalls(shop, tokens, ownerToken);
+    const unknown = (ONLY ?? []).filter((name) => !(name in all));
+    if (unknown.length > 0) throw new Error(`BENCH_CALLS: no call named ${unknown.join(', ')} (${Object.keys(all).join(', ')})`);
+    const calls = ONLY ? Object.fromEntries(ONLY.map((name) => [name, all[name]])) : all;
     const before = await stockTotals(db);
     await checkSameCalls(calls, api, plain);
 
@@ -103,6 +115,7 @@ async function main() {
           console.log(`  ${connections} conn  ${call.label} on ${target.name}: ${format(result.calls[name], result)}`);
         }
       }
+      if (ONLY) continue;
       const shares = shareOut(connections);
       for (const target of [plain, api]) {
         await run(target, db, shares, calls, WARMUP);
@@ -113,6 +126,10 @@ async function main() {
     }
     await verify(db, before);
     report(alone, mixed, calls, [plain.name, api.name], server.kind);
+    if (profile) {
+      await stopServer(api);
+      await summarizeProfile(profile.dir);
+    }
   } finally {
     await db.end();
   }
@@ -406,6 +423,7 @@ function report(alone, mixed, calls, [plainName, apiName], databaseKind) {
         `    ratio  ${ratio.toFixed(2)}x${goal}`,
       );
     }
+    if (ONLY) continue;
     const [plain, api] = [plainName, apiName].map((target) => mixed.find((r) => r.connections === connections && r.target === target));
     const shares = shareOut(connections);
     lines.push(
