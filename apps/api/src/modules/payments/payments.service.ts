@@ -184,22 +184,30 @@ export class PaymentsService {
     }
   }
 
-  /** The checkout with its key's lease renewed while it runs; a key claimed on its own is given up after a failure. */
+  /**
+   * The checkout with its key's lease renewed while it runs: from the start for a key claimed on its own, else from
+   * the reservation's commit, which claimed it (before, no other request can see the row). A key claimed on its own
+   * is given up after a failure.
+   */
   private async checkoutUnderKey(
     buyer: Buyer,
     attempt: Attempt,
     key: KeyUse,
     limit: PaymentAttempt | undefined,
   ): Promise<PaymentAnswer | typeof KEY_IN_USE> {
-    const stopHolding = this.keys.hold(buyer.keyOwner, key.value);
+    let stopHolding: (() => void) | undefined;
+    const hold = () => {
+      stopHolding ??= this.keys.hold(buyer.keyOwner, key.value);
+    };
+    if (key.claimedAlone) hold();
     try {
-      return await this.checkout(buyer, attempt, key, limit);
+      return await this.checkout(buyer, attempt, key, limit, hold);
     } catch (error) {
       // A key the reservation claimed went with its rollback, or is tied to its order: only one claimed alone remains.
       if (key.claimedAlone) await this.keys.releaseUnreserved(buyer.keyOwner, key.value).catch(() => undefined);
       throw error;
     } finally {
-      stopHolding();
+      stopHolding?.();
     }
   }
 
@@ -264,6 +272,7 @@ export class PaymentsService {
     attempt: Attempt,
     key: KeyUse | undefined,
     limit: PaymentAttempt | undefined,
+    reserved?: () => void,
   ): Promise<PaymentAnswer | typeof KEY_IN_USE> {
     // The cart refused (stock, total) rolls the reservation back and is an answer like any other: a retry with
     // the same key gets it too. Anything thrown here is a real failure, never turned into an answer.
@@ -292,6 +301,7 @@ export class PaymentsService {
     if (hit) await this.counted(limit!, hit);
     if (reservation.kind === 'stopped') return KEY_IN_USE;
     const order = reservation;
+    reserved?.();
 
     // No transaction is open here: the provider may take seconds, and row locks must not wait on it.
     const outcome = await this.gateway
