@@ -36,6 +36,7 @@ import { StockAlerts1764001200000 } from './1764001200000-stock-alerts.js';
 import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notify.js';
 import { ReturnRefundRollups1764002000000 } from './1764002000000-return-refund-rollups.js';
 import { VariantWeights1764002100000 } from './1764002100000-variant-weights.js';
+import { IdempotencyOrderDeferred1764002150000 } from './1764002150000-idempotency-order-deferred.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   StockMovesNotify1764001600000,
   ReturnRefundRollups1764002000000,
   VariantWeights1764002100000,
+  IdempotencyOrderDeferred1764002150000,
 ];

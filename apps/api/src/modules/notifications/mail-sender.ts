@@ -97,11 +97,17 @@ export class MailSender implements OnApplicationShutdown {
 
   private async writeFile(mail: Deliverable, raw: Buffer): Promise<string> {
     const dir = this.config.mail.outboxDir;
-    await mkdir(dir, { recursive: true });
     // Time first, so a directory listing is in sending order; the id makes the name unique.
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
-    await writeFile(file, raw);
+    try {
+      await writeFile(file, raw);
+    } catch (error) {
+      // The folder is made when it is missing (the first mail, or someone emptied it), not before every mail.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dir, { recursive: true });
+      await writeFile(file, raw);
+    }
     return file;
   }
 }

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/env.js';
 import { UseCls } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { MailSender, PermanentMailError } from './mail-sender.js';
-import { OutboxRepository } from './outbox.repository.js';
+import { type OutboxMail, OutboxRepository } from './outbox.repository.js';
 
 /** Mails taken per claim. */
 const BATCH = 20;
@@ -65,34 +65,47 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const run: OutboxRun = { sent: 0, failed: 0, rejected: 0 };
     for (;;) {
       const mails = await this.outbox.claim(BATCH, LEASE_MS);
-      for (const [index, mail] of mails.entries()) {
-        if (this.pass.stopped) {
-          // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
-          await this.outbox.release(mails.slice(index).map((m) => m.id));
-          return run;
-        }
-        try {
-          await this.sender.send(mail);
-          await this.outbox.markSent(mail.id);
-          this.metrics.outboxMail('sent');
-          run.sent += 1;
-        } catch (error) {
-          const message = failureText(error);
-          if (error instanceof PermanentMailError) {
-            await this.outbox.markRejected(mail.id, message);
-            this.metrics.outboxMail('rejected');
-            this.logger.error(`Mail ${mail.id} (${mail.kind}) to ${mail.recipient} was refused for good: ${message}`);
-            run.rejected += 1;
-          } else {
-            const retryInMs = Math.min(this.config.mail.retryBaseMs * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
-            await this.outbox.markFailed(mail.id, message, retryInMs);
-            this.metrics.outboxMail('failed');
-            this.logger.warn(`Mail ${mail.id} (${mail.kind}), attempt ${mail.attempts}, failed: ${message}; retrying in ${retryInMs} ms`);
-            run.failed += 1;
+      // Recorded together after the batch (one statement, not one a mail: every paid order queues a mail). A worker
+      // that dies before sends the batch's sent mails again once their lease runs out (at least once, as ever).
+      const sent: string[] = [];
+      try {
+        for (const [index, mail] of mails.entries()) {
+          if (this.pass.stopped) {
+            // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
+            await this.outbox.release(mails.slice(index).map((m) => m.id));
+            return run;
           }
+          if (await this.attempt(mail, run)) sent.push(mail.id);
         }
+      } finally {
+        if (sent.length > 0) await this.outbox.markSent(sent);
       }
       if (mails.length < BATCH || this.pass.stopped) return run;
+    }
+  }
+
+  /** One mail's attempt: true when it went out (recorded with its batch); a failure is recorded at once. */
+  private async attempt(mail: OutboxMail, run: OutboxRun): Promise<boolean> {
+    try {
+      await this.sender.send(mail);
+      this.metrics.outboxMail('sent');
+      run.sent += 1;
+      return true;
+    } catch (error) {
+      const message = failureText(error);
+      if (error instanceof PermanentMailError) {
+        await this.outbox.markRejected(mail.id, message);
+        this.metrics.outboxMail('rejected');
+        this.logger.error(`Mail ${mail.id} (${mail.kind}) to ${mail.recipient} was refused for good: ${message}`);
+        run.rejected += 1;
+      } else {
+        const retryInMs = Math.min(this.config.mail.retryBaseMs * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
+        await this.outbox.markFailed(mail.id, message, retryInMs);
+        this.metrics.outboxMail('failed');
+        this.logger.warn(`Mail ${mail.id} (${mail.kind}), attempt ${mail.attempts}, failed: ${message}; retrying in ${retryInMs} ms`);
+        run.failed += 1;
+      }
+      return false;
     }
   }
 }

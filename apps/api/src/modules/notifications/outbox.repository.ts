@@ -95,8 +95,9 @@ export class OutboxRepository {
     }));
   }
 
-  async markSent(id: string): Promise<void> {
-    await this.db.rows(`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [id]);
+  /** These mails went out (a worker's batch, in one statement). */
+  async markSent(ids: string[]): Promise<void> {
+    await this.db.rows(`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   /** The attempt failed; the next one is due after `retryInMs`. */

@@ -82,6 +82,8 @@ export interface OrderPage {
 
 /** A checkout attempt's order row, as it is first recorded (Pending, not charged yet). */
 export interface PendingOrderRow {
+  /** Made by the checkout, which names the order in its own bookkeeping before the row exists. */
+  id: string;
   /** Null for a guest, who has `guestEmail` instead. */
   userId: string | null;
   guestEmail: string | null;
@@ -230,15 +232,15 @@ export class OrdersRepository {
 
   /**
    * Records a Pending order and its lines in ONE prepared statement (the checkout's reservation holds its stock rows'
-   * locks until it commits, so each round trip counts); the new order's id.
+   * locks until it commits, so each round trip counts) under the id the checkout made for it; that id.
    */
   async insertPending(order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
     const [row] = await this.db.preparedRows<{ id: string }>(
       'orders-insert-pending',
       `WITH o AS (
-         INSERT INTO orders (user_id, guest_email, user_name, status, amount_cents, shipping_address, subtotal_cents, discount_cents,
+         INSERT INTO orders (id, user_id, guest_email, user_name, status, amount_cents, shipping_address, subtotal_cents, discount_cents,
                              shipping_cents, tax_cents, prices_include_tax, taxes, shipping_method, discount_code)
-         VALUES ($1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+         VALUES ($24, $1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
        ), l AS (
          INSERT INTO order_lines (order_id, product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
          SELECT o.id, x.* FROM o,
@@ -270,6 +272,7 @@ export class OrdersRepository {
         lines.map((line) => line.count),
         lines.map((line) => line.discountCents),
         lines.map((line) => line.taxCents),
+        order.id,
       ],
     );
     return row.id;

@@ -47,6 +47,8 @@ export interface CartRefused {
 }
 
 export interface PendingOrderInput {
+  /** The order's id, made by the caller (a UUID), so its own bookkeeping can name the order in the same transaction. */
+  id: string;
   /** The account, or null for a guest (who has `guestEmail`). */
   userId: string | null;
   userName: string;
@@ -110,6 +112,7 @@ export class OrdersService {
     if (price instanceof Error) return { kind: 'refused', error: price };
     const id = await this.repository.insertPending(
       {
+        id: input.id,
         userId: input.userId,
         guestEmail: input.guestEmail ?? null,
         userName: input.userName,

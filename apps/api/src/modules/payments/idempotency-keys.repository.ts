@@ -6,6 +6,20 @@ import type { PaymentAnswer } from './payment-outcome.js';
 const TABLE = 'payment_idempotency_keys';
 
 /**
+ * The key's INSERT, its parameters numbered from `first`: user, key, request hash, lease in seconds, order (or null)
+ * and, `answered`, the status and body of its answer. Typed, as a SELECT's values (which `from` may need) carry no
+ * column's type.
+ */
+function insertKey(first: number, { from, answered = false }: { from?: string; answered?: boolean } = {}): string {
+  const p = (n: number) => `$${first + n}`;
+  return `INSERT INTO ${TABLE} (user_id, key, request_hash, lease_until, order_id${answered ? ', status_code, response, completed_at' : ''})
+       SELECT ${p(0)}::uuid, ${p(1)}::varchar, ${p(2)}::char(64), now() + make_interval(secs => ${p(3)}::float8), ${p(4)}::uuid${
+         answered ? `, ${p(5)}::smallint, ${p(6)}::json, now()` : ''
+       }${from ? ` FROM ${from}` : ''}
+       ON CONFLICT DO NOTHING RETURNING key`;
+}
+
+/**
  * The payment_idempotency_keys table's statements, all of them, each in the transaction in context when there is
  * one. Lease times are the database's clock (`now()`), so replicas' clocks never matter.
  */
@@ -13,15 +27,53 @@ const TABLE = 'payment_idempotency_keys';
 export class IdempotencyKeysRepository {
   constructor(private readonly db: Database) {}
 
-  /** Inserts the (user, key) row under a lease of `leaseSeconds`; false when the row is already there. */
-  async insert(userId: string, key: string, requestHash: string, leaseSeconds: number): Promise<boolean> {
-    const inserted = await this.db.preparedRows(
-      'idempotency-insert',
-      `INSERT INTO ${TABLE} (user_id, key, request_hash, lease_until) VALUES ($1, $2, $3, now() + make_interval(secs => $4))
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [userId, key, requestHash, leaseSeconds],
-    );
+  /**
+   * Inserts the (user, key) row under a lease of `leaseSeconds`, tied to `orderId` when given (the reservation's
+   * transaction claims it for the order it is about to insert); false when the row is already there (a concurrent
+   * claim not yet committed is waited for).
+   */
+  async insert(userId: string, key: string, requestHash: string, leaseSeconds: number, orderId: string | null = null): Promise<boolean> {
+    const inserted = await this.db.preparedRows('idempotency-insert', insertKey(1), [userId, key, requestHash, leaseSeconds, orderId]);
     return inserted.length === 1;
+  }
+
+  /**
+   * {@link insert} as the second half of a statement that counts the checkout's attempt first
+   * (RateLimitRepository.countThen): inserted only when the attempt is admitted.
+   */
+  insertWhenAdmitted(
+    userId: string,
+    key: string,
+    requestHash: string,
+    leaseSeconds: number,
+    orderId: string,
+  ): { sql: string; values: unknown[] } {
+    return { sql: insertKey(4, { from: 'admitted' }), values: [userId, key, requestHash, leaseSeconds, orderId] };
+  }
+
+  /**
+   * Inserts the (user, key) row with its first answer (a refused cart, whose reservation and its claim of the key were
+   * rolled back); false when another request holds the key by now.
+   */
+  async insertAnswered(userId: string, key: string, requestHash: string, answer: PaymentAnswer): Promise<boolean> {
+    const inserted = await this.db.preparedRows('idempotency-insert-answered', insertKey(1, { answered: true }), [
+      userId,
+      key,
+      requestHash,
+      0,
+      null,
+      answer.status,
+      JSON.stringify(answer.body),
+    ]);
+    return inserted.length === 1;
+  }
+
+  /** {@link insertAnswered} as the second half of RateLimitRepository.countThen's statement (the attempt counted again). */
+  insertAnsweredWhenAdmitted(userId: string, key: string, requestHash: string, answer: PaymentAnswer): { sql: string; values: unknown[] } {
+    return {
+      sql: insertKey(4, { from: 'admitted', answered: true }),
+      values: [userId, key, requestHash, 0, null, answer.status, JSON.stringify(answer.body)],
+    };
   }
 
   find(userId: string, key: string): Promise<IdempotencyKeyEntity | null> {

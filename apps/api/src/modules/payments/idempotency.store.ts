@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import type { PaymentAttempt } from '../auth/rate-limit/payment-rate-limit.decorator.js';
+import { type RateLimitHit, RateLimitRepository } from '../auth/rate-limit/rate-limit.repository.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import type { PaymentAnswer } from './payment-outcome.js';
 
@@ -19,8 +21,10 @@ export type Claim = { kind: 'claimed' } | { kind: 'answered'; answer: PaymentAns
 
 /**
  * Idempotency-Keys of payments, in Postgres so that every replica shares them. The first request inserts the
- * (user, key) row under a lease (IDEMPOTENCY_LEASE_SECONDS) that it renews while it runs; a retry that finds the
- * row waits, polling, until the first request stores its answer, then answers the same status and body. When the
+ * (user, key) row in its reservation's transaction, tied to the order it reserves for, under a lease
+ * (IDEMPOTENCY_LEASE_SECONDS) that it renews while it runs ({@link claimFor}); a retry that finds the row (waiting for
+ * that transaction to end: a reservation rolled back leaves no key) waits, polling, until the first request stores
+ * its answer, then answers the same status and body. When the
  * holder dies (kill -9, a lost node) its lease lapses within seconds and the next retry takes the key over.
  * Lease times are the database's clock, so replicas' clocks never matter. Nothing is held in memory; every statement
  * is in {@link IdempotencyKeysRepository}.
@@ -31,6 +35,7 @@ export class IdempotencyStore {
 
   constructor(
     private readonly keys: IdempotencyKeysRepository,
+    private readonly rateLimits: RateLimitRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.leaseSeconds = config.payments.idempotencyLeaseSeconds;
@@ -41,10 +46,11 @@ export class IdempotencyStore {
    * while that request runs), or hands over a dead holder's key. 400 when the key was used with a different
    * request; 409 when the first request is still running (and renewing its lease) after the wait.
    */
-  async claim(userId: string, key: string, requestHash: string): Promise<Claim> {
+  async claim(userId: string, key: string, requestHash: string, { knownTaken = false } = {}): Promise<Claim> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-    for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-      if (await this.keys.insert(userId, key, requestHash, this.leaseSeconds)) return { kind: 'claimed' };
+    // `knownTaken`: the reservation's own claim just found the row, so the first insert would only find it again.
+    for (let delay = 20, insert = !knownTaken; ; delay = Math.min(delay * 2, 250), insert = true) {
+      if (insert && (await this.keys.insert(userId, key, requestHash, this.leaseSeconds))) return { kind: 'claimed' };
 
       const first = await this.keys.find(userId, key);
       // The row can vanish between the two statements when the first request failed before reserving: claim again.
@@ -68,6 +74,54 @@ export class IdempotencyStore {
   }
 
   /**
+   * Claims `key` for `orderId` in the reservation's transaction (the one in context), the checkout's first statement:
+   * with `attempt`, that attempt is counted in the same statement and the key claimed only within its limit.
+   * `claimed` false: the key is another request's (committed; a concurrent claim is waited for) or, with `hit` past
+   * the limit, was not tried. Either way nothing else may run in this transaction but its commit.
+   */
+  async claimFor(
+    userId: string,
+    key: string,
+    requestHash: string,
+    orderId: string,
+    attempt?: PaymentAttempt,
+  ): Promise<{ claimed: boolean; hit?: RateLimitHit & { opened: boolean } }> {
+    if (!attempt) return { claimed: await this.keys.insert(userId, key, requestHash, this.leaseSeconds, orderId) };
+    const { done, ...hit } = await this.rateLimits.countThen(
+      'idempotency-claim-counted',
+      attempt.bucket,
+      attempt.windowMs,
+      attempt.limit,
+      this.keys.insertWhenAdmitted(userId, key, requestHash, this.leaseSeconds, orderId),
+    );
+    return { claimed: done === 1, hit };
+  }
+
+  /**
+   * Stores a refused cart's answer on a key whose claim its reservation rolled back (with `attempt`, counting that
+   * attempt again: its count rolled back too), in one statement. False when another request claimed the key meanwhile:
+   * its answer is the key's.
+   */
+  async answerRolledBack(
+    userId: string,
+    key: string,
+    requestHash: string,
+    answer: PaymentAnswer,
+    attempt?: PaymentAttempt,
+  ): Promise<{ stored: boolean; hit?: RateLimitHit & { opened: boolean } }> {
+    if (!attempt) return { stored: await this.keys.insertAnswered(userId, key, requestHash, answer) };
+    const { done, ...hit } = await this.rateLimits.countThen(
+      'idempotency-insert-answered-counted',
+      attempt.bucket,
+      attempt.windowMs,
+      // Counted, not checked: this attempt was admitted before its reservation rolled back.
+      2147483647,
+      this.keys.insertAnsweredWhenAdmitted(userId, key, requestHash, answer),
+    );
+    return { stored: done === 1, hit };
+  }
+
+  /**
    * Keeps the key's lease while its request runs: renewed every third of the lease, so only a dead (or frozen)
    * holder ever lets it lapse. Returns the function that stops renewing.
    */
@@ -87,7 +141,10 @@ export class IdempotencyStore {
     await this.keys.endLease(userId, key);
   }
 
-  /** Ties the key to the order its request reserved stock for (in the reservation's transaction, the one in context). */
+  /**
+   * Ties a key claimed on its own ({@link claim}) to the order its request reserved stock for (in the reservation's
+   * transaction, the one in context).
+   */
   async attachOrder(userId: string, key: string, orderId: string): Promise<void> {
     await this.keys.attachOrder(userId, key, orderId);
   }

@@ -15,7 +15,7 @@ import { ValidationFailedError } from '../../common/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
-import { PaymentRateLimit } from '../auth/rate-limit/payment-rate-limit.guard.js';
+import { CurrentPaymentAttempt, type PaymentAttempt, PaymentRateLimit } from '../auth/rate-limit/payment-rate-limit.decorator.js';
 import { GuestPaymentRequestDto, PaymentRequestDto } from '@store/contract/dto/payment-request.dto';
 import { PaymentsService } from './payments.service.js';
 
@@ -65,10 +65,11 @@ export class PaymentsController {
     @CurrentUser() user: AuthUser,
     @Body() body: PaymentRequestDto,
     @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) idempotencyKey: string | undefined,
+    @CurrentPaymentAttempt() attempt: PaymentAttempt,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PaymentResult | PaymentDeclined | ErrorBody> {
     checkKey(idempotencyKey);
-    const answer = await this.payments.pay(user, body.paymentInfo, idempotencyKey);
+    const answer = await this.payments.pay(user, body.paymentInfo, idempotencyKey, attempt);
     response.status(answer.status);
     return answer.body;
   }

@@ -9,7 +9,7 @@ import {
   toCents,
   USER_NAME_MAX,
 } from '@store/contract';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PaymentProviderError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -20,6 +20,8 @@ import { type CartRefused, type OrderPrice, OrdersService, type PendingOrder } f
 import { type PricedCart, PricingService } from '../pricing/index.js';
 import { mergeLines, type StockLine } from '../inventory/index.js';
 import { GuestCheckoutLimits } from '../auth/rate-limit/guest-checkout-limits.js';
+import type { PaymentAttempt } from '../auth/rate-limit/payment-rate-limit.decorator.js';
+import { type RateLimitHit, RateLimitRepository } from '../auth/rate-limit/rate-limit.repository.js';
 import { guestKeyOwner } from './guest-buyer.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { type ChargeLookup, type ChargeOutcome, PaymentGateway } from './payment-gateway.js';
@@ -48,6 +50,27 @@ interface Buyer {
   guestEmail?: string;
   name: string;
   customer: string;
+}
+
+/** An Idempotency-Key as this request uses it. */
+interface KeyUse {
+  value: string;
+  /** The request's {@link fingerprint}. */
+  hash: string;
+  /**
+   * Claimed on its own before the checkout (a retry whose first request left no reservation): the reservation ties
+   * its order to it. Otherwise the reservation's first statement claims it.
+   */
+  claimedAlone: boolean;
+}
+
+/** The checkout stopped before reserving: the key is another request's, whose answer is the key's. */
+const KEY_IN_USE = Symbol('key in use');
+
+/** What the reservation's transaction ended with, and the attempt's count when it made one. */
+interface Reservation {
+  result: PendingOrder | CartRefused | { kind: 'stopped' };
+  hit?: RateLimitHit & { opened: boolean };
 }
 
 interface Attempt {
@@ -83,6 +106,7 @@ export class PaymentsService {
     private readonly metrics: StoreMetrics,
     private readonly pricing: PricingService,
     private readonly guestLimits: GuestCheckoutLimits,
+    private readonly rateLimits: RateLimitRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -92,11 +116,12 @@ export class PaymentsService {
 
   /**
    * Pays for the cart. With an Idempotency-Key, the first answer is stored with the key and every retry gets
-   * it (a retry arriving while the first request runs waits for it) without charging again.
+   * it (a retry arriving while the first request runs waits for it) without charging again. `attempt` is counted
+   * against PAYMENT_RATE_LIMIT in the reservation's first statement (429 past it, nothing reserved).
    */
-  pay(user: AuthUser, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
+  pay(user: AuthUser, info: PaymentInfo, idempotencyKey?: string, attempt?: PaymentAttempt): Promise<PaymentAnswer> {
     const buyer: Buyer = { keyOwner: user.id, userId: user.id, name: user.name, customer: user.email.toLowerCase() };
-    return this.payAs(buyer, info, idempotencyKey);
+    return this.payAs(buyer, info, idempotencyKey, attempt);
   }
 
   /**
@@ -118,7 +143,7 @@ export class PaymentsService {
     return this.payAs(buyer, info, idempotencyKey);
   }
 
-  private async payAs(buyer: Buyer, info: PaymentInfo, idempotencyKey?: string): Promise<PaymentAnswer> {
+  private async payAs(buyer: Buyer, info: PaymentInfo, idempotencyKey?: string, limit?: PaymentAttempt): Promise<PaymentAnswer> {
     const attempt: Attempt = {
       nonce: info.paymentMethodNonce,
       // A browser's float sum (76.47999999999999) is the cent amount it means (7648): compared in cents.
@@ -129,17 +154,23 @@ export class PaymentsService {
       ...(info.discountCode !== undefined ? { discountCode: info.discountCode } : {}),
       ...(info.region !== undefined ? { region: info.region.toUpperCase() } : {}),
     };
-    if (idempotencyKey === undefined) return this.checkout(buyer, attempt, undefined);
+    if (idempotencyKey === undefined) return (await this.checkout(buyer, attempt, undefined, limit)) as PaymentAnswer;
 
-    for (;;) {
-      const claim = await this.keys.claim(buyer.keyOwner, idempotencyKey, fingerprint(attempt));
+    const key: KeyUse = { value: idempotencyKey, hash: fingerprint(attempt), claimedAlone: false };
+    // The key claimed by the reservation's first statement (with the attempt's count): the usual path, one round trip.
+    const first = await this.checkoutUnderKey(buyer, attempt, key, limit);
+    if (first !== KEY_IN_USE) return first;
+
+    // Another request holds the key (the attempt is counted: that statement committed). Its answer is this one's.
+    for (let knownTaken = true; ; knownTaken = false) {
+      const claim = await this.keys.claim(buyer.keyOwner, key.value, key.hash, { knownTaken });
       if (claim.kind === 'answered') return claim.answer;
       if (claim.kind === 'taken-over') {
         // The first request's process died after reserving: finish its order rather than start a second one.
         const resolved = await this.resolveAbandoned(claim.orderId);
         if (resolved.kind === 'answered') return resolved.answer;
         if (resolved.kind === 'unknown') {
-          await this.keys.letLapse(buyer.keyOwner, idempotencyKey);
+          await this.keys.letLapse(buyer.keyOwner, key.value);
           return {
             status: 502,
             body: new PaymentProviderError(`Your earlier payment could not be confirmed yet; ${resolved.reason}`).toBody(),
@@ -147,15 +178,36 @@ export class PaymentsService {
         }
         continue; // another process resolved it meanwhile: its answer is on the key
       }
-      const stopHolding = this.keys.hold(buyer.keyOwner, idempotencyKey);
-      try {
-        return await this.checkout(buyer, attempt, idempotencyKey);
-      } catch (error) {
-        await this.keys.releaseUnreserved(buyer.keyOwner, idempotencyKey).catch(() => undefined);
-        throw error;
-      } finally {
-        stopHolding();
-      }
+      // Claimed on its own: the request that held it left before reserving anything; this one checks out under it.
+      const answer = await this.checkoutUnderKey(buyer, attempt, { ...key, claimedAlone: true }, limit);
+      if (answer !== KEY_IN_USE) return answer;
+    }
+  }
+
+  /**
+   * The checkout with its key's lease renewed while it runs: from the start for a key claimed on its own, else from
+   * the reservation's commit, which claimed it (before, no other request can see the row). A key claimed on its own
+   * is given up after a failure.
+   */
+  private async checkoutUnderKey(
+    buyer: Buyer,
+    attempt: Attempt,
+    key: KeyUse,
+    limit: PaymentAttempt | undefined,
+  ): Promise<PaymentAnswer | typeof KEY_IN_USE> {
+    let stopHolding: (() => void) | undefined;
+    const hold = () => {
+      stopHolding ??= this.keys.hold(buyer.keyOwner, key.value);
+    };
+    if (key.claimedAlone) hold();
+    try {
+      return await this.checkout(buyer, attempt, key, limit, hold);
+    } catch (error) {
+      // A key the reservation claimed went with its rollback, or is tied to its order: only one claimed alone remains.
+      if (key.claimedAlone) await this.keys.releaseUnreserved(buyer.keyOwner, key.value).catch(() => undefined);
+      throw error;
+    } finally {
+      stopHolding?.();
     }
   }
 
@@ -215,17 +267,41 @@ export class PaymentsService {
     });
   }
 
-  private async checkout(buyer: Buyer, attempt: Attempt, key: string | undefined): Promise<PaymentAnswer> {
+  private async checkout(
+    buyer: Buyer,
+    attempt: Attempt,
+    key: KeyUse | undefined,
+    limit: PaymentAttempt | undefined,
+    reserved?: () => void,
+  ): Promise<PaymentAnswer | typeof KEY_IN_USE> {
     // The cart refused (stock, total) rolls the reservation back and is an answer like any other: a retry with
     // the same key gets it too. Anything thrown here is a real failure, never turned into an answer.
-    const reservation = await this.reserve(buyer, attempt, key);
+    const orderId = randomUUID();
+    const { result: reservation, hit } = await this.reserve(buyer, attempt, orderId, key, limit);
     if (reservation.kind === 'refused') {
       const answer: PaymentAnswer = { status: reservation.error.status, body: reservation.error.toBody() };
       this.metrics.checkoutOutcome('refused');
-      if (key !== undefined) await this.keys.complete(buyer.keyOwner, key, answer);
+      // The rollback took the reservation's claim of the key and its count of the attempt: both are made again here.
+      if (key?.claimedAlone) await this.keys.complete(buyer.keyOwner, key.value, answer);
+      else if (key) {
+        const stored = await this.keys.answerRolledBack(
+          buyer.keyOwner,
+          key.value,
+          key.hash,
+          answer,
+          limit && !limit.isCounted ? limit : undefined,
+        );
+        if (stored.hit) await this.counted(limit!, stored.hit, { admitted: true });
+        if (!stored.stored) return KEY_IN_USE;
+      } else if (limit && !limit.isCounted)
+        await this.counted(limit, await this.rateLimits.count(limit.bucket, limit.windowMs), { admitted: true });
       return answer;
     }
+    // Committed: the attempt's count stands (429 past the limit: nothing was claimed or reserved).
+    if (hit) await this.counted(limit!, hit);
+    if (reservation.kind === 'stopped') return KEY_IN_USE;
     const order = reservation;
+    reserved?.();
 
     // No transaction is open here: the provider may take seconds, and row locks must not wait on it.
     const outcome = await this.gateway
@@ -244,7 +320,7 @@ export class PaymentsService {
           if (outcome.outcome === 'approved') ({ guestToken } = await this.orders.markPaid(order.id, outcome.transactionId));
           else await this.orders.markFailed(order.id, `${outcome.outcome}: ${outcome.message}`);
           // Stored without the guest's token (the shop keeps only its hash): a replay has no link, the e-mail has.
-          if (key !== undefined) await this.keys.complete(buyer.keyOwner, key, answer);
+          if (key !== undefined) await this.keys.complete(buyer.keyOwner, key.value, answer);
           return guestToken === undefined ? answer : { status: answer.status, body: { ...answer.body, orderToken: guestToken } };
         });
       } catch (error) {
@@ -257,15 +333,50 @@ export class PaymentsService {
     }
   }
 
-  /** One transaction: reserve and record the Pending order (and tie the key to it), or roll back a refused cart. */
-  private async reserve(buyer: Buyer, attempt: Attempt, key: string | undefined): Promise<PendingOrder | CartRefused> {
-    // The shop's pricing rules, read before the transaction takes any row lock (docs/pricing.md).
-    const prepared = await this.pricing.prepare(attempt.lines.map((line) => line.productId));
+  /**
+   * A committed count of the attempt: the closed windows dropped when it opened one (never inside the reservation,
+   * whose transaction must not lock other buyers' counters), then 429 past the limit unless `admitted` before.
+   */
+  private async counted(limit: PaymentAttempt, hit: RateLimitHit & { opened: boolean }, { admitted = false } = {}): Promise<void> {
+    if (hit.opened) await this.rateLimits.dropClosedWindows();
+    limit.settle(hit, { admitted });
+  }
+
+  /**
+   * One transaction: the attempt counted and the key claimed for `orderId` (one statement, before anything is read
+   * or locked; past the limit, or the key another request's, nothing else runs), then the stock reserved and the
+   * Pending order recorded; or a refused cart rolled back, the count and the claim with it.
+   */
+  private reserve(
+    buyer: Buyer,
+    attempt: Attempt,
+    orderId: string,
+    key: KeyUse | undefined,
+    limit: PaymentAttempt | undefined,
+  ): Promise<Reservation> {
     return this.transactions.runOrRollBack(
-      async () => {
+      async (): Promise<Reservation> => {
+        let hit: Reservation['hit'];
+        if (key && !key.claimedAlone) {
+          const claim = await this.keys.claimFor(
+            buyer.keyOwner,
+            key.value,
+            key.hash,
+            orderId,
+            limit && !limit.isCounted ? limit : undefined,
+          );
+          hit = claim.hit;
+          if (!claim.claimed) return { result: { kind: 'stopped' }, hit };
+        } else if (limit && !limit.isCounted) {
+          hit = await this.rateLimits.count(limit.bucket, limit.windowMs);
+          if (hit.hits > limit.limit) return { result: { kind: 'stopped' }, hit };
+        }
+        // The shop's pricing rules, read before the stock rows' locks (docs/pricing.md).
+        const prepared = await this.pricing.prepare(attempt.lines.map((line) => line.productId));
         const customer = buyer.customer;
         let priced: PricedCart | undefined;
         const pending = await this.orders.createPending({
+          id: orderId,
           userId: buyer.userId,
           ...(buyer.guestEmail !== undefined ? { guestEmail: buyer.guestEmail } : {}),
           userName: buyer.name,
@@ -290,14 +401,14 @@ export class PaymentsService {
             priced = price.cart;
             return toOrderPrice(price.cart);
           },
-          recorded: async (orderId) => {
-            if (priced) await this.pricing.recordCodeUse(priced, orderId, customer);
+          recorded: async (id) => {
+            if (priced) await this.pricing.recordCodeUse(priced, id, customer);
           },
         });
-        if (pending.kind === 'pending' && key !== undefined) await this.keys.attachOrder(buyer.keyOwner, key, pending.id);
-        return pending;
+        if (pending.kind === 'pending' && key?.claimedAlone) await this.keys.attachOrder(buyer.keyOwner, key.value, pending.id);
+        return { result: pending, hit };
       },
-      (pending) => pending.kind === 'refused',
+      ({ result }) => result.kind === 'refused',
     );
   }
 }

@@ -78,13 +78,13 @@ export class PricingRepository {
   }
 
   /**
-   * The shop's rules and the categories and weights of `productIds`, in ONE statement (the payment runs it inside
-   * its reservation's transaction, where every round trip holds the stock rows' locks a little longer).
+   * The shop's rules and the categories and weights of `productIds`, in ONE prepared statement (the payment runs it
+   * inside its reservation's transaction, on that transaction's connection, before the stock rows' locks).
    */
   async rulesAndCategories(
     productIds: string[],
   ): Promise<{ rules: PricingRules; categories: Map<string, string | null>; weights: CartWeights }> {
-    const [row] = await this.db.rows<{
+    const [row] = await this.db.preparedRows<{
       prices_include_tax: boolean | null;
       zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
       tax_rates: TaxRule[];
@@ -92,6 +92,7 @@ export class PricingRepository {
       weights: Record<string, number>;
       variant_weights: Record<string, number>;
     }>(
+      'pricing-rules-and-categories',
       `SELECT
          (SELECT prices_include_tax FROM pricing_settings LIMIT 1) AS prices_include_tax,
          (SELECT coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'methods',

@@ -6,32 +6,75 @@ export interface RateLimitHit {
   secondsLeft: number;
 }
 
+/** One hit on key $1 with a window of $2 ms: the count in the window, and the window's time left in ms. */
+const HIT = `INSERT INTO rate_limit_buckets AS b (key, hits, expires_at)
+       VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.hits + 1 END,
+         expires_at = CASE WHEN b.expires_at <= now() THEN EXCLUDED.expires_at ELSE b.expires_at END
+       RETURNING hits, ceil(extract(epoch FROM (expires_at - now())) * 1000) AS ms_left`;
+
+interface HitRow {
+  hits: number;
+  ms_left: string;
+}
+
+function toHit(row: HitRow): RateLimitHit & { opened: boolean } {
+  return { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)), opened: row.hits === 1 };
+}
+
 /**
  * Fixed-window counters in Postgres rather than process memory, so every API replica counts the same
- * attempts: the first hit opens a window of `windowMs` for its key. One statement, no lock held.
+ * attempts: the first hit opens a window of `windowMs` for its key. One statement; its row stays locked until the
+ * transaction it runs in ends (on its own: at once; in a checkout's reservation: at its commit, so one user's
+ * concurrent checkouts take turns there).
  */
 @Injectable()
 export class RateLimitRepository {
   constructor(private readonly db: Database) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    // Prepared: the checkout counts every attempt.
-    const rows = await this.db.preparedRows<{ hits: number; ms_left: string }>(
-      'rate-limit-hit',
-      `INSERT INTO rate_limit_buckets AS b (key, hits, expires_at)
-       VALUES ($1, 1, now() + $2 * interval '1 millisecond')
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.hits + 1 END,
-         expires_at = CASE WHEN b.expires_at <= now() THEN EXCLUDED.expires_at ELSE b.expires_at END
-       RETURNING hits, ceil(extract(epoch FROM (expires_at - now())) * 1000) AS ms_left`,
-      [key, windowMs],
+    const counted = await this.count(key, windowMs);
+    if (counted.opened) await this.dropClosedWindows();
+    return { hits: counted.hits, secondsLeft: counted.secondsLeft };
+  }
+
+  /**
+   * Counts one hit on `key` (prepared: the checkout counts every attempt), in the transaction in context if any;
+   * `opened` when it opened a new window, the moment to {@link dropClosedWindows} (after that transaction: the
+   * delete locks other keys' rows, which a checkout's transaction must not hold).
+   */
+  async count(key: string, windowMs: number): Promise<RateLimitHit & { opened: boolean }> {
+    const [row] = await this.db.preparedRows<HitRow>('rate-limit-hit', HIT, [key, windowMs]);
+    return toHit(row);
+  }
+
+  /**
+   * Counts one hit on `key` and, in the same statement (one round trip), runs `then` only when the count is within
+   * `limit`: `then` is a data-modifying statement that reads `FROM admitted` (one row when admitted, none past the
+   * limit) and whose own parameters start at $4 (`then.values`). `done` is how many rows `then` returned. Prepared
+   * under `name`, which must stand for this one `then`. For the checkout: its attempt counted and its
+   * Idempotency-Key claimed in the reservation's first statement (docs/performance.md, "Checkout statements").
+   */
+  async countThen(
+    name: string,
+    key: string,
+    windowMs: number,
+    limit: number,
+    then: { sql: string; values: unknown[] },
+  ): Promise<RateLimitHit & { opened: boolean; done: number }> {
+    const [row] = await this.db.preparedRows<HitRow & { done: number }>(
+      name,
+      `WITH hit AS (${HIT}), admitted AS (SELECT FROM hit WHERE hit.hits <= $3), step AS (${then.sql})
+       SELECT hit.hits, hit.ms_left, (SELECT count(*) FROM step)::int AS done FROM hit`,
+      [key, windowMs, limit, ...then.values],
     );
-    const row = rows[0];
-    if (row.hits === 1) {
-      // A new window opened: a good moment to drop windows that closed, so the table holds live counters only.
-      await this.db.rows(`DELETE FROM rate_limit_buckets WHERE expires_at < now() - interval '1 minute'`);
-    }
-    return { hits: row.hits, secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
+    return { ...toHit(row), done: row.done };
+  }
+
+  /** Drops the windows that closed over a minute ago, so the table holds live counters only. */
+  async dropClosedWindows(): Promise<void> {
+    await this.db.rows(`DELETE FROM rate_limit_buckets WHERE expires_at < now() - interval '1 minute'`);
   }
 
   /** The current window's count for `key` without counting a hit (0 when no window is open). */
