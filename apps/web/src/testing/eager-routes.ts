@@ -36,6 +36,10 @@ export function eagerRoutes(table: RouteObject[]): RouteObject[] {
     const page = route.Component as Partial<LazyPage> | null | undefined;
     const children = route.children ? eagerRoutes(route.children) : undefined;
     if (!page?.chunk || !page.exportName) return { ...route, children } as RouteObject;
-    return { ...route, children, Component: modules[page.chunk as keyof typeof modules][page.exportName] as React.ComponentType } as RouteObject;
+    return {
+      ...route,
+      children,
+      Component: modules[page.chunk as keyof typeof modules][page.exportName] as React.ComponentType,
+    } as RouteObject;
   });
 }
