@@ -1,11 +1,11 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 /*
  * Where the window is scrolled to on each page (docs/web.md, Routing), as a data router's <ScrollRestoration> did:
  * a new page (a link, a redirect) starts at the top, or at the element its #hash names; Back and Forward, and a
  * reload, find the page where it was left. The positions are kept per history entry (the location's key), in
- * sessionStorage across a reload.
+ * sessionStorage across a reload. The first page is left where the browser has it unless it has a saved position.
  */
 
 /** The location state of a navigation that keeps the page where it is scrolled to (the home page's filters). */
@@ -15,6 +15,8 @@ const STORAGE_KEY = 'scroll-positions';
 
 /** The last position seen per history entry; written on every scroll, so it is the page's and not the next one's. */
 let positions: Record<string, number> = {};
+/** Whether `positions` holds those sessionStorage kept across a reload (read once per page load). */
+let storedRead = false;
 let current = '';
 
 const keepsScroll = (state: unknown) => (state as Partial<typeof KEEP_SCROLL> | null)?.keepScroll === true;
@@ -27,10 +29,11 @@ export function useScrollRestoration(): void {
   // A layout effect, and the first: the stored positions are read before the one below restores the first page's.
   useLayoutEffect(() => {
     try {
-      positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+      if (!storedRead) positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
     } catch {
       // No stored positions (or no sessionStorage): every page starts at the top.
     }
+    storedRead = true;
     // The app restores positions itself; the browser's own restoration would jump before the page is there.
     window.history.scrollRestoration = 'manual';
     const onScroll = () => {
@@ -54,19 +57,38 @@ export function useScrollRestoration(): void {
     };
   }, []);
 
+  // The history entry this layout last handled (StrictMode runs a new component's effects twice).
+  const handled = useRef<string | undefined>(undefined);
   // Before the browser paints the new page: from here on, scroll events are this entry's.
   useLayoutEffect(() => {
-    current = location.key;
+    if (handled.current === location.key) return;
+    const first = handled.current === undefined;
+    handled.current = current = location.key;
     const saved = navigationType === 'POP' ? positions[location.key] : undefined;
-    if (saved !== undefined) return window.scrollTo(0, saved);
-    if (location.hash) {
-      try {
-        const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-        if (target) return target.scrollIntoView();
-      } catch {
-        // A hash that is no element id (a guest order's token): the page starts at the top.
-      }
+    // Statements, never `return window.scrollTo(...)`: Chromium's scroll methods return a promise, which React would
+    // take for the effect's cleanup.
+    if (saved !== undefined) {
+      window.scrollTo(0, saved);
+      return;
     }
-    if (navigationType === 'POP' || !keepsScroll(location.state)) window.scrollTo(0, 0);
+    if (location.hash && scrollToElement(location.hash.slice(1))) return;
+    // The first page stays where the browser has it (a server-rendered page may be scrolled before it hydrates), as
+    // does a page whose navigation asked for it; the entry keeps that position should nobody scroll it.
+    if (first || (navigationType !== 'POP' && keepsScroll(location.state))) {
+      positions[location.key] = window.scrollY;
+      return;
+    }
+    window.scrollTo(0, 0);
   }, [location, navigationType]);
+}
+
+/** Scrolls the element with id `id` into view; false when there is none (a guest order's token is no id). */
+function scrollToElement(id: string): boolean {
+  try {
+    const target = document.getElementById(decodeURIComponent(id));
+    target?.scrollIntoView();
+    return target !== null;
+  } catch {
+    return false;
+  }
 }
