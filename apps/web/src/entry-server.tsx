@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { type PageData, type PageNeeds, pageNeeds as publicPageNeeds, seedQueries } from '@/app/page-data';
 import { AppProviders } from '@/app/providers';
-import { appRoutes } from '@/app/router';
+import { AppRoutes, appRoutes } from '@/app/router';
 import { HOME_DESCRIPTION, HOME_TITLE } from '@/app/routes/home';
 import { signedInRoutes } from '@/app/signed-in-routes';
 import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from '@/app/routes/not-found';
@@ -60,14 +60,14 @@ export interface RenderedPage {
 export async function renderPage(url: string, needs: PageNeeds, data: PageData): Promise<RenderedPage> {
   const queryClient = createQueryClient({ retry: false });
   seedQueries(queryClient, needs, data);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`The route of ${url} answered a redirect, which a public page never does`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The browser's tree (app.tsx) but for the router: a StaticRouter at `url`, and no error boundary (on the server a
+  // page that throws fails the render, and the API answers it as an error).
   const markup = await renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes routes={routes} />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
   );
@@ -84,7 +84,7 @@ export async function renderPage(url: string, needs: PageNeeds, data: PageData):
           ? { title: data.product.name, description: metaDescription(data.product.description) }
           : { title: 'Product not found', description: 'This t-shirt is no longer in the shop, or the link to it is wrong.' };
   return {
-    status: missing ? 404 : context.statusCode,
+    status: missing ? 404 : 200,
     head: hoisted,
     modules: needs.page === 'product' ? [PRODUCT_PAGE_MODULE] : [],
     html,

@@ -33,10 +33,13 @@ const modules: Record<keyof typeof routeChunks | keyof typeof signedInRouteChunk
  */
 export function eagerRoutes(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
-    const page = route.lazy as LazyPage | undefined;
+    const page = route.Component as Partial<LazyPage> | null | undefined;
     const children = route.children ? eagerRoutes(route.children) : undefined;
-    if (!page?.chunk) return { ...route, children } as RouteObject;
-    const { lazy: _lazy, ...rest } = route;
-    return { ...rest, children, Component: modules[page.chunk as keyof typeof modules][page.exportName] as React.ComponentType } as RouteObject;
+    if (!page?.chunk || !page.exportName) return { ...route, children } as RouteObject;
+    return {
+      ...route,
+      children,
+      Component: modules[page.chunk as keyof typeof modules][page.exportName] as React.ComponentType,
+    } as RouteObject;
   });
 }

@@ -1,8 +1,9 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { appRoutes } from '@/app/router';
+import { AppRoutes, appRoutes } from '@/app/router';
+import { ErrorBoundary } from '@/app/routes/not-found';
 import { signedInRoutes } from '@/app/signed-in-routes';
 import { eagerRoutes } from './eager-routes';
 import { createQueryClient } from '@/lib/query-client';
@@ -14,9 +15,26 @@ export function renderWithProviders(ui: ReactElement, options: Omit<RenderOption
   return { ...render(ui, { ...options, wrapper }), queryClient };
 }
 
-/** The whole app (real routes, guards, nav bar) in memory, starting at `path`. */
+/**
+ * The whole app (real routes, guards, nav bar) in memory, starting at `path`; `location()` is the one on screen,
+ * `navigate` the app's own (`navigate(-1)` is Back).
+ */
 export function renderApp(path = '/') {
-  const router = createMemoryRouter(eagerRoutes(appRoutes(signedInRoutes)), { initialEntries: [path] });
-  const view = renderWithProviders(<RouterProvider router={router} />);
-  return { ...view, router, location: () => router.state.location };
+  const routes = eagerRoutes(appRoutes(signedInRoutes));
+  let current: Location | undefined;
+  let navigateInApp: NavigateFunction | undefined;
+  function LocationProbe() {
+    current = useLocation();
+    navigateInApp = useNavigate();
+    return null;
+  }
+  const view = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <ErrorBoundary>
+        <AppRoutes routes={routes} />
+      </ErrorBoundary>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { ...view, location: () => current!, navigate: (delta: number) => navigateInApp!(delta) };
 }

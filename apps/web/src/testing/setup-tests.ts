@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
 import { resetApiClient } from '@/lib/api-client';
 
-// jsdom does not scroll; the layout's ScrollRestoration calls this on every navigation.
+// jsdom does not scroll; the layout's useScrollRestoration calls this on every navigation.
 window.scrollTo = () => undefined;
 
 afterEach(() => {

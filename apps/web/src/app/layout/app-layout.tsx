@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signout } from '@/api/auth/sign-out';
 import { clearSession, readSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
+import { useScrollRestoration } from '@/lib/scroll-restoration';
 import { NavBar } from './nav-bar';
 
 /** Every page: skip link, nav bar, the page, footer. */
@@ -12,6 +13,7 @@ export function AppLayout() {
   // The token of a sign-out in progress: the session is forgotten only once the home page is on screen,
   // because a guarded page that saw the session vanish would send the user to sign-in instead.
   const signingOut = useRef<{ signedIn: boolean } | null>(null);
+  useScrollRestoration();
 
   const onSignout = () => {
     signingOut.current = { signedIn: readSession() !== null };
@@ -50,7 +52,6 @@ export function AppLayout() {
           </span>
         </div>
       </footer>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -90,17 +90,17 @@ describe('home page search, sort and category chips', () => {
 
   it('Back restores the view before, search box included', async () => {
     serve();
-    const { router, location } = renderApp('/');
+    const { navigate, location } = renderApp('/');
     const box = await screen.findByRole('searchbox', { name: 'Search t-shirts' });
     await userEvent.type(box, 'cream{Enter}');
     await waitFor(() => expect(shown()).toEqual(['Cream Tee']));
     await userEvent.click(await screen.findByRole('link', { name: 'Graphic Tees' }));
     await waitFor(() => expect(shown()).toEqual([]));
     expect(location().search).toBe(`?q=cream&category=${tees._id}`);
-    await act(() => router.navigate(-1));
+    await act(() => navigate(-1));
     await waitFor(() => expect(shown()).toEqual(['Cream Tee']));
     expect(location().search).toBe('?q=cream');
-    await act(() => router.navigate(-1));
+    await act(() => navigate(-1));
     await waitFor(() => expect(shown()).toHaveLength(2));
     expect(screen.getByRole('searchbox', { name: 'Search t-shirts' })).toHaveValue('');
   });

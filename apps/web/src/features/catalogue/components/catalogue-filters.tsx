@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useCategories } from '@/api/categories/list-categories';
 import { useProducts } from '@/api/products/list-products';
 import { paths } from '@/lib/paths';
+import { KEEP_SCROLL } from '@/lib/scroll-restoration';
 import { catalogueView } from '../catalogue-view';
 
 /** The sorts a shopper picks from: `sortBy.order` as the select's value. The first is the default. */
@@ -59,7 +60,7 @@ export function CatalogueFilters() {
   };
 
   // A new history entry per change (Back undoes it); the page stays where it is scrolled to.
-  const show = (search: string) => navigate({ pathname: paths.home, search }, { preventScrollReset: true });
+  const show = (search: string) => navigate({ pathname: paths.home, search }, { state: KEEP_SCROLL });
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -176,7 +177,7 @@ export function CatalogueFilters() {
             <Link
               key={category._id}
               to={{ pathname: paths.home, search: changed({ category: category._id || undefined }) }}
-              preventScrollReset
+              state={KEEP_SCROLL}
               className={`btn btn-sm rounded-pill ${active ? 'btn-success' : 'btn-outline-success'}`}
               aria-current={active ? 'true' : undefined}
             >
