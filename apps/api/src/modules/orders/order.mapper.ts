@@ -81,7 +81,10 @@ export function listedOrdersJson(orders: readonly ListedOrder[]): string {
   for (let i = 0; i < orders.length; i += 1) {
     const order = orders[i];
     if (i > 0) json += ',';
-    json += order.unusualTracking || !inLineOrder(order.lineKeys) ? JSON.stringify(finishListedOrder(JSON.parse(order.json) as Order)) : order.json;
+    json +=
+      order.unusualTracking || !inLineOrder(order.lineKeys)
+        ? JSON.stringify(finishListedOrder(JSON.parse(order.json) as Order))
+        : order.json;
   }
   return `${json}]`;
 }

@@ -9,7 +9,6 @@ import {
   SHIPPING_ADDRESS_FIELDS,
   type ShippingAddress,
 } from '@store/contract';
-import { CARRIERS } from '@store/contract/dto/shipments';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { isCalendarDateTime } from '../../common/sql-values.js';
@@ -17,6 +16,7 @@ import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity, type OrderTax } from './order.entity.js';
+import { ORDER_FULFILMENT_SQL, ORDER_SHIPMENTS_JSON, ORDER_UNUSUAL_TRACKING_SQL } from './shipments.repository.js';
 
 /** What narrows an order list; every field optional. `from`/`to` are UTC dates (YYYY-MM-DD), both inclusive. */
 export interface OrderFilter {
@@ -511,7 +511,8 @@ const LINE_KEYS_JSON = `(SELECT json_agg(json_build_array(l.name, l.product_id, 
 
 /** The address as toShippingAddress answers it: the form's fields in order, each only when it is text and not empty. */
 const ADDRESS_JSON = `CASE WHEN jsonb_typeof(o.shipping_address) = 'object' THEN json_build_object(${SHIPPING_ADDRESS_FIELDS.map(
-  (field) => `'${field}', CASE WHEN jsonb_typeof(o.shipping_address -> '${field}') = 'string' THEN nullif(o.shipping_address ->> '${field}', '') END`,
+  (field) =>
+    `'${field}', CASE WHEN jsonb_typeof(o.shipping_address -> '${field}') = 'string' THEN nullif(o.shipping_address ->> '${field}', '') END`,
 ).join(', ')}) END`;
 
 /** The price breakdown as toPricing answers it, when the order has one. */
@@ -525,44 +526,6 @@ const PRICING_JSON = `CASE WHEN ${PRICED} THEN json_build_object('subtotal', ${d
     'shippingRefund', CASE WHEN o.shipping_refund_id IS NOT NULL AND o.shipping_refund_cents IS NOT NULL AND o.shipping_refunded_at IS NOT NULL
       THEN json_build_object('id', o.shipping_refund_id, 'amount', ${dollars('o.shipping_refund_cents')},
         'at', ${isoTimestampSql('o.shipping_refunded_at')}) END) END`;
-
-/**
- * A tracking number the statement makes a link of as the contract's trackingUrl does: letters, digits, hyphens and
- * spaces (what the ship form accepts), the spaces taken out; encodeURIComponent leaves the rest as it is. Any other
- * number is left to the mapping (UNUSUAL_TRACKING).
- */
-const PLAIN_TRACKING = `'^[A-Za-z0-9 -]*$'`;
-
-/** The carrier's name and tracking page (the contract's carrierName and trackingUrl, over its CARRIERS). */
-const CARRIER_NAME = `CASE s.carrier ${CARRIERS.map((carrier) => `WHEN ${literal(carrier.code)} THEN ${literal(carrier.name)}`).join(' ')} ELSE s.carrier END`;
-const TRACKING_URL = `CASE WHEN s.tracking_number ~ ${PLAIN_TRACKING} THEN CASE s.carrier ${CARRIERS.filter((carrier) => carrier.trackingUrl)
-  .map(
-    (carrier) =>
-      `WHEN ${literal(carrier.code)} THEN replace(${literal(carrier.trackingUrl ?? '')}, '{tracking}', replace(s.tracking_number, ' ', ''))`,
-  )
-  .join(' ')} END END`;
-
-/** The order's parcels, oldest first, as toShipments answers them: each line named as the order's line is. */
-const SHIPMENTS_JSON = `(SELECT json_agg(json_build_object('_id', s.id, 'carrier', s.carrier, 'carrierName', ${CARRIER_NAME},
-    'trackingNumber', s.tracking_number, 'trackingUrl', ${TRACKING_URL},
-    'lines', coalesce((SELECT json_agg(json_build_object('product', ol.product_id, 'variant', sl.variant_id, 'name', ol.name,
-        'options', nullif(ol.variant_label, ''), 'sku', nullif(ol.sku, ''), 'count', sl.count) ORDER BY sl.variant_id)
-      FROM shipment_lines sl JOIN order_lines ol ON ol.order_id = sl.order_id AND ol.variant_id = sl.variant_id
-      WHERE sl.shipment_id = s.id), '[]'),
-    'shippedAt', ${isoTimestampSql('s.shipped_at')}, 'deliveredAt', ${isoTimestampSql('s.delivered_at')}) ORDER BY s.shipped_at, s.id)
-  FROM shipments s WHERE s.order_id = o.id)`;
-
-/** Whether a parcel's tracking number is not a PLAIN_TRACKING one (the mapping then makes its link). */
-const UNUSUAL_TRACKING = `EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id AND s.tracking_number !~ ${PLAIN_TRACKING})`;
-
-/** fulfilmentOf in SQL: nothing before a parcel has left; then whether every line not refunded has all its units in parcels. */
-const FULFILMENT_SQL = `CASE WHEN EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id) THEN
-    CASE WHEN EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.refund_id IS NULL
-           AND l.count > coalesce((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_id = o.id AND sl.variant_id = l.variant_id), 0))
-         THEN 'Partly shipped'
-         WHEN EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id AND s.delivered_at IS NULL) THEN 'Shipped'
-         ELSE 'Delivered' END
-  END`;
 
 /**
  * An order in the wire's shape (the contract's Order, as order.mapper.ts's toOrder writes it: the same keys in the
@@ -579,13 +542,13 @@ function orderJson(parcels: boolean): string {
       THEN json_build_object('id', o.refund_id, 'amount', ${dollars('o.refund_cents')}, 'kind', o.refund_kind,
         'at', ${isoTimestampSql('o.refunded_at')}) END,
     'shippingAddress', ${ADDRESS_JSON}, 'pricing', ${PRICING_JSON}${
-      parcels ? `, 'shipments', ${SHIPMENTS_JSON}, 'fulfilment', ${FULFILMENT_SQL}` : ''
+      parcels ? `, 'shipments', ${ORDER_SHIPMENTS_JSON}, 'fulfilment', ${ORDER_FULFILMENT_SQL}` : ''
     }))::text`;
 }
 
 /** The select list of a page's row ({@link ListedOrder} and the cursor's sort key), with and without the parcels. */
 const LISTED_COLUMNS = {
-  withParcels: `${SORT_KEY} AS k, o.id, ${orderJson(true)} AS json, ${LINE_KEYS_JSON} AS "lineKeys", ${UNUSUAL_TRACKING} AS "unusualTracking"`,
+  withParcels: `${SORT_KEY} AS k, o.id, ${orderJson(true)} AS json, ${LINE_KEYS_JSON} AS "lineKeys", ${ORDER_UNUSUAL_TRACKING_SQL} AS "unusualTracking"`,
   withoutParcels: `${SORT_KEY} AS k, o.id, ${orderJson(false)} AS json, ${LINE_KEYS_JSON} AS "lineKeys", false AS "unusualTracking"`,
 };
 
