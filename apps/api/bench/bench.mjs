@@ -22,7 +22,8 @@
 //   BENCH_ROUNDS         measured runs per server and scenario (default 1), the servers taken in turn (pg, memory,
 //                        API, pg, ...) and each figure's median reported: load from elsewhere on a shared machine
 //                        then falls on every server alike rather than on whichever ran at a busy moment
-//   BENCH_ONLY           run only the scenarios whose name contains this text (e.g. "photo")
+//   BENCH_ONLY           run only the scenarios whose name contains one of these comma-separated texts (e.g.
+//                        "photo,304": the card photo and its 304; the list always runs)
 //   BENCH_LARGE          products in the second catalogue (default 20000; 0 skips it)
 //   BENCH_API_NODE_OPTIONS  NODE_OPTIONS for the API's process
 import 'reflect-metadata';
@@ -129,8 +130,9 @@ async function main() {
   ];
   await assertSameAnswers(scenarios.slice(0, 3), api, [plainPg, plainMemory]);
   // The list is every goal's reference, so it always runs.
+  const only = (process.env.BENCH_ONLY ?? '').split(',');
   const chosen = scenarios.filter(
-    (scenario) => scenario.name === LIST || scenario.name === LIST_LARGE || scenario.name.includes(process.env.BENCH_ONLY ?? ''),
+    (scenario) => scenario.name === LIST || scenario.name === LIST_LARGE || only.some((text) => scenario.name.includes(text)),
   );
 
   step(`load: ${CONNECTIONS.join(' and ')} connections, ${WARMUP} s warm-up then ${DURATION} s measured per run, one run at a time`);

@@ -1,12 +1,13 @@
 // What a page of 50 orders costs the API's CPU, measured in-process on the built API (apps/api/dist) against a
 // scratch database of 2,000 paid orders (1-3 lines each, a quarter priced with a code, shipping and tax, some
-// cancelled and refunded, some shipped), the two ways the listings have read them:
+// cancelled and refunded, some shipped), two ways:
 //   - entities: the page's ids, then the orders and their lines as TypeORM entities (two findBy), mapped by toOrder,
-//     as OrdersRepository.page did;
-//   - rows: one statement, each order's lines gathered as JSON, read straight into toOrder's fields
-//     (OrdersRepository.page now, through OrdersService.listPage).
-// Each way runs the listing's whole read: the page, its count and its parcels in parallel as the service runs them,
-// the mapping, and JSON.stringify of the answer. Prints API CPU (user + system) per page; Postgres' own CPU is not
+//     as OrdersRepository.page once did (the steady yardstick: compare the two ways' ratio between runs);
+//   - rows: OrdersRepository.page now, through OrdersService.listPage: one statement whose rows carry each order in
+//     the wire's shape as JSON text written by Postgres (lines, price breakdown, parcels), joined into the page.
+// The two must answer the same bytes (checked first).
+// Each way runs the listing's whole read: the page and its count in parallel as the service runs them, the parcels,
+// the mapping, and the answer's JSON text. Prints API CPU (user + system) per page; Postgres' own CPU is not
 // counted, nor the framework around a request (guards, pipes, Express).
 //   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/order-page.mjs
 // A benchmark, not a test: a busy machine moves the figures; the ratios within one run are the steadier result.
@@ -113,7 +114,7 @@ await runBenchmark(async () => {
     /** The listing now: OrdersService.listPage over OrdersRepository.page. */
     async function rowPage(filter) {
       const page = await OrdersService.prototype.listPage.call(service, filter, LIMIT, undefined);
-      return JSON.stringify(page.orders) + page.total;
+      return page.json + page.total;
     }
 
     const cases = { 'all orders': {}, Delivered: { status: 'Delivered' } };

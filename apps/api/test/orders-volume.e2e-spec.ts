@@ -301,12 +301,13 @@ describe('orders at volume (e2e)', () => {
       ['one status', { status: 'Shipped' }],
       ['a date range', { from: '2026-01-01', to: '2026-12-31' }],
       ["a buyer's own", { userId: '00000000-0000-4000-8000-000000000001' }],
-    ])('walks an index in page order for %s: no Seq Scan, no Sort', async (_, given) => {
+    ])('walks an index in page order for %s: no Seq Scan, no Sort of the orders', async (_, given) => {
       const { after, ...filter } = given as Record<string, unknown>;
       const text = await plan(orderPageQuery(filter, 50, after ? cursor : undefined));
       expect(text).toMatch(/Index (Only )?Scan/);
       expect(text).not.toMatch(/Seq Scan on orders/);
-      expect(text).not.toMatch(/\bSort\b/);
+      // No sort of the orders (each order's lines may be sorted inside its own subplan: one to a few rows).
+      expect(text).not.toMatch(/Sort Key: o\./);
     });
 
     it('finds an order number through its unique index', async () => {

@@ -61,8 +61,11 @@ export class CachedGets {
   private readonly globalHeads = new Map<string, Header[]>();
   /** A refusal's answer per status, body and Retry-After (few: a route refuses in one or two ways). */
   private readonly refusals = new Map<string, CachedAnswer>();
-  /** Per answer, its header block by request variant (request id first, filled in per request); they go with the answer. */
-  private readonly heads = new WeakMap<CachedAnswer, Map<string, string[]>>();
+  /**
+   * Per answer, its header blocks (request id first, filled in per request): the one of a plain request (no Origin,
+   * not signed in: every image a page loads) apart, the others by request variant; they go with the answer.
+   */
+  private readonly heads = new WeakMap<CachedAnswer, { plain?: string[]; variants: Map<string, string[]> }>();
   private answeredCount = 0;
 
   constructor(
@@ -90,7 +93,7 @@ export class CachedGets {
   };
 
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const { headers } = request;
     // A body on a GET meets the body guards and parsers in the chain; so does a HEAD (Express answers it as a GET).
     if (request.method !== 'GET' || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
@@ -98,8 +101,10 @@ export class CachedGets {
     if (!known) return false;
     const answer = known.route.cached(known.parsed, negotiateCoding(headers['accept-encoding']), headers) ?? this.refusalOf(known);
     if (!answer) return false;
-    const head = this.headOf(answer, known.path, headers.origin, headers.authorization !== undefined).slice();
+    const head = this.headOf(answer, known.path, headers.origin, headers.authorization !== undefined);
     const requestId = requestIdFrom(headers['x-request-id']);
+    // The block is shared by every request of this variant: its id is filled in, and writeHead turns the block into
+    // the response's header text before it returns (the next request fills in its own), so nothing is copied.
     head[1] = requestId;
     // Set before the logger sees the request, so it takes this id instead of making one and setting its header.
     (request as IncomingMessage & { id?: string }).id = requestId;
@@ -107,7 +112,7 @@ export class CachedGets {
     response.writeHead(answer.status, head);
     response.end(answer.body);
     this.answeredCount += 1;
-    this.chain.observe('GET', known.route.metricsRoute, answer.status, Number(process.hrtime.bigint() - started) / 1e9);
+    this.chain.observe('GET', known.route.metricsRoute, answer.status, (performance.now() - started) / 1000);
     return true;
   }
 
@@ -156,8 +161,11 @@ export class CachedGets {
 
   /** The header block of an answer for a request variant, in the order the chain sets them. */
   private headOf(answer: CachedAnswer, path: string, origin: string | undefined, signedIn: boolean): string[] {
-    let variants = this.heads.get(answer);
-    if (!variants) this.heads.set(answer, (variants = new Map()));
+    let heads = this.heads.get(answer);
+    if (!heads) this.heads.set(answer, (heads = { variants: new Map() }));
+    const plain = origin === undefined && !signedIn;
+    if (plain && heads.plain) return heads.plain;
+    const { variants } = heads;
     const key = `${signedIn ? 1 : 0}${origin ?? ''}`;
     let head = variants.get(key);
     if (head) return head;
@@ -170,8 +178,11 @@ export class CachedGets {
     const contentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
     if (answer.body && compressionConsiders(path, contentType)) addVary(headers, 'Accept-Encoding');
     head = [REQUEST_ID_HEADER, '', ...headers.flat()];
-    if (variants.size >= VARIANTS_MAX) variants.clear();
-    variants.set(key, head);
+    if (plain) heads.plain = head;
+    else {
+      if (variants.size >= VARIANTS_MAX) variants.clear();
+      variants.set(key, head);
+    }
     return head;
   }
 

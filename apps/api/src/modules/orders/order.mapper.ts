@@ -1,6 +1,7 @@
 import {
   fromCents,
   type Order,
+  type OrderLine,
   type OrderPricing,
   type OrderStatus,
   PRODUCT_SIZES,
@@ -10,15 +11,15 @@ import {
 import { carrierName, type CarrierCode, type Fulfilment, type Shipment, trackingUrl } from '@store/contract/dto/shipments';
 import type { OrderLineEntity } from './order-line.entity.js';
 import type { OrderEntity } from './order.entity.js';
-import type { OrderLineRow, OrderRow } from './orders.repository.js';
+import type { LineSortKey, ListedOrder } from './orders.repository.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
 /**
- * What the mapping reads of an order: its entity (a single order, read to be changed or shown), or a listing's row
- * (OrdersRepository.page: the same fields, no entity built, its times already in the wire's ISO text).
+ * What the mapping reads of an order: its entity (a single order, read to be changed or shown; the listings read
+ * theirs in the wire's shape from Postgres, see OrdersRepository.page and {@link listedOrdersJson}).
  */
-export type OrderFields = OrderEntity | OrderRow;
-export type OrderLineFields = OrderLineEntity | OrderLineRow;
+export type OrderFields = OrderEntity;
+export type OrderLineFields = OrderLineEntity;
 
 /**
  * A paid order and its lines in the wire shape; lines by name (then size), so a receipt reads the same every time.
@@ -33,15 +34,7 @@ export function toOrder(order: OrderFields, lines: readonly OrderLineFields[], s
     _id: order.id,
     number: order.number,
     user: { _id: order.userId ?? '', name: order.userName },
-    products: [...lines]
-      .sort(
-        (a, b) =>
-          a.name.localeCompare(b.name) ||
-          a.productId.localeCompare(b.productId) ||
-          sizeRank(a.size) - sizeRank(b.size) ||
-          a.variantLabel.localeCompare(b.variantLabel) ||
-          a.variantId - b.variantId,
-      )
+    products: lines
       .map((line) => ({
         product: line.productId,
         name: line.name,
@@ -55,7 +48,8 @@ export function toOrder(order: OrderFields, lines: readonly OrderLineFields[], s
         ...(line.refundId !== null && line.refundCents !== null && line.refundedAt !== null
           ? { refund: { id: line.refundId, amount: fromCents(line.refundCents), at: iso(line.refundedAt) } }
           : {}),
-      })),
+      }))
+      .sort(compareLines),
     amount: fromCents(order.amountCents),
     transactionId: order.transactionId ?? '',
     status: order.status as OrderStatus,
@@ -74,6 +68,78 @@ export function toOrder(order: OrderFields, lines: readonly OrderLineFields[], s
     ...(priced ? { pricing: toPricing(order) } : {}),
     ...(fulfilment ? { shipments: toShipments(shipments, lines), fulfilment } : {}),
   };
+}
+
+/**
+ * A listing's page as JSON text: each order as Postgres wrote it (OrdersRepository.page: the wire's shape,
+ * written as JSON.stringify writes it), so a page costs a string join. An order whose lines the database's
+ * collation ordered otherwise than {@link compareLines}, or with a tracking number the statement made no link of,
+ * is parsed, finished ({@link finishListedOrder}) and written again.
+ */
+export function listedOrdersJson(orders: readonly ListedOrder[]): string {
+  let json = '[';
+  for (let i = 0; i < orders.length; i += 1) {
+    const order = orders[i];
+    if (i > 0) json += ',';
+    json +=
+      order.unusualTracking || !inLineOrder(order.lineKeys)
+        ? JSON.stringify(finishListedOrder(JSON.parse(order.json) as Order))
+        : order.json;
+  }
+  return `${json}]`;
+}
+
+/** A listing's orders as objects (the export and the data export): parsed and finished ({@link finishListedOrder}). */
+export function listedOrders(orders: readonly ListedOrder[]): Order[] {
+  return orders.map((order) => finishListedOrder(JSON.parse(order.json) as Order));
+}
+
+/**
+ * An order as Postgres wrote it made exactly what toOrder answers: its lines sorted by {@link compareLines}, its
+ * parcels' carrier name and tracking page from the contract's carriers.
+ */
+function finishListedOrder(order: Order): Order {
+  if (order.products.length > 1) order.products.sort(compareLines);
+  if (order.shipments) order.shipments = order.shipments.map(withCarrier);
+  return order;
+}
+
+/** A parcel with the carrier's name after its code and its tracking page, in toShipments' order. */
+function withCarrier(shipment: Shipment): Shipment {
+  const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  return {
+    _id: shipment._id,
+    carrier: shipment.carrier,
+    carrierName: carrierName(shipment.carrier),
+    trackingNumber: shipment.trackingNumber,
+    ...(url ? { trackingUrl: url } : {}),
+    lines: shipment.lines,
+    shippedAt: shipment.shippedAt,
+    ...(shipment.deliveredAt ? { deliveredAt: shipment.deliveredAt } : {}),
+  };
+}
+
+/** Whether lines with these sort keys (null: fewer than two lines) are in {@link compareLines}' order. */
+function inLineOrder(keys: readonly LineSortKey[] | null): boolean {
+  if (keys === null) return true;
+  for (let i = 1; i < keys.length; i += 1) if (compareLineKeys(keys[i - 1], keys[i]) > 0) return false;
+  return true;
+}
+
+/**
+ * The order of an order's lines, so a receipt reads the same every time: by name (as people read names:
+ * localeCompare), then product, size (in the shop's size order), options and variant.
+ */
+function compareLines(a: OrderLine, b: OrderLine): number {
+  return compareLineKeys(lineKey(a), lineKey(b));
+}
+
+function lineKey(line: OrderLine): LineSortKey {
+  return [line.name, line.product, line.size ?? '', line.options ?? '', line.variant ?? 0];
+}
+
+function compareLineKeys(a: LineSortKey, b: LineSortKey): number {
+  return a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]) || sizeRank(a[2]) - sizeRank(b[2]) || a[3].localeCompare(b[3]) || a[4] - b[4];
 }
 
 /** Units of each order line (by variant) that the shipments hold. */
@@ -170,9 +236,9 @@ export function toShippingAddress(address: ShippingAddress): ShippingAddress {
   return shaped as ShippingAddress;
 }
 
-/** A time as the wire shows it: an entity's Date, or a row's text that Postgres already formatted so. */
-function iso(time: Date | string): string {
-  return typeof time === 'string' ? time : time.toISOString();
+/** A time as the wire shows it. */
+function iso(time: Date): string {
+  return time.toISOString();
 }
 
 function sizeRank(size: string): number {

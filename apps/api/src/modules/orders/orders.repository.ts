@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   ORDER_COUNT_CAP,
   type OrderStatus,
+  PRODUCT_SIZES,
   type ProductSize,
   type RefundKind,
   type SalesPeriod,
+  SHIPPING_ADDRESS_FIELDS,
   type ShippingAddress,
 } from '@store/contract';
 import type { SelectQueryBuilder } from 'typeorm';
@@ -14,6 +16,7 @@ import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity, type OrderTax } from './order.entity.js';
+import { ORDER_FULFILMENT_SQL, ORDER_SHIPMENTS_JSON, ORDER_UNUSUAL_TRACKING_SQL } from './shipments.repository.js';
 
 /** What narrows an order list; every field optional. `from`/`to` are UTC dates (YYYY-MM-DD), both inclusive. */
 export interface OrderFilter {
@@ -27,55 +30,22 @@ export interface OrderFilter {
   emailPrefix?: string;
 }
 
-/**
- * An order as the listings read it (ORDER_COLUMNS): the entity's fields under the same names, its times already
- * formatted as the wire shows them, and its lines (LINE_COLUMNS) gathered into the same row. Plain objects, no
- * entity built: order.mapper.ts's toOrder takes them as it takes the entities.
- */
-export type OrderRow = Pick<
-  OrderEntity,
-  | 'id'
-  | 'number'
-  | 'userId'
-  | 'userName'
-  | 'status'
-  | 'amountCents'
-  | 'transactionId'
-  | 'refundId'
-  | 'refundCents'
-  | 'refundKind'
-  | 'shippingAddress'
-  | 'subtotalCents'
-  | 'discountCents'
-  | 'shippingCents'
-  | 'taxCents'
-  | 'pricesIncludeTax'
-  | 'taxes'
-  | 'shippingRefundId'
-  | 'shippingRefundCents'
-  | 'shippingMethod'
-  | 'discountCode'
-> & { createdAt: string; refundedAt: string | null; shippingRefundedAt: string | null; lines: OrderLineRow[] };
+/** An order's line as its order is sorted by: [name, product, size ('' for none), options ('' for none), variant]. */
+export type LineSortKey = [name: string, product: string, size: string, options: string, variant: number];
 
-/** A line of an {@link OrderRow}, as LINE_COLUMNS reads it. */
-export type OrderLineRow = Pick<
-  OrderLineEntity,
-  | 'productId'
-  | 'variantId'
-  | 'sku'
-  | 'variantLabel'
-  | 'size'
-  | 'name'
-  | 'priceCents'
-  | 'count'
-  | 'discountCents'
-  | 'taxCents'
-  | 'refundId'
-  | 'refundCents'
-> & { refundedAt: string | null };
+/** An order of a listing as orderPageQuery reads it: its wire JSON, and what the mapping checks before sending it as it is. */
+export interface ListedOrder {
+  /** The order in the wire's shape (the contract's Order), as Postgres wrote it: JSON text, as JSON.stringify writes it. */
+  json: string;
+  /** With two lines or more, their sort keys in the order `json` has them (the database's collation's); null otherwise. */
+  lineKeys: LineSortKey[] | null;
+  /** A parcel has a tracking number the statement made no link of (the mapping makes it with the contract's trackingUrl). */
+  unusualTracking: boolean;
+}
 
+/** A page of a listing: its orders as the statement wrote them (order.mapper.ts finishes them). */
 export interface OrderPage {
-  orders: OrderRow[];
+  orders: ListedOrder[];
   /** Where the next page starts, when this one was full. */
   next: Cursor | undefined;
 }
@@ -143,12 +113,14 @@ export class OrdersRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * One page of paid orders matching `filter`, newest first, with their lines: one statement (orderPageQuery), its
-   * rows read straight into {@link OrderRow}s.
+   * One page of paid orders matching `filter`, newest first, in the wire's shape: one statement (orderPageQuery)
+   * whose rows carry each order as the JSON text Postgres wrote (its lines, price breakdown and, with `parcels`, its
+   * shipments and fulfilment), so nothing is parsed or built per order here; order.mapper.ts's listedOrdersJson
+   * (or listedOrders) finishes them.
    */
-  async page(filter: OrderFilter, limit: number, after: Cursor | undefined): Promise<OrderPage> {
-    const { sql, values } = orderPageQuery(filter, limit, after);
-    const rows = await this.db.rows<OrderRow & { k: string }>(sql, values);
+  async page(filter: OrderFilter, limit: number, after: Cursor | undefined, parcels = true): Promise<OrderPage> {
+    const { sql, values } = orderPageQuery(filter, limit, after, parcels);
+    const rows = await this.db.rows<ListedOrder & { k: string; id: string }>(sql, values);
     const last = rows.at(-1);
     return { orders: rows, next: last && rows.length === limit ? { key: [last.k], id: last.id } : undefined };
   }
@@ -504,30 +476,97 @@ const CHEAPER_COUNTS: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; 
 ];
 
 /**
- * THE column list of an order read for a listing ({@link OrderRow}): aliased to the entity's field names, times
- * formatted by Postgres as toISOString() would (no Date parsed per row). The order number is bigint, which pg would
- * answer as text: read as a double, exact below 2^53 as the entity's transformer is.
+ * Dollars from a column of cents as JavaScript's `cents / 100` is (a double, divided in float8), which Postgres
+ * writes as JSON.stringify does (the shortest text that reads back as the same double).
  */
-const ORDER_COLUMNS = `o.id, o.number::float8 AS number, o.user_id AS "userId", o.user_name AS "userName", o.status,
-  o.amount_cents AS "amountCents", o.transaction_id AS "transactionId", o.refund_id AS "refundId", o.refund_cents AS "refundCents",
-  o.refund_kind AS "refundKind", ${isoTimestampSql('o.refunded_at')} AS "refundedAt", o.shipping_address AS "shippingAddress",
-  o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents", o.shipping_cents AS "shippingCents",
-  o.tax_cents AS "taxCents", o.prices_include_tax AS "pricesIncludeTax", o.taxes, o.shipping_refund_id AS "shippingRefundId",
-  o.shipping_refund_cents AS "shippingRefundCents", ${isoTimestampSql('o.shipping_refunded_at')} AS "shippingRefundedAt",
-  o.shipping_method AS "shippingMethod", o.discount_code AS "discountCode", ${isoTimestampSql('o.created_at')} AS "createdAt"`;
+const dollars = (cents: string): string => `(${cents})::float8 / 100`;
 
-/** THE column list of an order's line ({@link OrderLineRow}), gathered as JSON into its order's row. */
-const LINE_COLUMNS = `l.product_id AS "productId", l.variant_id AS "variantId", l.sku, l.variant_label AS "variantLabel", l.size,
-  l.name, l.price_cents AS "priceCents", l.count, l.discount_cents AS "discountCents", l.tax_cents AS "taxCents",
-  l.refund_id AS "refundId", l.refund_cents AS "refundCents", ${isoTimestampSql('l.refunded_at')} AS "refundedAt"`;
+/** A quoted SQL literal of a constant of the code (never of a request's input). */
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** True when the order was priced with a breakdown (order.mapper.ts's hasBreakdown, in SQL). */
+const PRICED = `(o.subtotal_cents IS NOT NULL AND (o.shipping_method IS NOT NULL OR o.discount_code IS NOT NULL
+  OR (jsonb_typeof(o.taxes) = 'array' AND o.taxes <> '[]'::jsonb)))`;
+
+/**
+ * The order of an order's lines in the statement: by name, product, size (the shop's size order), options and
+ * variant, as order.mapper.ts's compareLines sorts them. The database's collation may order two names otherwise
+ * than JavaScript's localeCompare; the mapping checks each page's order (the line keys) and sorts what differs.
+ */
+const LINE_ORDER = `l.name, l.product_id, coalesce(array_position(ARRAY[${PRODUCT_SIZES.map(literal).join(', ')}]::text[], l.size::text), 0),
+  l.variant_label, l.variant_id`;
+
+/**
+ * An order's lines in the wire's shape (order.mapper.ts's toOrder: the same keys in the same order; a key whose
+ * value is NULL is dropped by the json_strip_nulls around the order, as toOrder leaves the key out).
+ */
+const LINES_JSON = `coalesce((SELECT json_agg(json_build_object('product', l.product_id, 'name', l.name, 'price', ${dollars('l.price_cents')},
+    'count', l.count, 'size', nullif(l.size, ''), 'variant', l.variant_id, 'sku', l.sku, 'options', nullif(l.variant_label, ''),
+    'discount', CASE WHEN ${PRICED} THEN ${dollars('l.discount_cents')} END, 'tax', CASE WHEN ${PRICED} THEN ${dollars('l.tax_cents')} END,
+    'refund', CASE WHEN l.refund_id IS NOT NULL AND l.refund_cents IS NOT NULL AND l.refunded_at IS NOT NULL
+      THEN json_build_object('id', l.refund_id, 'amount', ${dollars('l.refund_cents')}, 'at', ${isoTimestampSql('l.refunded_at')}) END)
+    ORDER BY ${LINE_ORDER})
+  FROM order_lines l WHERE l.order_id = o.id), '[]')`;
+
+/** Each line's sort key ([name, product, size, options, variant]) in LINES_JSON's order, for an order of two lines or more. */
+const LINE_KEYS_JSON = `(SELECT json_agg(json_build_array(l.name, l.product_id, l.size, l.variant_label, l.variant_id) ORDER BY ${LINE_ORDER})
+  FROM order_lines l WHERE l.order_id = o.id HAVING count(*) > 1)`;
+
+/** The address as toShippingAddress answers it: the form's fields in order, each only when it is text and not empty. */
+const ADDRESS_JSON = `CASE WHEN jsonb_typeof(o.shipping_address) = 'object' THEN json_build_object(${SHIPPING_ADDRESS_FIELDS.map(
+  (field) =>
+    `'${field}', CASE WHEN jsonb_typeof(o.shipping_address -> '${field}') = 'string' THEN nullif(o.shipping_address ->> '${field}', '') END`,
+).join(', ')}) END`;
+
+/** The price breakdown as toPricing answers it, when the order has one. */
+const PRICING_JSON = `CASE WHEN ${PRICED} THEN json_build_object('subtotal', ${dollars('coalesce(o.subtotal_cents, 0)')},
+    'discount', ${dollars('coalesce(o.discount_cents, 0)')}, 'shipping', ${dollars('coalesce(o.shipping_cents, 0)')},
+    'tax', ${dollars('coalesce(o.tax_cents, 0)')}, 'pricesIncludeTax', coalesce(o.prices_include_tax, false),
+    'taxes', coalesce((SELECT json_agg(json_build_object('name', t.tax -> 'name', 'rate', (t.tax ->> 'rateMilli')::float8 / 1000,
+        'amount', ${dollars("t.tax ->> 'cents'")}) ORDER BY t.n)
+      FROM jsonb_array_elements(o.taxes) WITH ORDINALITY AS t (tax, n)), '[]'),
+    'shippingMethod', nullif(o.shipping_method, ''), 'discountCode', nullif(o.discount_code, ''),
+    'shippingRefund', CASE WHEN o.shipping_refund_id IS NOT NULL AND o.shipping_refund_cents IS NOT NULL AND o.shipping_refunded_at IS NOT NULL
+      THEN json_build_object('id', o.shipping_refund_id, 'amount', ${dollars('o.shipping_refund_cents')},
+        'at', ${isoTimestampSql('o.shipping_refunded_at')}) END) END`;
+
+/**
+ * An order in the wire's shape (the contract's Order, as order.mapper.ts's toOrder writes it: the same keys in the
+ * same order, absent ones left out), written by Postgres as JSON text, compact as JSON.stringify writes it
+ * (json_strip_nulls writes its result without spaces). Times are formatted as toISOString() would; with `parcels`,
+ * its shipments and fulfilment.
+ */
+function orderJson(parcels: boolean): string {
+  return `json_strip_nulls(json_build_object('_id', o.id, 'number', o.number,
+    'user', json_build_object('_id', coalesce(o.user_id::text, ''), 'name', o.user_name), 'products', ${LINES_JSON},
+    'amount', ${dollars('o.amount_cents')}, 'transactionId', coalesce(o.transaction_id, ''), 'status', o.status,
+    'createdAt', ${isoTimestampSql('o.created_at')},
+    'refund', CASE WHEN o.refund_id IS NOT NULL AND o.refund_cents IS NOT NULL AND o.refund_kind IS NOT NULL AND o.refunded_at IS NOT NULL
+      THEN json_build_object('id', o.refund_id, 'amount', ${dollars('o.refund_cents')}, 'kind', o.refund_kind,
+        'at', ${isoTimestampSql('o.refunded_at')}) END,
+    'shippingAddress', ${ADDRESS_JSON}, 'pricing', ${PRICING_JSON}${
+      parcels ? `, 'shipments', ${ORDER_SHIPMENTS_JSON}, 'fulfilment', ${ORDER_FULFILMENT_SQL}` : ''
+    }))::text`;
+}
+
+/** The select list of a page's row ({@link ListedOrder} and the cursor's sort key), with and without the parcels. */
+const LISTED_COLUMNS = {
+  withParcels: `${SORT_KEY} AS k, o.id, ${orderJson(true)} AS json, ${LINE_KEYS_JSON} AS "lineKeys", ${ORDER_UNUSUAL_TRACKING_SQL} AS "unusualTracking"`,
+  withoutParcels: `${SORT_KEY} AS k, o.id, ${orderJson(false)} AS json, ${LINE_KEYS_JSON} AS "lineKeys", false AS "unusualTracking"`,
+};
 
 /**
  * The statement of one page of a listing (exported for the EXPLAIN tests, which must see exactly this SQL): the
- * page's orders by the filter's index, each with its lines as a JSON array from order_lines' primary key. Postgres
- * gathers the lines only for the rows the LIMIT keeps (after a sort too: a subquery in the select list is computed
- * after it).
+ * page's orders by the filter's index, each as its wire JSON with what the mapping checks ({@link ListedOrder}) and
+ * its cursor's sort key (`k`). Postgres builds the JSON only for the rows the LIMIT keeps (after a sort too: an
+ * expression with subqueries in the select list is computed after it).
  */
-export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor | undefined): { sql: string; values: unknown[] } {
+export function orderPageQuery(
+  filter: OrderFilter,
+  limit: number,
+  after: Cursor | undefined,
+  parcels = true,
+): { sql: string; values: unknown[] } {
   const { where, values } = conditions(filter);
   if (after) {
     values.push(after.key[0], after.id);
@@ -535,8 +574,7 @@ export function orderPageQuery(filter: OrderFilter, limit: number, after: Cursor
   }
   values.push(limit);
   return {
-    sql: `SELECT ${ORDER_COLUMNS}, ${SORT_KEY} AS k,
-              coalesce((SELECT json_agg(line) FROM (SELECT ${LINE_COLUMNS} FROM order_lines l WHERE l.order_id = o.id) line), '[]') AS lines
+    sql: `SELECT ${parcels ? LISTED_COLUMNS.withParcels : LISTED_COLUMNS.withoutParcels}
          FROM orders o WHERE ${where.join(' AND ')}
         ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
     values,

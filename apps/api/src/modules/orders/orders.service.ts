@@ -23,7 +23,7 @@ import { OutboxService } from '../notifications/outbox.service.js';
 import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gateway.js';
 import { ProductStockService, type ReservedLine, type StockLine } from '../inventory/index.js';
 import type { OrderLineEntity } from './order-line.entity.js';
-import { shippedCounts, toOrder, toShippingAddress } from './order.mapper.js';
+import { listedOrders, listedOrdersJson, shippedCounts, toOrder, toShippingAddress } from './order.mapper.js';
 import type { OrderEntity, OrderTax } from './order.entity.js';
 import { type OrderFilter, OrdersRepository } from './orders.repository.js';
 import { guestOrderLink, guestOrderTokenHash, newGuestOrderToken } from './guest-order-token.js';
@@ -182,24 +182,18 @@ export class OrdersService {
   }
 
   /**
-   * One page of paid orders, newest first, matching `filter` (a buyer's own: `userId`), with the total and the
-   * cursor of the next page. The total may be capped (see OrdersRepository.count).
+   * One page of paid orders, newest first, matching `filter` (a buyer's own: `userId`), as the JSON text of the
+   * contract's Order[] (written by Postgres, see listedOrdersJson), with the total and the cursor of the next page.
+   * The total may be capped (see OrdersRepository.count).
    */
   async listPage(
     filter: OrderFilter,
     limit: number,
     after: Cursor | undefined,
-  ): Promise<{ orders: Order[]; total: number; capped: boolean; next: string | undefined }> {
+  ): Promise<{ json: string; total: number; capped: boolean; next: string | undefined }> {
     const [page, count] = await Promise.all([this.repository.page(filter, limit, after), this.repository.count(filter)]);
-    const shipments = await this.shipments.forOrders(page.orders.map((order) => order.id));
     return {
-      orders: page.orders.map((order) =>
-        toOrder(
-          order,
-          order.lines,
-          shipments.filter((shipment) => shipment.orderId === order.id),
-        ),
-      ),
+      json: listedOrdersJson(page.orders),
       ...count,
       next: page.next && encodeCursor(page.next),
     };
@@ -273,8 +267,9 @@ export class OrdersService {
   async *allMatching(filter: OrderFilter, batch = 500): AsyncGenerator<Order[]> {
     let after: Cursor | undefined;
     do {
-      const page = await this.repository.page(filter, batch, after);
-      if (page.orders.length > 0) yield page.orders.map((order) => toOrder(order, order.lines));
+      // Without their parcels, as the export and the data export have always listed them.
+      const page = await this.repository.page(filter, batch, after, false);
+      if (page.orders.length > 0) yield listedOrders(page.orders);
       after = page.next;
     } while (after);
   }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { CARRIERS } from '@store/contract/dto/shipments';
+import { isoTimestampSql } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 
 /** A shipment as stored: its parcel and how many units of each order line (by variant) it holds. */
@@ -12,18 +14,68 @@ export interface ShipmentRow {
   lines: Array<{ variantId: number; count: number }>;
 }
 
+/** A quoted SQL literal of a constant of the code (never of a request's input). */
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * A tracking number the statement makes a link of as the contract's trackingUrl does: letters, digits, hyphens and
+ * spaces (what the ship form accepts), the spaces taken out; encodeURIComponent leaves the rest as it is. Any other
+ * number is left to the mapping (ORDER_UNUSUAL_TRACKING_SQL).
+ */
+const PLAIN_TRACKING = `'^[A-Za-z0-9 -]*$'`;
+
+/** The carrier's name and tracking page (the contract's carrierName and trackingUrl, over its CARRIERS). */
+const CARRIER_NAME = `CASE s.carrier ${CARRIERS.map((carrier) => `WHEN ${literal(carrier.code)} THEN ${literal(carrier.name)}`).join(' ')} ELSE s.carrier END`;
+const TRACKING_URL = `CASE WHEN s.tracking_number ~ ${PLAIN_TRACKING} THEN CASE s.carrier ${CARRIERS.filter(
+  (carrier) => carrier.trackingUrl,
+)
+  .map(
+    (carrier) =>
+      `WHEN ${literal(carrier.code)} THEN replace(${literal(carrier.trackingUrl ?? '')}, '{tracking}', replace(s.tracking_number, ' ', ''))`,
+  )
+  .join(' ')} END END`;
+
+/**
+ * The parts of the order listings' statement (OrdersRepository's orderPageQuery, over `orders o`) that read the
+ * parcels, so a page's parcels come in its one statement: the parcels of order `o`, oldest first, in the wire's
+ * shape as toShipments answers them (each line named as the order's line is; a NULL is left out by the
+ * json_strip_nulls around the order).
+ */
+export const ORDER_SHIPMENTS_JSON = `(SELECT json_agg(json_build_object('_id', s.id, 'carrier', s.carrier, 'carrierName', ${CARRIER_NAME},
+    'trackingNumber', s.tracking_number, 'trackingUrl', ${TRACKING_URL},
+    'lines', coalesce((SELECT json_agg(json_build_object('product', ol.product_id, 'variant', sl.variant_id, 'name', ol.name,
+        'options', nullif(ol.variant_label, ''), 'sku', nullif(ol.sku, ''), 'count', sl.count) ORDER BY sl.variant_id)
+      FROM shipment_lines sl JOIN order_lines ol ON ol.order_id = sl.order_id AND ol.variant_id = sl.variant_id
+      WHERE sl.shipment_id = s.id), '[]'),
+    'shippedAt', ${isoTimestampSql('s.shipped_at')}, 'deliveredAt', ${isoTimestampSql('s.delivered_at')}) ORDER BY s.shipped_at, s.id)
+  FROM shipments s WHERE s.order_id = o.id)`;
+
+/** Whether a parcel's tracking number is not a PLAIN_TRACKING one (the mapping then makes its link). */
+export const ORDER_UNUSUAL_TRACKING_SQL = `EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id AND s.tracking_number !~ ${PLAIN_TRACKING})`;
+
+/** fulfilmentOf in SQL: nothing before a parcel has left; then whether every line not refunded has all its units in parcels. */
+export const ORDER_FULFILMENT_SQL = `CASE WHEN EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id) THEN
+    CASE WHEN EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.refund_id IS NULL
+           AND l.count > coalesce((SELECT sum(sl.count) FROM shipment_lines sl WHERE sl.order_id = o.id AND sl.variant_id = l.variant_id), 0))
+         THEN 'Partly shipped'
+         WHEN EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id AND s.delivered_at IS NULL) THEN 'Shipped'
+         ELSE 'Delivered' END
+  END`;
+
 /**
  * Every SQL statement on `shipments` and `shipment_lines` (hand-written: one statement per read, the lines gathered
- * as JSON). The writes run in the caller's transaction, which holds the order's row (OrdersRepository.lockPaid),
- * so two admins shipping the same order queue and the second sees what the first shipped.
+ * as JSON), and the parts of the listings' statement that read them (above). The writes run in the caller's
+ * transaction, which holds the order's row (OrdersRepository.lockPaid), so two admins shipping the same order queue
+ * and the second sees what the first shipped.
  */
 @Injectable()
 export class ShipmentsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * The shipments of these orders, oldest first, in the transaction in context when there is one. The one read
-   * every order page uses (a buyer's, an admin's, a guest's by its token): pass the orders' ids, map with toShipments.
+   * The shipments of these orders, oldest first, in the transaction in context when there is one. The read of a
+   * single order's page (a buyer's, an admin's, a guest's by its token): pass the orders' ids, map with toShipments.
+   * The listings read theirs in their page's statement (ORDER_SHIPMENTS_JSON).
    */
   async forOrders(orderIds: readonly string[]): Promise<ShipmentRow[]> {
     if (orderIds.length === 0) return [];

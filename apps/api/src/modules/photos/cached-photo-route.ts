@@ -9,7 +9,8 @@ import type { PhotoRef } from './product-photos.repository.js';
 import { ProductPhotosService } from './product-photos.service.js';
 
 interface PhotoRequest {
-  ref: PhotoRef;
+  /** The variant's key in the photo cache (ProductPhotosService.cacheKey), made once per URL. */
+  key: string;
   variant: PhotoVariant;
   version: string | undefined;
 }
@@ -31,7 +32,9 @@ export class CachedPhotoRoute implements CachedGetRoute<PhotoRequest> {
     const [productId, photoId, ...rest] = pathRest.split('/');
     if (!isUuid(productId) || (photoId !== undefined && !isUuid(photoId)) || rest.length > 0) return undefined;
     try {
-      return { ref: photoId ? { productId, photoId } : { productId }, variant: photoVariant(query), version: typeof query.v === 'string' ? query.v : undefined };
+      const variant = photoVariant(query);
+      const ref: PhotoRef = photoId ? { productId, photoId } : { productId };
+      return { key: this.photos.cacheKey(ref, variant), variant, version: typeof query.v === 'string' ? query.v : undefined };
     } catch {
       // Refused by the photo route's checks: the controller answers it, with the error the contract specifies.
       return undefined;
@@ -39,6 +42,6 @@ export class CachedPhotoRoute implements CachedGetRoute<PhotoRequest> {
   }
 
   cached(request: PhotoRequest, _coding: unknown, headers: IncomingHttpHeaders): CachedAnswer | undefined {
-    return this.photos.cachedAnswer(request.ref, request.variant, headers['if-none-match'], request.version);
+    return this.photos.cachedAnswer(request.key, request.variant, headers['if-none-match'], request.version);
   }
 }

@@ -12,7 +12,7 @@ import type { PhotoRef, PhotoVariant, StoredPhoto } from './product-photos.repos
 const ENTRY_OVERHEAD_BYTES = 200;
 
 /** A cached variant's key: the product's first photo as before galleries, `<product>:<photo>:<variant>` for the others. */
-function keyOf(ref: PhotoRef, variant: PhotoVariant): string {
+export function photoCacheKey(ref: PhotoRef, variant: PhotoVariant): string {
   return ref.photoId ? `${ref.productId}:${ref.photoId}:${variant}` : `${ref.productId}:${variant}`;
 }
 
@@ -52,8 +52,13 @@ export class PhotoCache {
 
   /** A photo variant if memory has it (counted as a hit), else undefined and nothing counted. */
   peek(ref: PhotoRef, variant: PhotoVariant): StoredPhoto | undefined {
+    return this.peekKey(photoCacheKey(ref, variant));
+  }
+
+  /** {@link peek} by the variant's key ({@link photoCacheKey}), made once per URL by the cached GET. */
+  peekKey(key: string): StoredPhoto | undefined {
     if (!this.changes.isLive) return undefined;
-    const hit = this.photos.get(keyOf(ref, variant));
+    const hit = this.photos.get(key);
     if (hit !== undefined) this.metrics.cacheLookup('product_photo', true);
     return hit;
   }
@@ -61,7 +66,7 @@ export class PhotoCache {
   /** A photo variant, from memory or from `load`; a photo that is not there is not remembered. */
   read(ref: PhotoRef, variant: PhotoVariant, load: () => Promise<StoredPhoto | undefined>): Promise<StoredPhoto | undefined> {
     if (!this.changes.isLive) return load();
-    const key = keyOf(ref, variant);
+    const key = photoCacheKey(ref, variant);
     if (ref.photoId) {
       let keys = this.galleryKeys.get(ref.productId);
       if (!keys) this.galleryKeys.set(ref.productId, (keys = new Set()));
@@ -81,7 +86,7 @@ export class PhotoCache {
   /** Drops a product's variants (this process's own writes call it at commit; other replicas hear the NOTIFY). */
   invalidate(productId: string): void {
     this.reads.invalidate();
-    for (const variant of PHOTO_VARIANTS) this.photos.delete(keyOf({ productId }, variant));
+    for (const variant of PHOTO_VARIANTS) this.photos.delete(photoCacheKey({ productId }, variant));
     for (const key of this.galleryKeys.get(productId) ?? []) this.photos.delete(key);
     this.galleryKeys.delete(productId);
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CachedAnswer } from '../../common/cached-get.js';
 import { NotFoundError } from '../../common/errors.js';
 import { type PhotoResponse, photoAnswer } from './photo-answer.js';
-import { PhotoCache } from './photo-cache.js';
+import { PhotoCache, photoCacheKey } from './photo-cache.js';
 import { makeLargeVariant, photoEtag, preparePhoto, type PreparedPhoto, VARIANT_CONTENT_TYPE } from './photo-upload.js';
 import {
   type GalleryRow,
@@ -32,8 +32,8 @@ export class ProductPhotosService {
     private readonly cache: PhotoCache,
   ) {}
 
-  /** Per cached photo, its answers by outcome; they go with the photo. */
-  private readonly answers = new WeakMap<StoredPhoto, Map<string, CachedAnswer>>();
+  /** Per cached photo, its answers by outcome (ANSWER_NOT_MODIFIED and ANSWER_VERSIONED, or'd); they go with the photo. */
+  private readonly answers = new WeakMap<StoredPhoto, Array<CachedAnswer | undefined>>();
 
   /** Checks and re-encodes an upload (its variants made): done before any transaction opens. */
   prepare(upload: Buffer): Promise<PreparedPhoto> {
@@ -104,9 +104,8 @@ export class ProductPhotosService {
     if (ifNoneMatch && !this.cache.peek(id, variant)) {
       const tag = await this.repository.findTag(id, variant);
       if (!tag) throw noPhoto(ref);
-      const { tags, any } = parseIfNoneMatch(ifNoneMatch);
       // A large variant not made yet has no ETag to match: it is made below.
-      if (tag.etag !== null && (any || tags.includes(tag.etag))) {
+      if (tag.etag !== null && ifNoneMatchNames(ifNoneMatch, tag.etag)) {
         return {
           etag: tag.etag,
           contentType: contentTypeOf(variant, tag.contentType),
@@ -142,27 +141,44 @@ export class ProductPhotosService {
   }
 
   /**
-   * The answer if memory has the photo, without waiting for anything (the cached GET); undefined otherwise. The
-   * same object for the same cached photo and outcome (200 or 304, versioned or not), so the HTTP layer can keep
-   * its header block with it.
+   * The key a photo variant is cached under, its ids in lower case (as the NOTIFY names the product, so a URL in
+   * capitals is a hit too): made once per URL by the cached GET, for {@link cachedAnswer}.
    */
-  cachedAnswer(ref: PhotoRef, variant: PhotoVariant, ifNoneMatch: string | undefined, version?: string): CachedAnswer | undefined {
-    // Keyed by the id as the NOTIFY names it (lower case), so a URL in capitals is a hit too.
-    const photo = this.cache.peek(normalized(ref), variant);
+  cacheKey(ref: PhotoRef, variant: PhotoVariant): string {
+    return photoCacheKey(normalized(ref), variant);
+  }
+
+  /**
+   * The answer if memory has the photo variant cached under `key` ({@link cacheKey}), without waiting for anything
+   * (the cached GET); undefined otherwise. The same object for the same cached photo and outcome (200 or 304,
+   * versioned or not), made once, so the HTTP layer keeps its header block with it; a request allocates nothing here.
+   */
+  cachedAnswer(key: string, variant: PhotoVariant, ifNoneMatch: string | undefined, version: string | undefined): CachedAnswer | undefined {
+    const photo = this.cache.peekKey(key);
     if (!photo) return undefined;
-    const response = answer(photo, variant, ifNoneMatch, version);
-    const key = `${response.bytes ? 200 : 304} ${response.versioned ? 1 : 0}`;
+    const notModified = ifNoneMatch !== undefined && ifNoneMatchNames(ifNoneMatch, photo.etag);
+    const versioned = version === photo.version;
+    const outcome = (notModified ? ANSWER_NOT_MODIFIED : 0) | (versioned ? ANSWER_VERSIONED : 0);
     let answers = this.answers.get(photo);
-    if (!answers) this.answers.set(photo, (answers = new Map()));
-    let cached = answers.get(key);
-    if (!cached) answers.set(key, (cached = photoAnswer(response)));
-    return cached;
+    if (!answers) this.answers.set(photo, (answers = []));
+    return (answers[outcome] ??= photoAnswer({
+      etag: photo.etag,
+      contentType: contentTypeOf(variant, photo.contentType),
+      bytes: notModified ? undefined : photo.bytes,
+      versioned,
+    }));
   }
 }
 
+/** The outcomes of a cached photo's answer, as bits of its index. */
+const ANSWER_NOT_MODIFIED = 1;
+const ANSWER_VERSIONED = 2;
+
 /** The ids in lower case, as the NOTIFY names the product (a URL in capitals is the same photo). */
 function normalized(ref: PhotoRef): PhotoRef {
-  return ref.photoId ? { productId: ref.productId.toLowerCase(), photoId: ref.photoId.toLowerCase() } : { productId: ref.productId.toLowerCase() };
+  return ref.photoId
+    ? { productId: ref.productId.toLowerCase(), photoId: ref.photoId.toLowerCase() }
+    : { productId: ref.productId.toLowerCase() };
 }
 
 function noPhoto(ref: PhotoRef): NotFoundError {
@@ -171,15 +187,30 @@ function noPhoto(ref: PhotoRef): NotFoundError {
 
 /** What to send for a stored photo: no bytes when a tag matches (a 304); `versioned` when `v` is current. */
 function answer(photo: StoredPhoto, variant: PhotoVariant, ifNoneMatch: string | undefined, version: string | undefined): PhotoResponse {
-  const { tags, any } = parseIfNoneMatch(ifNoneMatch);
   const contentType = contentTypeOf(variant, photo.contentType);
-  const notModified = any || tags.includes(photo.etag);
+  const notModified = ifNoneMatch !== undefined && ifNoneMatchNames(ifNoneMatch, photo.etag);
   return { etag: photo.etag, contentType, bytes: notModified ? undefined : photo.bytes, versioned: version === photo.version };
 }
 
 /** The variants made at the server are WebP whatever the original's type. */
 function contentTypeOf(variant: PhotoVariant, originalType: string): string {
   return variant === 'original' ? originalType : VARIANT_CONTENT_TYPE;
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (a strong tag, as photos' are: photoEtag) or is `*`, as
+ * {@link parseIfNoneMatch} reads it. A browser revalidating sends the one tag it was given, compared as it is; a
+ * header without a comma is read without splitting anything; only a list of tags is parsed.
+ */
+export function ifNoneMatchNames(header: string, etag: string): boolean {
+  if (header === etag) return true;
+  if (!header.includes(',')) {
+    const tag = header.trim();
+    const bare = tag.startsWith('W/') ? tag.slice(2) : tag;
+    return bare === etag || bare === '*';
+  }
+  const { tags, any } = parseIfNoneMatch(header);
+  return any || tags.includes(etag);
 }
 
 /**
