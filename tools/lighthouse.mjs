@@ -16,8 +16,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import pg from 'pg';
 import puppeteer from 'puppeteer-core';
+import { dropDatabase, ensureDatabase } from '../apps/api/src/database/embedded-postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'artifacts', 'lighthouse');
@@ -65,16 +65,6 @@ function freePort() {
   });
 }
 
-async function onServer(serverUrl, sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The built store on a free port and a database of its own (TEST_DATABASE_URL's server, else embedded Postgres). */
 async function startStore() {
   for (const file of ['apps/api/dist/main.js', 'apps/web/dist/index.html']) {
@@ -99,11 +89,8 @@ async function startStore() {
   const cleanups = [];
   if (process.env.TEST_DATABASE_URL) {
     const name = `store_lighthouse_${randomBytes(6).toString('hex')}`;
-    await onServer(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    cleanups.push(() => onServer(process.env.TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    env.DATABASE_URL = await ensureDatabase(process.env.TEST_DATABASE_URL, name);
+    cleanups.push(() => dropDatabase(process.env.TEST_DATABASE_URL, name));
   } else {
     delete env.DATABASE_URL;
     const dataDir = mkdtempSync('/tmp/lighthouse-store-');

@@ -9,7 +9,7 @@
 // Environment (optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_PRODUCTS
 // (default 1000; each is 10 rows).
 import { performance } from 'node:perf_hooks';
-import { databaseServer, freePort, positiveInteger, runBenchmark, scratchDatabase, startApi, step } from './support.mjs';
+import { freePort, positiveInteger, runBenchmark, scratchDatabaseOnServer, startApi, step } from './support.mjs';
 
 const PRODUCTS = positiveInteger('BENCH_PRODUCTS', 1000);
 const COLUMNS =
@@ -19,9 +19,7 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'bench password for 
 await runBenchmark(main);
 
 async function main() {
-  const server = await databaseServer(await freePort());
-  const databaseUrl = await scratchDatabase(server.url);
-  step(`scratch database on ${server.kind}`);
+  const { server, url: databaseUrl } = await scratchDatabaseOnServer();
   // Two-factor sign-in is required of staff in production (docs/security.md); the benchmark's admin signs in with a password.
   const api = await startApi('NestJS API', await freePort(), databaseUrl, {
     ADMIN_EMAIL: ADMIN.email,

@@ -25,11 +25,10 @@ import {
   cpuMicros,
   cpuOf,
   cpuProfiling,
-  databaseServer,
   freePort,
   runBenchmark,
   runSeconds,
-  scratchDatabase,
+  scratchDatabaseOnServer,
   startApi,
   step,
   stopServer,
@@ -47,9 +46,7 @@ const SELLING_CONNECTIONS = 4;
 await runBenchmark(main);
 
 async function main() {
-  const server = await databaseServer(await freePort());
-  const databaseUrl = await scratchDatabase(server.url);
-  step(`scratch database on ${server.kind}`);
+  const { server, url: databaseUrl } = await scratchDatabaseOnServer();
   const secret = randomBytes(32).toString('hex');
   const profile = await cpuProfiling();
   const profileDir = profile?.dir;

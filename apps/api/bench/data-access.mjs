@@ -10,23 +10,16 @@
 import 'reflect-metadata';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ClsService } from 'nestjs-cls';
-import { DataSource } from 'typeorm';
-import { cpuPerCall, databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+import { compareWays, cpuPerCall, fromDist, runBenchmark, step, withScratchDataSource } from './support.mjs';
 
 const N = Number(process.env.BENCH_STATEMENTS ?? 5000);
 const ROUNDS = 3;
 
-const { dataSourceOptions } = await fromDist('database/data-source.js');
 const { Database } = await fromDist('database/transactions.js');
 const { UserEntity } = await fromDist('modules/users/user.entity.js');
 
 await runBenchmark(async () => {
-  const server = await databaseServer(await freePort());
-  step(`Postgres: ${server.kind}`);
-  const url = await scratchDatabase(server.url);
-  const dataSource = new DataSource(dataSourceOptions(url));
-  await dataSource.initialize();
-  try {
+  await withScratchDataSource(async (dataSource) => {
     const [{ id }] = await dataSource.query(
       `INSERT INTO users (name, email, password_hash) VALUES ('Bench', 'bench@example.com', 'x') RETURNING id`,
     );
@@ -37,23 +30,13 @@ await runBenchmark(async () => {
       'dataSource.query (QueryRunner)': () => dataSource.query(sql, [id]),
       'manager.findOneBy (entity)': () => dataSource.manager.findOneBy(UserEntity, { id }),
     };
-    for (const work of Object.values(ways)) await cpuPerCall(work, N); // warm-up: JIT, pool connections, metadata
-
     const cls = new ClsService(new AsyncLocalStorage());
     const call = async () => undefined;
     step(`${N} statements per way, ${ROUNDS} rounds; API CPU per statement (measured on this machine, as it is)`);
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const results = {};
-      for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, N);
-      const base = results['Database.rows (pool)'];
-      const line = Object.entries(results)
-        .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / base).toFixed(2)}x)`)
-        .join(', ');
+    await compareWays(ways, 'Database.rows (pool)', N, ROUNDS, async () => {
       const bare = await cpuPerCall(call, N);
       const inContext = await cpuPerCall(() => cls.run(call), N);
-      console.log(`round ${round}: ${line}; a context around a call +${((inContext - bare) * 1000).toFixed(0)} ns`);
-    }
-  } finally {
-    await dataSource.destroy();
-  }
+      return `; a context around a call +${((inContext - bare) * 1000).toFixed(0)} ns`;
+    });
+  });
 });

@@ -34,12 +34,11 @@ import {
   cpuMicros,
   cpuOf,
   cpuProfiling,
-  databaseServer,
   freePort,
   positiveInteger,
   runBenchmark,
   runSeconds,
-  scratchDatabase,
+  scratchDatabaseOnServer,
   startApi,
   startServer,
   step,
@@ -65,9 +64,7 @@ const HOT_READS = ['browse', 'product', 'search', 'orders'];
 await runBenchmark(main);
 
 async function main() {
-  const server = await databaseServer(await freePort());
-  const databaseUrl = await scratchDatabase(server.url);
-  step(`scratch database on ${server.kind}`);
+  const { server, url: databaseUrl } = await scratchDatabaseOnServer();
   const secret = randomBytes(32).toString('hex');
   const profile = await cpuProfiling();
   const api = await startApi('NestJS API', await freePort(), databaseUrl, {

@@ -12,14 +12,13 @@
 //   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/order-page.mjs
 // A benchmark, not a test: a busy machine moves the figures; the ratios within one run are the steadier result.
 import 'reflect-metadata';
-import { DataSource, In } from 'typeorm';
-import { cpuPerCall, databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+import { In } from 'typeorm';
+import { cpuPerCall, fromDist, runBenchmark, step, withScratchDataSource } from './support.mjs';
 
 const N = Number(process.env.BENCH_PAGES ?? 300);
 const ROUNDS = 3;
 const LIMIT = 50;
 
-const { dataSourceOptions } = await fromDist('database/data-source.js');
 const { Database } = await fromDist('database/transactions.js');
 const { OrderEntity } = await fromDist('modules/orders/order.entity.js');
 const { OrderLineEntity } = await fromDist('modules/orders/order-line.entity.js');
@@ -68,12 +67,7 @@ async function seed(dataSource) {
 }
 
 await runBenchmark(async () => {
-  const server = await databaseServer(await freePort());
-  step(`Postgres: ${server.kind}`);
-  const url = await scratchDatabase(server.url);
-  const dataSource = new DataSource(dataSourceOptions(url));
-  await dataSource.initialize();
-  try {
+  await withScratchDataSource(async (dataSource) => {
     const parcels = await seed(dataSource);
     step(`seeded 2,000 paid orders (${parcels} shipped)`);
     const db = Database.standalone(dataSource);
@@ -137,7 +131,5 @@ await runBenchmark(async () => {
       }
       console.log(`round ${round}: ${parts.join('; ')}`);
     }
-  } finally {
-    await dataSource.destroy();
-  }
+  });
 });

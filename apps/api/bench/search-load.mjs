@@ -19,7 +19,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { databaseServer, freePort, positiveInteger, runBenchmark, runSeconds, scratchDatabase, startApi, step } from './support.mjs';
+import { freePort, positiveInteger, runBenchmark, runSeconds, scratchDatabaseOnServer, startApi, step } from './support.mjs';
 
 const PRODUCTS = 20_000;
 const DESCRIPTION_CHARS = 1000;
@@ -39,9 +39,7 @@ if (isMainThread) await runBenchmark(main);
 else parentPort.postMessage(await probe(workerData));
 
 async function main() {
-  const server = await databaseServer(await freePort());
-  step(`scratch database on ${server.kind}`);
-  const databaseUrl = await scratchDatabase(server.url);
+  const { url: databaseUrl } = await scratchDatabaseOnServer();
   const api = await startApi('NestJS API', await freePort(), databaseUrl);
   const productId = await seed(databaseUrl);
 

@@ -8,7 +8,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built API (`npm run bench` builds it first). */
@@ -19,7 +18,7 @@ if (!existsSync(path.join(dist, 'main.js'))) {
 }
 /** A module of the built API. */
 export const fromDist = (file) => import(pathToFileURL(path.join(dist, file)).href);
-const { startEmbeddedPostgres, ensureDatabase, freePort } = await fromDist('database/embedded-postgres.js');
+const { startEmbeddedPostgres, ensureDatabase, dropDatabase, freePort } = await fromDist('database/embedded-postgres.js');
 /** A port nothing listens on. */
 export { freePort };
 
@@ -60,16 +59,6 @@ export async function databaseServer(port) {
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, persistent: false });
   cleanups.push(() => embedded.stop());
   return { url: embedded.serverUrl, kind: 'an embedded Postgres (temporary)' };
-}
-
-export async function dropDatabase(serverUrl, name) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A server in a process of its own (so it never shares an event loop with autocannon), ready when `readyPath` answers 200. */
@@ -283,4 +272,44 @@ export async function cpuPerCall(work, calls) {
   for (let i = 0; i < calls; i += 1) await work(i);
   const used = process.cpuUsage(before);
   return (used.user + used.system) / calls;
+}
+
+/**
+ * Warms each of `ways` up, then prints each one's CPU per call (`calls` calls a way) in each of `rounds` rounds,
+ * beside `base`'s; `more()`, when given, adds its text to each round's line.
+ */
+export async function compareWays(ways, base, calls, rounds, more) {
+  for (const work of Object.values(ways)) await cpuPerCall(work, calls); // warm-up: JIT, pool connections, metadata
+  for (let round = 1; round <= rounds; round += 1) {
+    const results = {};
+    for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, calls);
+    const line = Object.entries(results)
+      .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / results[base]).toFixed(2)}x)`)
+      .join(', ');
+    console.log(`round ${round}: ${line}${more ? await more() : ''}`);
+  }
+}
+
+/** A scratch database (dropped at the end) on the Postgres server `databaseServer` finds; its URL, and that server. */
+export async function scratchDatabaseOnServer(port) {
+  const server = await databaseServer(port ?? (await freePort()));
+  const url = await scratchDatabase(server.url);
+  step(`scratch database on ${server.kind}`);
+  return { server, url };
+}
+
+/**
+ * The preamble of an in-process benchmark: a scratch database (migrated when the built API's data source opens),
+ * open as a TypeORM data source for `work`, closed afterwards.
+ */
+export async function withScratchDataSource(work) {
+  const { url } = await scratchDatabaseOnServer();
+  const [{ DataSource }, { dataSourceOptions }] = await Promise.all([import('typeorm'), fromDist('database/data-source.js')]);
+  const dataSource = new DataSource(dataSourceOptions(url));
+  await dataSource.initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
 }

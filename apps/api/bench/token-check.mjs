@@ -12,32 +12,15 @@
 import 'reflect-metadata';
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { DataSource } from 'typeorm';
-import { cpuPerCall, databaseServer, freePort, fromDist, runBenchmark, scratchDatabase, step } from './support.mjs';
+import { compareWays, fromDist, runBenchmark, step, withScratchDataSource } from './support.mjs';
 
 const N = Number(process.env.BENCH_STATEMENTS ?? 3000);
 const ROUNDS = 3;
 
-const { dataSourceOptions } = await fromDist('database/data-source.js');
 const { Database } = await fromDist('database/transactions.js');
 const { UserEntity } = await fromDist('modules/users/user.entity.js');
 const { UsersRepository } = await fromDist('modules/users/users.repository.js');
 const { RevokedTokenEntity } = await fromDist('modules/auth/revoked-token.entity.js');
-
-/** Warms each way up, then prints its CPU per call in each round, beside `base`'s. */
-async function compare(ways, base) {
-  for (const work of Object.values(ways)) await cpuPerCall(work, N);
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    const results = {};
-    for (const [name, work] of Object.entries(ways)) results[name] = await cpuPerCall(work, N);
-    console.log(
-      `round ${round}: ` +
-        Object.entries(results)
-          .map(([name, micros]) => `${name} ${micros.toFixed(1)} µs (${(micros / results[base]).toFixed(2)}x)`)
-          .join(', '),
-    );
-  }
-}
 
 await runBenchmark(async () => {
   const secret = randomBytes(32).toString('hex');
@@ -48,14 +31,9 @@ await runBenchmark(async () => {
     'secret key object': async () => jwt.verify(token, key, { algorithms: ['HS256'] }),
   };
   step(`Signature check: ${N} verifications per way, ${ROUNDS} rounds`);
-  await compare(signatures, 'secret key object');
+  await compareWays(signatures, 'secret key object', N, ROUNDS);
 
-  const server = await databaseServer(await freePort());
-  step(`Postgres: ${server.kind}`);
-  const url = await scratchDatabase(server.url);
-  const dataSource = new DataSource(dataSourceOptions(url));
-  await dataSource.initialize();
-  try {
+  await withScratchDataSource(async (dataSource) => {
     const [{ id }] = await dataSource.query(
       `INSERT INTO users (name, email, password_hash) VALUES ('Bench', 'bench@example.com', 'x') RETURNING id`,
     );
@@ -67,8 +45,6 @@ await runBenchmark(async () => {
       'one statement (findForToken)': () => users.findForToken(id, jti),
     };
     step(`${N} checks per way, ${ROUNDS} rounds; API CPU per check (measured on this machine, as it is)`);
-    await compare(ways, 'one statement (findForToken)');
-  } finally {
-    await dataSource.destroy();
-  }
+    await compareWays(ways, 'one statement (findForToken)', N, ROUNDS);
+  });
 });

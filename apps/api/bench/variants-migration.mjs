@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { databaseServer, freePort, fromDist, positiveInteger, runBenchmark, scratchDatabase, step } from './support.mjs';
+import { fromDist, positiveInteger, runBenchmark, scratchDatabaseOnServer, step } from './support.mjs';
 
 const PRODUCTS = positiveInteger('BENCH_PRODUCTS', 20_000);
 const ORDERS = positiveInteger('BENCH_ORDERS', 50_000);
@@ -21,9 +21,7 @@ async function main() {
   const { migrations } = await fromDist('database/migrations/index.js');
   const mine = migrations.filter((m) => /^(ProductVariants|VariantsReplaceSizes)/.test(m.name));
   const before = migrations.filter((m) => !mine.includes(m));
-  const server = await databaseServer(await freePort());
-  const url = await scratchDatabase(server.url);
-  step(`scratch database on ${server.kind}`);
+  const { url } = await scratchDatabaseOnServer();
 
   const source = new DataSource({ type: 'postgres', url, migrations: before, migrationsTransactionMode: 'each' });
   await source.initialize();

@@ -21,7 +21,7 @@ import { Accounts1764000400000 } from '../src/database/migrations/1764000400000-
 import { loadConfig } from '../src/config/env.js';
 import { AuthService } from '../src/modules/auth/auth.service.js';
 import { paidOrder, SHIPPING_ADDRESS, seedProduct } from './support/checkout-fixtures.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInAs, signedInUser, type TestApp } from './support/test-app.js';
 import { inMigrationTransaction } from './support/test-database.js';
 
 const LINK = /^https:\/\/shop\.example\/(verify-email|reset-password)\?token=([A-Za-z0-9_-]{43})$/m;
@@ -39,12 +39,7 @@ describe('accounts (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  const as = (session: { token: string }) => ({
-    get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
-    post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
-    put: (path: string) => request(t.http).put(path).set('Authorization', `Bearer ${session.token}`),
-    delete: (path: string) => request(t.http).delete(path).set('Authorization', `Bearer ${session.token}`),
-  });
+  const as = (session: { token: string }) => signedInAs(t, session);
   const verify = (token: string) => request(t.http).post(`/api${ApiRoute.emailVerify}`).send({ token });
   const signin = (email: string, password: string) => request(t.http).post(`/api${ApiRoute.signin}`).send({ email, password });
   const mailsTo = async (email: string, kind: string) =>

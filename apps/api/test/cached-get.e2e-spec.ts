@@ -98,15 +98,34 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     if (images) await rm(images.dir, { recursive: true, force: true });
   });
 
-  /** A miss (the whole chain answers and fills the cache), then the same request again (the cached GET answers). */
-  async function missThenHit(url: string, headers: Record<string, string>): Promise<[RawAnswer, RawAnswer]> {
+  /**
+   * A miss (the whole chain answers and fills the cache), then the same request again (answered by the cached GET
+   * when `cached`).
+   */
+  async function missThenHit(url: string, headers: Record<string, string>, cached = true): Promise<[RawAnswer, RawAnswer]> {
     cache().invalidate();
     const before = cachedGets().answered;
     const slow = await rawRequest(port, url, headers);
     expect(cachedGets().answered).toBe(before);
     const fast = await rawRequest(port, url, headers);
-    expect(cachedGets().answered).toBe(before + 1);
+    expect([url, headers, cachedGets().answered]).toEqual([url, headers, before + (cached ? 1 : 0)]);
     return [slow, fast];
+  }
+
+  /**
+   * The second answer is the first to the byte and header, but for the request id: each request's own, unless the
+   * proxy sent a sane one (echoed by both).
+   */
+  function expectSameAnswer(url: string, headers: Record<string, string>, [slow, fast]: [RawAnswer, RawAnswer]): void {
+    const label = `${url} ${JSON.stringify(headers)}`;
+    expect([label, fast.status, fast.body.toString('base64')]).toEqual([label, slow.status, slow.body.toString('base64')]);
+    if (!headers['x-request-id']) {
+      expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fast.headers['x-request-id']).not.toBe(slow.headers['x-request-id']);
+      delete fast.headers['x-request-id'];
+      delete slow.headers['x-request-id'];
+    }
+    expect([label, fast.headers]).toEqual([label, slow.headers]);
   }
 
   it.each(URLS)('answers %s from the cache exactly as the whole chain does, for every client', async (url) => {
@@ -114,16 +133,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       for (const variant of HEADER_VARIANTS) {
         const headers = origin ? { ...variant, origin } : variant;
         const [slow, fast] = await missThenHit(url, headers);
-        const label = `${url} ${JSON.stringify(headers)}`;
-        expect([label, fast.status, fast.body.toString('base64')]).toEqual([label, slow.status, slow.body.toString('base64')]);
-        // The request id is each request's own, unless the proxy sent a sane one (echoed by both).
-        if (!headers['x-request-id']) {
-          expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-          expect(fast.headers['x-request-id']).not.toBe(slow.headers['x-request-id']);
-          delete fast.headers['x-request-id'];
-          delete slow.headers['x-request-id'];
-        }
-        expect([label, fast.headers]).toEqual([label, slow.headers]);
+        expectSameAnswer(url, headers, [slow, fast]);
         expect(slow.status).toBe(200);
       }
     }
@@ -179,31 +189,16 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
         for (const variant of variants) {
           const headers = origin ? { ...variant, origin } : variant;
           const [slow, fast] = await photoChainThenCached(url, headers);
-          const label = `${url} ${JSON.stringify(headers)}`;
-          expect([label, fast.status, fast.body.toString('base64')]).toEqual([label, slow.status, slow.body.toString('base64')]);
-          if (!headers['x-request-id']) {
-            expect(fast.headers['x-request-id']).not.toBe(slow.headers['x-request-id']);
-            delete fast.headers['x-request-id'];
-            delete slow.headers['x-request-id'];
-          }
-          expect([label, fast.headers]).toEqual([label, slow.headers]);
-          const matches = variant['if-none-match'] === '*' || variant['if-none-match']?.includes(plain.headers.etag);
-          expect([label, slow.status]).toEqual([label, matches ? 304 : 200]);
+          expectSameAnswer(url, headers, [slow, fast]);
+          expect([url, headers, slow.status]).toEqual([
+            url,
+            headers,
+            variant['if-none-match'] === '*' || variant['if-none-match']?.includes(plain.headers.etag) ? 304 : 200,
+          ]);
         }
       }
     }
   });
-
-  /** A product answer's miss (the chain reads it and fills the cache), then the same request (answered by the cached GET when `cached`). */
-  async function productMissThenHit(url: string, headers: Record<string, string>, cached = true): Promise<[RawAnswer, RawAnswer]> {
-    cache().invalidate();
-    const before = cachedGets().answered;
-    const slow = await rawRequest(port, url, headers);
-    expect(cachedGets().answered).toBe(before);
-    const fast = await rawRequest(port, url, headers);
-    expect([url, headers, cachedGets().answered]).toEqual([url, headers, before + (cached ? 1 : 0)]);
-    return [slow, fast];
-  }
 
   it("answers a product's page data from memory exactly as the whole chain does, for every client", async () => {
     const small = photographed._id;
@@ -229,24 +224,20 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
           ...conditional.map((v): [Record<string, string>, boolean] => [v, false]),
         ]) {
           const headers = origin ? { ...variant, origin } : variant;
-          const [slow, fast] = await productMissThenHit(url, headers, cached);
-          const label = `${url} ${JSON.stringify(headers)}`;
-          expect([label, fast.status, fast.body.toString('base64')]).toEqual([label, slow.status, slow.body.toString('base64')]);
-          if (!headers['x-request-id']) {
-            expect(fast.headers['x-request-id']).not.toBe(slow.headers['x-request-id']);
-            delete fast.headers['x-request-id'];
-            delete slow.headers['x-request-id'];
-          }
-          expect([label, fast.headers]).toEqual([label, slow.headers]);
-          const matches = variant['if-none-match'] === '*' || variant['if-none-match']?.includes(plain.headers.etag);
-          expect([label, slow.status]).toEqual([label, matches ? 304 : 200]);
+          const [slow, fast] = await missThenHit(url, headers, cached);
+          expectSameAnswer(url, headers, [slow, fast]);
+          expect([url, headers, slow.status]).toEqual([
+            url,
+            headers,
+            variant['if-none-match'] === '*' || variant['if-none-match']?.includes(plain.headers.etag) ? 304 : 200,
+          ]);
         }
       }
     }
     // Over 1 kB: the coding the compression middleware would pick, made once; the JSON is the product as before.
-    const [, br] = await productMissThenHit(`/api/product/${large}`, { 'accept-encoding': 'gzip, deflate, br' });
+    const [, br] = await missThenHit(`/api/product/${large}`, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
-    const [, identity] = await productMissThenHit(`/api/product/${large}`, {});
+    const [, identity] = await missThenHit(`/api/product/${large}`, {});
     expect(JSON.parse(identity.body.toString())).toMatchObject({ _id: large, description: described.description, photos: [] });
     expect(identity.headers.etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
   });
@@ -435,13 +426,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
           const withheld = jest.spyOn(route, 'refusal').mockReturnValue(undefined);
           const slow = await rawRequest(port, url, headers).finally(() => withheld.mockRestore());
           expect(cachedGets().answered).toBe(before + 1);
-          const label = `${url} ${JSON.stringify(headers)}`;
-          expect([label, fast.status, fast.body.toString()]).toEqual([label, slow.status, slow.body.toString()]);
-          if (!headers['x-request-id']) {
-            delete fast.headers['x-request-id'];
-            delete slow.headers['x-request-id'];
-          }
-          expect([label, fast.headers]).toEqual([label, slow.headers]);
+          expectSameAnswer(url, headers, [slow, fast]);
           expect([slow.status, slow.headers['retry-after'], JSON.parse(slow.body.toString()).code]).toEqual([
             503,
             '1',

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApiRoute, type Order, type Product, Role, type Session } from '@store/contract';
@@ -16,6 +14,7 @@ import type { TestGateway } from '../src/modules/payments/test.gateway.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
 import { paidOrder, setOrderStatus } from './support/checkout-fixtures.js';
+import { runCommand } from './support/command.js';
 import { type LocalS3, objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -28,27 +27,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
  */
 jest.setTimeout(240_000);
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function runCli(script: 'db-backup' | 'db-restore', env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    const cli = spawn(process.execPath, ['--import', './apps/api/test/support/ts-register.mjs', `apps/api/src/${script}.ts`], {
-      cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cli.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const runCli = (script: 'db-backup' | 'db-restore', env: Record<string, string>) => runCommand(script, env);
 
 /**
  * Every table's row count and an MD5 of its rows in a fixed order, and every sequence's position: computed here

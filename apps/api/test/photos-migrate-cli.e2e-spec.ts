@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { Role } from '@store/contract';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
+import { type CommandRun, startCommand } from './support/command.js';
 import { type LocalS3, objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -17,16 +16,8 @@ import { createTestApp, signedInUser, type TestApp } from './support/test-app.js
  */
 jest.setTimeout(180_000);
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 /** Enough photos that the kill lands mid-run (each move is two PUTs and an UPDATE). */
 const PHOTOS = 200;
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  output: string;
-}
 
 describe('npm run photos:migrate (e2e, the CLI as a process, s3rver)', () => {
   let images: ImageFixtures;
@@ -64,22 +55,10 @@ describe('npm run photos:migrate (e2e, the CLI as a process, s3rver)', () => {
     };
   }
 
-  function start(args: string[], env: NodeJS.ProcessEnv): { process: ChildProcess; done: Promise<Run> } {
-    const cli = spawn(
-      process.execPath,
-      ['--import', './apps/api/test/support/ts-register.mjs', 'apps/api/src/photos-migrate.ts', ...args],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    cli.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cli.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const done = new Promise<Run>((resolve) => cli.once('exit', (code, signal) => resolve({ code, signal, output })));
-    child = cli;
-    return { process: cli, done };
+  function start(args: string[], env: NodeJS.ProcessEnv): { process: ChildProcess; done: Promise<CommandRun> } {
+    const started = startCommand('photos-migrate', args, env);
+    child = started.process;
+    return started;
   }
 
   const run = (args: string[], env: NodeJS.ProcessEnv = environment()) => start(args, env).done;

@@ -1,7 +1,7 @@
 import { ApiRoute, type Order, Role, type Session, type StaffRole } from '@store/contract';
 import request from 'supertest';
 import { paidOrder, seedProduct, setOrderStatus, SHIPPING_ADDRESS } from './support/checkout-fixtures.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInAs, signedInUser, type TestApp } from './support/test-app.js';
 
 const INVITATION = /\/staff\/join#([A-Za-z0-9_-]{43})/;
 
@@ -15,10 +15,7 @@ describe('shipments (e2e)', () => {
   let tee: string;
   let cap: string;
 
-  const as = (session: Session) => ({
-    get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
-    post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
-  });
+  const as = (session: Session) => signedInAs(t, session);
 
   /** Invites `email` as `staffRole`, accepts through the mailed link and signs the new member in. */
   async function member(staffRole: StaffRole): Promise<Session> {

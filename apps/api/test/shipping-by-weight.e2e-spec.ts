@@ -135,6 +135,8 @@ describe('shipping by weight (e2e)', () => {
           destination: { country: 'US' },
           ...(shippingMethod ? { shippingMethod } : {}),
         });
+    /** The shipping the quote charges for `lines` by the Post method. */
+    const postShipping = async (lines: Array<[string, number]>) => ((await quoteOf(lines, post).expect(200)).body as Quote).shipping;
     const calls = () => productCalls(t, () => admin);
     const options = JSON.stringify([{ name: 'Size', values: [{ value: 'S' }, { value: 'XL' }] }]);
     const grid = (xl: Record<string, unknown>) =>
@@ -173,20 +175,13 @@ describe('shipping by weight (e2e)', () => {
 
     it("quotes each line by its variant's weight, else its product's", async () => {
       // S weighs the product's 300 g: the first bracket.
-      expect(((await quoteOf([['S', 1]], post).expect(200)).body as Quote).shipping).toBe(4);
+      expect(await postShipping([['S', 1]])).toBe(4);
       // S 300 g + XL 900 g = 1200 g: the second bracket (by the product's weight alone it would be 600 g, the first).
       expect(
-        (
-          (
-            await quoteOf(
-              [
-                ['S', 1],
-                ['XL', 1],
-              ],
-              post,
-            ).expect(200)
-          ).body as Quote
-        ).shipping,
+        await postShipping([
+          ['S', 1],
+          ['XL', 1],
+        ]),
       ).toBe(9);
       // 3 x XL = 2700 g: too heavy for Post.
       const heavy = (await quoteOf([['XL', 3]]).expect(200)).body as Quote;
@@ -219,7 +214,7 @@ describe('shipping by weight (e2e)', () => {
       ).body as Product;
       expect(cleared.variants!.find((v) => v.sku === 'HOODIE-XL')!.weight).toBeUndefined();
       // 3 x 300 g = 900 g: Post's second bracket again.
-      expect(((await quoteOf([['XL', 3]], post).expect(200)).body as Quote).shipping).toBe(9);
+      expect(await postShipping([['XL', 3]])).toBe(9);
     });
 
     it('migrates down (the variants weigh their products) and up again', async () => {
@@ -235,22 +230,15 @@ describe('shipping by weight (e2e)', () => {
       await inMigrationTransaction(t.db.url, (q) => migration.up(q));
       const read = (await calls().get(hoodie._id).expect(200)).body as Product;
       expect(read.variants!.map((v) => v.weight)).toEqual([undefined, undefined]);
-      expect(((await quoteOf([['XL', 3]], post).expect(200)).body as Quote).shipping).toBe(9);
+      expect(await postShipping([['XL', 3]])).toBe(9);
       await calls()
         .update(hoodie._id, { options, variants: grid({ weight: 900 }) })
         .expect(200);
       expect(
-        (
-          (
-            await quoteOf(
-              [
-                ['S', 1],
-                ['XL', 1],
-              ],
-              post,
-            ).expect(200)
-          ).body as Quote
-        ).shipping,
+        await postShipping([
+          ['S', 1],
+          ['XL', 1],
+        ]),
       ).toBe(9);
     });
   });

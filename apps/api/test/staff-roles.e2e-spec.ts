@@ -17,7 +17,7 @@ import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import type { TestGateway } from '../src/modules/payments/test.gateway.js';
 import { paidOrder, seedProduct, setOrderStatus } from './support/checkout-fixtures.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInAs, signedInUser, type TestApp } from './support/test-app.js';
 
 const PASSWORD = 'correct horse battery';
 const LINK = /\/staff\/join#([A-Za-z0-9_-]{43})/;
@@ -37,12 +37,7 @@ describe('staff roles (e2e)', () => {
   let readOnly: Session;
   let counter = 0;
 
-  const as = (session: Session) => ({
-    get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
-    post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
-    put: (path: string) => request(t.http).put(path).set('Authorization', `Bearer ${session.token}`),
-    delete: (path: string) => request(t.http).delete(path).set('Authorization', `Bearer ${session.token}`),
-  });
+  const as = (session: Session) => signedInAs(t, session);
   const uniqueEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
 
   const invite = (by: Session, email: string, staffRole: StaffRole) =>
@@ -416,7 +411,13 @@ describe('staff roles (e2e)', () => {
           .send({ name: `Role Change ${counter++}` });
       await create().expect(201);
       const changed = (await setRole(owner, person.user._id, 'read-only').expect(200)).body as StaffMember;
-      expect(changed).toEqual({ _id: person.user._id, name: 'Sam Staff', email: person.user.email, staffRole: 'read-only', twoFactorEnabled: false });
+      expect(changed).toEqual({
+        _id: person.user._id,
+        name: 'Sam Staff',
+        email: person.user.email,
+        staffRole: 'read-only',
+        twoFactorEnabled: false,
+      });
       expect((await create().expect(401)).body.error).toBe('Your session has ended; sign in again');
       person = await signin(person.user.email);
       expect(person.user.staffRole).toBe('read-only');

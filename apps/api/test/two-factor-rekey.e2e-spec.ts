@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import { ApiRoute, type Session, type SigninResponse, type TwoFactorChallenge, type TwoFactorEnrolment } from '@store/contract';
 import { generate } from 'otplib';
@@ -9,6 +6,7 @@ import { loadConfig } from '../src/config/env.js';
 import { SecretBox } from '../src/modules/auth/two-factor/secret-box.js';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.js';
 import { UsersService } from '../src/modules/users/users.service.js';
+import { runCommand } from './support/command.js';
 import { api, createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -19,23 +17,11 @@ import { api, createTestApp, type TestApp } from './support/test-app.js';
  */
 jest.setTimeout(180_000);
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 const OLD_KEY = 'the-old-two-factor-key-of-at-least-32-characters';
 const NEW_KEY = 'the-new-two-factor-key-of-at-least-32-characters';
 const PASSWORD = 'correct horse battery';
 
-function runCli(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const cli = spawn(process.execPath, ['--import', './apps/api/test/support/ts-register.mjs', 'apps/api/src/two-factor-rekey.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => cli.once('exit', (code) => resolve({ code, output })));
-}
+const runCli = (env: Record<string, string>) => runCommand('two-factor-rekey', env);
 
 describe('npm run two-factor:rekey (e2e, the CLI as a process)', () => {
   let before: TestApp;

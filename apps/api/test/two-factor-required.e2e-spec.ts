@@ -2,7 +2,7 @@ import { ApiRoute, type Session, type TwoFactorChallenge, type TwoFactorEnabled,
 import { generate } from 'otplib';
 import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInAs, signedInUser, type TestApp } from './support/test-app.js';
 
 /**
  * ADMIN_2FA=required (production's default): one of the staff without two-factor sign-in gets a session that reaches
@@ -18,10 +18,7 @@ describe('two-factor sign-in required (e2e)', () => {
   });
   afterAll(() => t?.close());
 
-  const as = (session: Session) => ({
-    get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
-    post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
-  });
+  const as = (session: Session) => signedInAs(t, session);
 
   it('is the default in production and not elsewhere', () => {
     const production = loadConfig({

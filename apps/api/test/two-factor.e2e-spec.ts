@@ -19,7 +19,7 @@ import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import type { TestGateway } from '../src/modules/payments/test.gateway.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { paidOrder, seedProduct } from './support/checkout-fixtures.js';
-import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { api, createTestApp, signedInAs, signedInUser, type TestApp } from './support/test-app.js';
 
 const PASSWORD = 'correct horse battery';
 const STEP = 30;
@@ -44,12 +44,7 @@ describe('two-factor sign-in (e2e)', () => {
   let owner: Session;
   let counter = 0;
 
-  const as = (session: Session) => ({
-    get: (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${session.token}`),
-    post: (path: string) => request(t.http).post(path).set('Authorization', `Bearer ${session.token}`),
-    put: (path: string) => request(t.http).put(path).set('Authorization', `Bearer ${session.token}`),
-    delete: (path: string) => request(t.http).delete(path).set('Authorization', `Bearer ${session.token}`),
-  });
+  const as = (session: Session) => signedInAs(t, session);
 
   /**
    * A code for the member's next unused time step (never earlier than now): codes only move forward, as an app's do,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { MyData, Order, Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, stored, type ShopPage } from './support/browser';
+import { fillAddress, screenshot, shopInBrowser, shown, signInOnPage, stored } from './support/browser';
 import { mailTo } from './support/outbox';
 
 const HOME = { line1: '1 Home Lane', city: 'Springfield', postalCode: '12345', country: 'United States' };
@@ -14,31 +14,16 @@ const WORK = { line1: '9 Work Road', city: 'Shelbyville', postalCode: '54321', c
  * checkout to the one that is not the default, "my data" downloaded, and the account deleted for good.
  */
 describe('the account page', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopInBrowser();
   let page: Page;
   const name = unique('Ada Account');
   const email = `${name.replace(' ', '-').replace(' ', '-').toLowerCase()}@example.com`;
   const password = 'correct horse battery';
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ page } = t);
     await signupAndSignin(name, email, password);
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/user/dashboard');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
+    await signInOnPage(page, email, password, '/user/dashboard');
   });
 
   const session = async () => (await stored<Session>(page, 'jwt'))!;
@@ -64,10 +49,7 @@ describe('the account page', () => {
   async function addAddress(address: typeof HOME) {
     await page.getByRole('button', { name: 'Add an address' }).click();
     const form = page.getByRole('form', { name: 'Add an address' });
-    await form.getByLabel('Address line 1').fill(address.line1);
-    await form.getByLabel('City').fill(address.city);
-    await form.getByLabel('Postal code').fill(address.postalCode);
-    await form.getByLabel('Country').selectOption({ label: address.country });
+    await fillAddress(form, address);
     await form.getByRole('button', { name: 'Save address' }).click();
     await shown(page.getByRole('list', { name: 'Saved addresses' }).getByText(address.line1));
   }

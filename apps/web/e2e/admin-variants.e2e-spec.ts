@@ -1,37 +1,22 @@
 import type { Category, Product } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, fixture, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { screenshot, shopInBrowser, shown } from './support/browser';
+import { signInAsAdmin } from './support/catalogue';
 
 /** The admin's product form builds a tee in 3 colours and 4 sizes: options, the variant grid, a bulk stock and price. */
 describe('admin: options and variants', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopInBrowser();
   let page: Page;
-  const admin = store.admin();
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
+    ({ page } = t);
   });
 
   it('creates a product in 3 colours x 4 sizes, every M at its own stock and price, and the shop shows it', async () => {
     await page.goto('/admin/create/product');
-    await page.waitForURL('**/signin');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/admin/create/product');
+    await signInAsAdmin(page, '/admin/create/product');
 
     const name = unique('Grid Tee');
     const [category] = (await call<Category[]>('GET', '/categories')).body;

@@ -1,17 +1,17 @@
 import type { Order, Product, SalesOverview, Session } from '@store/contract';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buy, call, firstProducts, fixture, getProduct, productCount, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { gone, launchChromium, navLabels, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { gone, navLabels, screenshot, shopInBrowser, shown, store } from './support/browser';
+import { signInAsAdmin } from './support/catalogue';
 
 /**
  * An admin's session in one browser tab: sign in through the guard, create and rename a category, create,
  * edit and delete a product with a photo, and move a paid order along.
  */
 describe('admin', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopInBrowser();
   let page: Page;
   const admin = store.admin();
   let category = unique('E2E Tees');
@@ -21,30 +21,16 @@ describe('admin', () => {
   let orderedProduct: Product;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ page } = t);
     // A paid order for the orders screen, placed as a buyer would through the API.
     buyer = await signupAndSignin('Olive Ordering', `${unique('olive').replace(' ', '-')}@example.com`, 'correct horse battery');
     [orderedProduct] = (await firstProducts(20)).filter((p) => p.stock > 0);
     await buy(buyer, orderedProduct);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
-  });
-
   it('signs in through the admin guard and comes back to the admin dashboard', async () => {
     await page.goto('/admin/dashboard');
-    await page.waitForURL('**/signin');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInAsAdmin(page, '/admin/dashboard');
 
     const info = await shown(page.getByRole('region', { name: 'Admin Information' }));
     const text = await info.innerText();

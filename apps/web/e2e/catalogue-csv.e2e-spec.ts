@@ -1,9 +1,10 @@
 import { ApiRoute, apiPath, type Category, type Product } from '@store/contract';
 import { CATALOGUE_CSV_COLUMNS } from '@store/contract/dto/catalogue-transfer';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, signin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { screenshot, shopInBrowser, shown, store } from './support/browser';
+import { signInAsAdmin } from './support/catalogue';
 
 /** A CSV in the export's columns from rows given as the columns they fill. */
 function csv(...rows: Array<Partial<Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>>>): Buffer {
@@ -16,8 +17,7 @@ function csv(...rows: Array<Partial<Record<(typeof CATALOGUE_CSV_COLUMNS)[number
  * column and problem and nothing written; the fixed file is checked, confirmed, and imported to the end.
  */
 describe('catalogue CSV import', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopInBrowser();
   let page: Page;
   const admin = store.admin();
   const categoryName = unique('CSV Tees').slice(0, 32);
@@ -25,9 +25,7 @@ describe('catalogue CSV import', () => {
   let token: string;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ page } = t);
     const session = await signin(admin.email, admin.password);
     token = session.token;
     const created = await call<Category>('POST', apiPath(ApiRoute.categoryCreate, { userId: session.user._id }), {
@@ -35,14 +33,6 @@ describe('catalogue CSV import', () => {
       json: { name: categoryName },
     });
     expect(created.status).toBe(201);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
   });
 
   const rows = (price: string) =>
@@ -62,11 +52,7 @@ describe('catalogue CSV import', () => {
 
   it('signs in and opens Import / Export CSV from the admin dashboard', async () => {
     await page.goto('/admin/dashboard');
-    await page.waitForURL('**/signin');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInAsAdmin(page, '/admin/dashboard');
     await page.getByRole('link', { name: 'Import / Export CSV' }).click();
     await page.waitForURL('**/admin/catalogue/csv');
     await shown(page.getByRole('button', { name: 'Export CSV' }));

@@ -2,7 +2,7 @@ import type { Category, Product } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { call } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, pathOf, screenshot, shown, type ShopPage } from './support/browser';
+import { openShop, pathOf, screenshot, shopInBrowser, shown } from './support/browser';
 
 /** What the API lists first for a home-page query (the grid's first page is 12 products of the same query). */
 async function apiNames(query: string): Promise<{ names: string[]; total: number }> {
@@ -33,17 +33,15 @@ const searchParams = async (page: Page): Promise<Record<string, string>> =>
  * view before), and the URL alone reproduces a view.
  */
 describe('catalogue search and filters', () => {
+  const t = shopInBrowser();
   let browser: Browser;
-  let shop: ShopPage;
   let page: Page;
   /** A category with some but not all of the products, and a word (3+ letters) of one of its products' names. */
   let category: Category;
   let word: string;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ browser, page } = t);
     const { total } = await apiNames('');
     const categories = (await call<Category[]>('GET', '/categories')).body;
     for (const candidate of categories) {
@@ -55,14 +53,6 @@ describe('catalogue search and filters', () => {
       }
     }
     if (!category) throw new Error('The demo catalogue has no category with some but not all products');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
   });
 
   it('narrows the grid to the search, and says so when nothing matches', async () => {

@@ -1,9 +1,10 @@
-import { ApiRoute, apiPath, type PricingAdmin, type Product, type Session } from '@store/contract';
+import { ApiRoute, type PricingAdmin, type Product, type Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
-import { call, firstProducts, signin, unique } from './support/api';
+import { call, firstProducts, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPage } from './support/browser';
+import { fillAddress, openShop, pathOf, screenshot, shown } from './support/browser';
 import { mailTo } from './support/outbox';
+import { adminPath as pricingAdminPath, shopToPrice } from './support/pricing';
 
 /**
  * Guest checkout (docs/payments.md, "Guest checkout") in the browser: a signed-out shopper still sees the spec's
@@ -12,20 +13,17 @@ import { mailTo } from './support/outbox';
  * browser tests see a shop with nothing configured.
  */
 describe('guest checkout', () => {
+  const t = shopToPrice();
   let browser: Browser;
-  let shop: ShopPage;
   let page: Page;
   let admin: Session;
   let tee: Product;
   const code = `GUEST${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
   const email = `${unique('gus').replace(' ', '-')}@example.com`;
-  const adminPath = (route: string, params: Record<string, string> = {}) => apiPath(route, { ...params, userId: admin.user._id } as never);
+  const adminPath = (route: string, params: Record<string, string> = {}) => pricingAdminPath(admin, route, params);
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-    admin = await signin(store.admin().email, store.admin().password);
+    ({ browser, page, admin } = t);
     [tee] = (await firstProducts(30)).filter((product) => product.stock >= 2 && (product.sizes ?? []).length === 0 && product.price < 500);
     const zones = (
       await call<PricingAdmin>('POST', adminPath(ApiRoute.shippingZoneCreate), {
@@ -47,19 +45,6 @@ describe('guest checkout', () => {
     });
   });
 
-  afterAll(async () => {
-    const rules = (await call<PricingAdmin>('GET', adminPath(ApiRoute.pricingAdmin), { token: admin.token })).body;
-    for (const zone of rules.zones)
-      await call('DELETE', adminPath(ApiRoute.shippingZoneDelete, { zoneId: zone._id }), { token: admin.token });
-    for (const each of rules.discountCodes)
-      await call('DELETE', adminPath(ApiRoute.discountCodeDelete, { codeId: each._id }), { token: admin.token });
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
-  });
-
   const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
   const subtotalCents = () => Math.round(tee.price * 100) * 2;
   // 10% of the two tees, rounded half up; Express shipping.
@@ -78,10 +63,7 @@ describe('guest checkout', () => {
 
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Full name').fill('Gus Guest');
-    await page.getByLabel('Address line 1').fill('1 Main Street');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('Postal code').fill('12345');
-    await page.getByLabel('Country').selectOption({ label: 'United States' });
+    await fillAddress(page, { line1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'United States' });
     await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByLabel(/^Express/).check();

@@ -1,31 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, type ShopPage } from './support/browser';
+import { screenshot, shopInBrowser, shown } from './support/browser';
 import { mailTo } from './support/outbox';
 
 /** A shopper who forgot their password gets a link by e-mail, chooses a new one, and signs in with it. */
 describe('password reset', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopInBrowser();
   let page: Page;
   const email = `${unique('forgetful').replace(' ', '-')}@example.com`;
   const oldPassword = 'correct horse battery';
   const newPassword = 'a brand new passphrase';
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ page } = t);
     await signupAndSignin('Fern Forgetful', email, oldPassword);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
   });
 
   it('asks for a link from the sign-in page and gets the same answer for any address', async () => {

@@ -1,8 +1,9 @@
 import { ApiRoute, apiPath, type Order, type PricingAdmin, type Product, type Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, firstProducts, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPage } from './support/browser';
+import { fillAddress, screenshot, shown, signInOnPage, store } from './support/browser';
+import { adminPath as pricingAdminPath, buyAndOpenConfirmation, createZoneOnScreen, pricingRules, shopToPrice } from './support/pricing';
 
 /**
  * Pricing (docs/pricing.md) in the browser: an admin sets up a zone, its methods, a tax rate and a code on the
@@ -11,8 +12,7 @@ import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPa
  * browser tests on this store see a shop with nothing configured.
  */
 describe('pricing', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopToPrice();
   let page: Page;
   let admin: Session;
   let tee: Product;
@@ -20,54 +20,21 @@ describe('pricing', () => {
   const zoneName = unique('E2E Americas');
   const buyer = { name: 'Bea Buyer', email: `${unique('bea').replace(' ', '-')}@example.com`, password: 'correct horse battery' };
 
-  const adminPath = (route: string, params: Record<string, string> = {}) => apiPath(route, { ...params, userId: admin.user._id } as never);
-  const pricing = async () => (await call<PricingAdmin>('GET', adminPath(ApiRoute.pricingAdmin), { token: admin.token })).body;
+  const adminPath = (route: string, params: Record<string, string> = {}) => pricingAdminPath(admin, route, params);
+  const pricing = () => pricingRules(admin);
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-    admin = await signin(store.admin().email, store.admin().password);
+    ({ page, admin } = t);
     [tee] = (await firstProducts(30)).filter((product) => product.stock >= 2 && (product.sizes ?? []).length === 0 && product.price < 500);
     await signupAndSignin(buyer.name, buyer.email, buyer.password);
   });
 
-  afterAll(async () => {
-    // Leave the shop as the other specs expect it: no zones, rates or codes, prices excluding tax.
-    const rules = await pricing();
-    for (const zone of rules.zones)
-      await call('DELETE', adminPath(ApiRoute.shippingZoneDelete, { zoneId: zone._id }), { token: admin.token });
-    for (const rate of rules.taxRates)
-      await call('DELETE', adminPath(ApiRoute.taxRateDelete, { rateId: rate._id }), { token: admin.token });
-    for (const each of rules.discountCodes)
-      await call('DELETE', adminPath(ApiRoute.discountCodeDelete, { codeId: each._id }), { token: admin.token });
-    await call('PUT', adminPath(ApiRoute.pricingSettings), { token: admin.token, json: { pricesIncludeTax: false } });
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
-  });
-
-  async function signInAs(email: string, password: string) {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(/\/(admin|user)\/dashboard$/);
-  }
-
   it('an admin creates a zone, its methods, a tax rate and a discount code on the Pricing screen', async () => {
-    await signInAs(store.admin().email, store.admin().password);
+    await signInOnPage(page, store.admin().email, store.admin().password);
     await page.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL('**/admin/pricing');
 
-    const zoneForm = page.getByRole('form', { name: 'New shipping zone' });
-    await zoneForm.getByLabel('Zone name').fill(zoneName);
-    await zoneForm.getByLabel('Countries').selectOption([{ label: 'United States' }, { label: 'Canada' }]);
-    await zoneForm.getByRole('button', { name: 'Create zone' }).click();
-    const zones = page.getByRole('region', { name: 'Shipping zones and methods' });
-    await shown(zones.getByRole('cell', { name: zoneName, exact: true }));
+    const zones = await createZoneOnScreen(page, zoneName, ['United States', 'Canada']);
 
     const methodForm = page.getByRole('form', { name: 'New shipping method' });
     for (const [name, price] of [
@@ -115,7 +82,7 @@ describe('pricing', () => {
   });
 
   it('a buyer buys two tees with the code and a shipping method, and pays exactly the quote', async () => {
-    await signInAs(buyer.email, buyer.password);
+    await signInOnPage(page, buyer.email, buyer.password);
     await page.goto(`/product/${tee._id}`);
     await page.getByRole('button', { name: /^Add to Cart/ }).click();
     await page.waitForURL('**/cart');
@@ -123,10 +90,7 @@ describe('pricing', () => {
     await page.getByRole('button', { name: /^Add to Cart/ }).click();
     await page.waitForURL('**/cart');
 
-    await page.getByLabel('Address line 1').fill('1 Main Street');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('Postal code').fill('12345');
-    await page.getByLabel('Country').selectOption({ label: 'France' });
+    await fillAddress(page, { line1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'France' });
     // No zone ships to France: said before any payment.
     await shown(page.getByText('We do not ship to France yet'));
     await page.getByLabel('Country').selectOption({ label: 'United States' });
@@ -152,13 +116,7 @@ describe('pricing', () => {
     await screenshot(page, 'checkout-quote');
     await expectAccessible(page, 'checkout-quote');
 
-    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Buy' }).click();
-    await shown(page.getByText(`Thank you! Your payment of ${dollars(totalCents)} was successful.`));
-    await page.getByRole('link', { name: 'view your order confirmation' }).click();
-    await page.waitForURL('**/order/*/confirmation');
-    const orderId = /\/order\/([0-9a-f-]{36})\/confirmation$/.exec(await pathOf(page))![1];
-    expect(await page.getByTestId('order-total').innerText()).toBe(dollars(totalCents));
+    const orderId = await buyAndOpenConfirmation(page, dollars(totalCents));
     const items = await page.getByRole('table', { name: 'Items in this order' }).innerText();
     expect(items).toContain(`Discount (${code})`);
     expect(items).toContain('Shipping (Express)');

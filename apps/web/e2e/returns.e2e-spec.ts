@@ -1,9 +1,9 @@
 import { ApiRoute, apiPath, type Category, type OrderReturn, type Product, type Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
 import { mailTo } from './support/outbox';
-import { launchChromium, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { launchChromium, openShop, screenshot, type ShopPage, shown, signInOnPage, store } from './support/browser';
 
 /**
  * Returns and exchanges (docs/returns.md) in the browser: a buyer asks to exchange their M for an L from their order;
@@ -76,18 +76,10 @@ describe('returns and exchanges', () => {
     expect(adminShop.pageErrors).toEqual([]);
   });
 
-  async function signInAs(page: Page, email: string, pass: string) {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(pass);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(/\/(admin|user)\/dashboard$/);
-  }
-
   it('the buyer asks to exchange M for L from their order, and the admin completes it', async () => {
     const orderId = await shippedM(buyer);
     const page = buyerShop.page;
-    await signInAs(page, buyerEmail, password);
+    await signInOnPage(page, buyerEmail, password);
     await page.getByRole('link', { name: 'Return or exchange items' }).first().click();
     await page.waitForURL(`**/order/${orderId}/returns`);
     const form = await shown(page.getByRole('form', { name: 'Return or exchange items' }));
@@ -104,7 +96,7 @@ describe('returns and exchanges', () => {
     expect(await mailTo(buyerEmail, 'return-requested')).toContain('We are holding the new size for you until');
 
     const adminPage = adminShop.page;
-    await signInAs(adminPage, store.admin().email, store.admin().password);
+    await signInOnPage(adminPage, store.admin().email, store.admin().password);
     await adminPage.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link', { name: 'Returns' }).click();
     await adminPage.waitForURL('**/admin/returns');
     const item = await shown(

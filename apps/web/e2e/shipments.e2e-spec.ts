@@ -2,7 +2,7 @@ import { type Order, type Product, type Session, variantPrice } from '@store/con
 import type { Browser, Page } from 'playwright-core';
 import { call, firstProducts, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { openShop, screenshot, shopInBrowser, shown, signInOnPage, store } from './support/browser';
 import { mailTo } from './support/outbox';
 
 /**
@@ -11,8 +11,8 @@ import { mailTo } from './support/outbox';
  * shop's frame, and the buyer sees both parcels with their links.
  */
 describe('shipments', () => {
+  const t = shopInBrowser();
   let browser: Browser;
-  let shop: ShopPage;
   let page: Page;
   let buyer: Session;
   let buyerPassword: string;
@@ -20,18 +20,8 @@ describe('shipments', () => {
   let orderId: string;
   const tracking = `1Z${Date.now().toString().slice(-8)}`;
 
-  async function signInAs(target: Page, email: string, password: string, landing: string): Promise<void> {
-    await target.goto('/signin');
-    await target.getByLabel('Email').fill(email);
-    await target.getByLabel('Password').fill(password);
-    await target.getByRole('button', { name: 'Submit' }).click();
-    await target.waitForURL(`**${landing}`);
-  }
-
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ browser, page } = t);
     buyerPassword = 'correct horse battery';
     buyer = await signupAndSignin('Shane Shipping', `${unique('shane').replace(' ', '-')}@example.com`, buyerPassword);
     // Two products in stock, one unit of a variant of each: two lines, shipped one at a time.
@@ -54,15 +44,7 @@ describe('shipments', () => {
     if (status !== 200) throw new Error(`payment answered ${status}: ${JSON.stringify(body)}`);
     orderId = body.order._id;
     const admin = store.admin();
-    await signInAs(page, admin.email, admin.password, '/admin/dashboard');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
+    await signInOnPage(page, admin.email, admin.password, '/admin/dashboard');
   });
 
   const orderRow = () => page.getByRole('listitem').filter({ hasText: 'Shane Shipping' });
@@ -134,7 +116,7 @@ describe('shipments', () => {
 
   it('shows the buyer both parcels with their tracking links', async () => {
     const buyerShop = await openShop(browser);
-    await signInAs(buyerShop.page, buyer.user.email, buyerPassword, '/user/dashboard');
+    await signInOnPage(buyerShop.page, buyer.user.email, buyerPassword, '/user/dashboard');
     const parcel = await shown(buyerShop.page.getByRole('listitem', { name: `Parcel ${tracking}` }));
     expect(await parcel.getByRole('link', { name: tracking }).getAttribute('href')).toBe(`https://www.ups.com/track?tracknum=${tracking}`);
     await shown(buyerShop.page.getByRole('listitem', { name: 'Parcel 9400 1000 0000 0000 0000 01' }));

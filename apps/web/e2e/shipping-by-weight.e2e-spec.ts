@@ -1,9 +1,10 @@
-import { ApiRoute, apiPath, type Order, type PricingAdmin, type Product, type Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
+import { ApiRoute, apiPath, type Order, type Product, type Session } from '@store/contract';
+import type { Page } from 'playwright-core';
 import { call, getProduct, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
+import { fillAddress, screenshot, shown, signInOnPage, store } from './support/browser';
 import { createProduct } from './support/catalogue';
-import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPage } from './support/browser';
+import { buyAndOpenConfirmation, createZoneOnScreen, shopToPrice } from './support/pricing';
 
 /**
  * Shipping by weight (docs/pricing.md, "Shipping") in the browser: an admin gives a hoodie's XL its own weight in the
@@ -12,22 +13,17 @@ import { launchChromium, openShop, pathOf, screenshot, shown, store, type ShopPa
  * total. The rules it makes are removed afterwards, so the other browser tests see a shop with nothing configured.
  */
 describe('shipping by weight', () => {
-  let browser: Browser;
-  let shop: ShopPage;
+  const t = shopToPrice();
   let page: Page;
   let admin: Session;
   let hoodie: Product;
   const zoneName = unique('E2E Weight US');
   const method = unique('Parcel');
   const buyer = { name: 'Wes Weigher', email: `${unique('wes').replace(' ', '-')}@example.com`, password: 'correct horse battery' };
-  const adminPath = (route: string, params: Record<string, string> = {}) => apiPath(route, { ...params, userId: admin.user._id } as never);
   const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-    admin = await signin(store.admin().email, store.admin().password);
+    ({ page, admin } = t);
     // 300 g a hoodie; no variant weighs anything of its own yet. Two options, so the form shows the variant table.
     hoodie = await createProduct(
       admin,
@@ -50,29 +46,8 @@ describe('shipping by weight', () => {
     await signupAndSignin(buyer.name, buyer.email, buyer.password);
   });
 
-  afterAll(async () => {
-    if (admin) {
-      const rules = (await call<PricingAdmin>('GET', adminPath(ApiRoute.pricingAdmin), { token: admin.token })).body;
-      for (const zone of rules.zones)
-        await call('DELETE', adminPath(ApiRoute.shippingZoneDelete, { zoneId: zone._id }), { token: admin.token });
-    }
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
-  });
-
-  async function signInAs(email: string, password: string) {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(/\/(admin|user)\/dashboard$/);
-  }
-
   it("an admin gives the XL its own weight in the variant table and sets up a method priced by the cart's weight", async () => {
-    await signInAs(store.admin().email, store.admin().password);
+    await signInOnPage(page, store.admin().email, store.admin().password);
     await page.goto(`/admin/product/update/${hoodie._id}`);
     const xl = await shown(page.getByLabel('Weight of Grey / XL'));
     expect(await page.getByLabel('Weight of Grey / S').inputValue()).toBe('');
@@ -89,12 +64,7 @@ describe('shipping by weight', () => {
     ]);
 
     await page.goto('/admin/pricing');
-    const zoneForm = page.getByRole('form', { name: 'New shipping zone' });
-    await zoneForm.getByLabel('Zone name').fill(zoneName);
-    await zoneForm.getByLabel('Countries').selectOption([{ label: 'United States' }]);
-    await zoneForm.getByRole('button', { name: 'Create zone' }).click();
-    const zones = page.getByRole('region', { name: 'Shipping zones and methods' });
-    await shown(zones.getByRole('cell', { name: zoneName, exact: true }));
+    const zones = await createZoneOnScreen(page, zoneName, ['United States']);
 
     const methodForm = page.getByRole('form', { name: 'New shipping method' });
     await methodForm.getByLabel('Zone').selectOption({ label: zoneName });
@@ -109,16 +79,13 @@ describe('shipping by weight', () => {
   });
 
   it("a shopper's checkout shows the shipping of the variants' weights, and the order's total is that", async () => {
-    await signInAs(buyer.email, buyer.password);
+    await signInOnPage(page, buyer.email, buyer.password);
     for (const size of ['S', 'XL']) {
       await page.goto(`/product/${hoodie._id}?colour=Grey&size=${size}`);
       await page.getByRole('button', { name: /^Add to Cart/ }).click();
       await page.waitForURL('**/cart');
     }
-    await page.getByLabel('Address line 1').fill('1 Main Street');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('Postal code').fill('12345');
-    await page.getByLabel('Country').selectOption({ label: 'United States' });
+    await fillAddress(page, { line1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'United States' });
 
     // S weighs its product's 300 g, XL its own 900 g: 1200 g, the $9 bracket (by the product's weight alone, 600 g: $4).
     const totalCents = 2 * 4000 + 900;
@@ -131,13 +98,7 @@ describe('shipping by weight', () => {
     await screenshot(page, 'checkout-by-weight');
     await expectAccessible(page, 'checkout priced by weight');
 
-    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Buy' }).click();
-    await shown(page.getByText(`Thank you! Your payment of ${dollars(totalCents)} was successful.`));
-    await page.getByRole('link', { name: 'view your order confirmation' }).click();
-    await page.waitForURL('**/order/*/confirmation');
-    const orderId = /\/order\/([0-9a-f-]{36})\/confirmation$/.exec(await pathOf(page))![1];
-    expect(await page.getByTestId('order-total').innerText()).toBe(dollars(totalCents));
+    const orderId = await buyAndOpenConfirmation(page, dollars(totalCents));
     expect(await page.getByRole('table', { name: 'Items in this order' }).innerText()).toContain(`Shipping (${method})`);
 
     const session = await signin(buyer.email, buyer.password);

@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { call, productCount, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { gone, launchChromium, navLabels, openShop, pathOf, screenshot, shown, stored, type ShopPage } from './support/browser';
+import { fillAddress, gone, navLabels, openShop, pathOf, screenshot, shopInBrowser, type ShopPage, shown, stored } from './support/browser';
 
 /**
  * A shopper's visit, step by step in one browser tab: browse, add the same tee twice, remove one, sign up,
  * sign in, pay with the test card (a declined card first), find the order on the dashboard, sign out.
  */
 describe('shopper', () => {
+  const t = shopInBrowser();
   let browser: Browser;
   let shop: ShopPage;
   let page: Page;
@@ -18,17 +19,7 @@ describe('shopper', () => {
   const address = { line1: '12 Harbour Road', line2: 'Flat 3', city: 'Cork', postalCode: 'T12 X70A', country: 'Ireland' };
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
+    ({ browser, shop, page } = t);
   });
 
   it('browses the catalogue: photo, name, description and $ price on each card, more as they scroll', async () => {
@@ -204,11 +195,7 @@ describe('shopper', () => {
     expect(payments).toEqual([]);
     expect(await stored<unknown[]>(page, 'cart')).toHaveLength(1);
 
-    await page.getByLabel('Address line 1').fill(address.line1);
-    await page.getByLabel('Address line 2 (optional)').fill(address.line2);
-    await page.getByLabel('City').fill(address.city);
-    await page.getByLabel('Postal code').fill(address.postalCode);
-    await page.getByLabel('Country').selectOption({ label: address.country });
+    await fillAddress(page, address);
     await gone(errorOf('ship-line1'));
     await gone(errorOf('ship-country'));
   });

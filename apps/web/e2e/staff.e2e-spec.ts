@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Product, Session } from '@store/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, firstProducts, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, stored, type ShopPage } from './support/browser';
+import { launchChromium, openShop, screenshot, type ShopPage, shown, signInOnPage, store, stored } from './support/browser';
 
 /**
  * Staff roles in the browser: the owner invites someone from the People screen, the invitee joins through the
@@ -45,18 +45,10 @@ describe('staff roles', () => {
     expect(staff.pageErrors).toEqual([]);
   });
 
-  const signinThroughForm = async (page: Page, email: string, password: string) => {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/admin/dashboard');
-  };
-
   it('the owner invites someone from the People screen, reached from the admin nav', async () => {
     const page = owner.page;
     const admin = store.admin();
-    await signinThroughForm(page, admin.email, admin.password);
+    await signInOnPage(page, admin.email, admin.password, '/admin/dashboard');
     await page.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link', { name: 'People' }).click();
     await page.waitForURL('**/admin/people');
     const people = await shown(page.getByRole('list', { name: 'Staff' }));
@@ -101,7 +93,7 @@ describe('staff roles', () => {
     await expectAccessible(page, 'join-staff');
     await page.getByRole('link', { name: 'sign in', exact: true }).click();
     await page.waitForURL('**/signin');
-    await signinThroughForm(page, invitee.email, invitee.password);
+    await signInOnPage(page, invitee.email, invitee.password, '/admin/dashboard');
 
     const info = await (await shown(page.getByRole('region', { name: 'Admin Information' }))).innerText();
     expect(info).toContain(invitee.name);

@@ -2,7 +2,7 @@ import type { Category, Product, Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { call, fixtureBytes, signin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, type ShopPage } from './support/browser';
+import { openShop, screenshot, shopInBrowser, shown, signInOnPage, store } from './support/browser';
 import { mailTo } from './support/outbox';
 
 /** The product form's fields as the admin form sends them (multipart, with a photo on create). */
@@ -19,17 +19,15 @@ function productForm(fields: Record<string, string>, photo: boolean): FormData {
  * link. The store runs as in production: the notify pass follows the catalogue's changes, the outbox worker sends.
  */
 describe('back-in-stock alerts', () => {
+  const t = shopInBrowser();
   let browser: Browser;
-  let shop: ShopPage;
   let page: Page;
   let admin: Session;
   let tee: Product;
   const email = `${unique('waiting').replace(' ', '-')}@example.com`.toLowerCase();
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    shop = await openShop(browser);
-    page = shop.page;
+    ({ browser, page } = t);
     admin = await signin(store.admin().email, store.admin().password);
     const [category] = (await call<Category[]>('GET', '/categories')).body;
     const sizes = JSON.stringify([
@@ -43,14 +41,6 @@ describe('back-in-stock alerts', () => {
     });
     if (created.status !== 201) throw new Error(`creating a product answered ${created.status}: ${JSON.stringify(created.body)}`);
     tee = created.body;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(shop.pageErrors).toEqual([]);
   });
 
   it('leaves an address for the sold-out size, and confirms it from the mail', async () => {
@@ -79,11 +69,7 @@ describe('back-in-stock alerts', () => {
     // The admin sees who waits before restocking (the update page's table).
     const adminPage = await openShop(browser);
     try {
-      await adminPage.page.goto('/signin');
-      await adminPage.page.getByLabel('Email').fill(store.admin().email);
-      await adminPage.page.getByLabel('Password').fill(store.admin().password);
-      await adminPage.page.getByRole('button', { name: 'Submit' }).click();
-      await adminPage.page.waitForURL('**/admin/dashboard');
+      await signInOnPage(adminPage.page, store.admin().email, store.admin().password, '/admin/dashboard');
       await adminPage.page.goto(`/admin/product/update/${tee._id}`);
       const table = await shown(adminPage.page.getByRole('table', { name: 'Shoppers waiting per variant' }));
       await shown(table.getByRole('row', { name: /^M .* 0 1$/ }));

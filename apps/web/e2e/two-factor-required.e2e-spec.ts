@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { startAnotherStore, type AnotherStore } from './support/another-store';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, stored, type ShopPage } from './support/browser';
+import { launchChromium, openShop, screenshot, type ShopPage, shown, signInOnPage, stored } from './support/browser';
 
 /**
  * A shop that requires two-factor sign-in of its people (ADMIN_2FA=required, production's default), on a store of
@@ -37,11 +37,7 @@ describe('two-factor sign-in required by the shop', () => {
 
   it('confines an owner without it to enrolling, then, enrolled, opens the dashboard', async () => {
     const page = shop.page;
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(other.admin.email);
-    await page.getByLabel('Password').fill(other.admin.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/admin/two-factor');
+    await signInOnPage(page, other.admin.email, other.admin.password, '/admin/two-factor');
     await shown(page.getByText('The shop requires two-factor sign-in for its staff: set it up to open the admin pages.'));
     const passwordOnly = (await stored<Session>(page, 'jwt'))!;
     expect(passwordOnly.twoFactorEnrolmentRequired).toBe(true);

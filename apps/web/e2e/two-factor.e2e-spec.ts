@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { call, firstProducts, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
-import { launchChromium, openShop, screenshot, shown, store, stored, type ShopPage } from './support/browser';
+import { fillSignIn, launchChromium, openShop, screenshot, type ShopPage, shown, signInOnPage, store, stored } from './support/browser';
 
 /**
  * Two-factor sign-in in the browser (the store runs with ADMIN_2FA=optional, the default outside production): a
@@ -53,9 +53,7 @@ describe('two-factor sign-in', () => {
 
   const passwordStep = async (page: Page) => {
     await page.goto('/signin');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill(member.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await fillSignIn(page, member.email, member.password);
     return shown(page.getByRole('form', { name: 'Two-factor sign-in' }));
   };
 
@@ -80,11 +78,7 @@ describe('two-factor sign-in', () => {
 
   it('a staff member sets it up from the dashboard: QR code, a first code, ten recovery codes shown once', async () => {
     const page = shop.page;
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill(member.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInOnPage(page, member.email, member.password, '/admin/dashboard');
     await page.getByRole('navigation', { name: 'Admin Navigation' }).getByRole('link', { name: 'Two-factor sign-in' }).click();
     await page.waitForURL('**/admin/two-factor');
 

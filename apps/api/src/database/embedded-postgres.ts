@@ -70,17 +70,34 @@ async function allowTraversal(dir: string): Promise<void> {
   }
 }
 
-/** Creates `name` on the server behind `serverUrl` unless it exists; returns the new database's URL. */
-export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+/** Runs `work` on a connection of its own to the server behind `serverUrl` (the database the URL names), then closes it. */
+export async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** The URL of database `name` on the server behind `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Creates `name` on the server behind `serverUrl` unless it exists; returns the new database's URL. */
+export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  await onServer(serverUrl, async (client) => {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  });
+  return databaseUrl(serverUrl, name);
+}
+
+/** Drops `name` from the server behind `serverUrl` if it is there, closing the connections still open to it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`));
 }

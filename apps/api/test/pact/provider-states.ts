@@ -221,7 +221,7 @@ export class ProviderStates {
       'nobody has registered with email {email}': async () => undefined,
       'a customer was sent the password reset link {token}': async (params) => {
         const user = await this.auth.signup({ name: 'Shopper', email: 'reset@example.com', password: PASSWORD });
-        const hash = createHash('sha256').update(text(params, 'token')).digest();
+        const hash = sha256(text(params, 'token'));
         await this.t.dataSource.query(
           `INSERT INTO account_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
           [hash, user._id],
@@ -371,137 +371,93 @@ export class ProviderStates {
       },
       // Both colours in the one size bought; `variantId` is the second colour's line (the one a refund names).
       'a customer has paid for an order of a product in colours {colours} and size {size} whose payment has settled': async (params) => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer = await this.newBuyer();
         const product = await this.colourTee(1999, text(params, 'colours').split(','), [size(params)], 10);
-        const answer = await this.payments.pay(
-          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
-          {
-            paymentMethodNonce: 'fake-valid-nonce',
-            amount: fromCents(1999 * product.variants!.length),
-            products: product.variants!.map((variant) => ({ _id: product._id, count: 1, variant: variant._id })),
-          },
-        );
+        const answer = await this.payments.pay(buyer, {
+          paymentMethodNonce: 'fake-valid-nonce',
+          amount: fromCents(1999 * product.variants!.length),
+          products: product.variants!.map((variant) => ({ _id: product._id, count: 1, variant: variant._id })),
+        });
         if (!('success' in answer.body) || !answer.body.success)
           throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
         await this.settle(answer.body.order._id);
         return { orderId: answer.body.order._id, productId: product._id, variantId: product.variants![1]._id };
       },
       'the customer has paid for an order of a product in size {size}': async (params) => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const customer = this.signedInAs('customer');
         const product = await this.classicTee({ sizes: [{ size: size(params), stock: 10 }] });
-        return { orderId: await this.paidOrder(this.signedIn, product, [size(params)]), productId: product._id };
+        return { orderId: await this.paidOrder(customer, product, [size(params)]), productId: product._id };
       },
       // A partial refund needs a settled charge: the offline gateway settles this one at once.
       'a customer has paid for an order of a product in sizes {sizes} whose payment has settled': async (params) => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer = await this.newBuyer();
         const sizes = text(params, 'sizes').split(',') as ProductSize[];
         const product = await this.classicTee({ sizes: sizes.map((s) => ({ size: s, stock: 10 })) });
-        const orderId = await this.paidOrder(
-          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
-          product,
-          sizes,
-        );
+        const orderId = await this.paidOrder(buyer, product, sizes);
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
       // Orders exist only by being paid for, so they are made the way a buyer makes them: through checkout.
       'the customer has paid for an order': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        return { orderId: await this.paidOrder(this.signedIn) };
+        const customer = this.signedInAs('customer');
+        return { orderId: await this.paidOrder(customer) };
       },
       // A guest order, paid through the guest checkout; its link's token is the consumer's (only its hash is kept).
       'a guest has paid for an order whose link token is {token}': async (params) => {
         const product = await this.classicTee();
-        const answer = await this.payments.payAsGuest(
-          {
-            email: 'guest@example.com',
-            paymentMethodNonce: 'fake-valid-nonce',
-            amount: product.price,
-            products: [{ _id: product._id, count: 1 }],
-            shippingAddress: SHIPPING_ADDRESS,
-          },
-          '127.0.0.1',
-        );
-        if (!('success' in answer.body) || !answer.body.success) throw new Error(`guest checkout refused: ${JSON.stringify(answer.body)}`);
-        const orderId = answer.body.order._id;
-        await this.t.dataSource.query(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [
-          orderId,
-          createHash('sha256').update(text(params, 'token')).digest(),
-        ]);
-        return { orderId, productId: product._id };
+        return { orderId: await this.guestOrder(product, text(params, 'token')), productId: product._id };
       },
       // Every field given, as the consumer's example (which matches each by type, the country by the list).
       'a customer was sent the e-mail verification link {token}': async (params) => {
         const user = await this.auth.signup({ name: 'Shopper', email: 'verify@example.com', password: PASSWORD });
-        const hash = createHash('sha256').update(text(params, 'token')).digest();
+        const hash = sha256(text(params, 'token'));
         await this.t.dataSource.query(
           `INSERT INTO account_tokens (token_hash, user_id, expires_at, purpose, email) VALUES ($1, $2, now() + interval '24 hours', 'verify-email', $3)`,
           [hash, user._id, user.email],
         );
       },
       'the customer has an address in their address book': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        const saved = await this.t.app.get(AccountsService).addAddress(this.signedIn.id, SHIPPING_ADDRESS, true);
+        const customer = this.signedInAs('customer');
+        const saved = await this.t.app.get(AccountsService).addAddress(customer.id, SHIPPING_ADDRESS, true);
         return { addressId: saved._id };
       },
       'the customer has paid for an order shipped to an address': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        return { orderId: await this.paidOrder(this.signedIn, undefined, undefined, SHIPPING_ADDRESS) };
+        const customer = this.signedInAs('customer');
+        return { orderId: await this.paidOrder(customer, undefined, undefined, SHIPPING_ADDRESS) };
       },
       // The audit trail records the signed-in admin, so this state follows "an admin exists".
       'the admin has renamed a category': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in admin first (the state "an admin exists")');
+        const admin = this.signedInAs('admin');
         // Inserted directly, so the trail holds exactly one entry: the rename.
         const { id } = await this.t.dataSource.getRepository(CategoryEntity).save({ name: 'Tees' });
-        await this.categories.rename(id, 'Graphic Tees', this.signedIn);
+        await this.categories.rename(id, 'Graphic Tees', admin);
         return { categoryId: id };
       },
       // A partial refund needs a settled charge: the offline gateway settles this one at once.
       // Returns (docs/returns.md): a shipped order of the Classic Tee in M (sizes S, M, L); the exchange is to L.
       'the customer has a shipped order of a product in sizes S, M and L': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        return this.shippedOrder(this.signedIn);
+        const customer = this.signedInAs('customer');
+        return this.shippedOrder(customer);
       },
       // A guest's shipped order of the Classic Tee in M (sizes S, M, L), paid through the guest checkout; its link's
       // token is the consumer's (only its hash is kept).
       'a guest has a shipped order of a product in sizes S, M and L whose link token is {token}': async (params) => {
-        const product = await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) });
-        const answer = await this.payments.payAsGuest(
-          {
-            email: 'guest@example.com',
-            paymentMethodNonce: 'fake-valid-nonce',
-            amount: product.price,
-            products: [{ _id: product._id, count: 1, size: 'M' }],
-            shippingAddress: SHIPPING_ADDRESS,
-          },
-          '127.0.0.1',
-        );
-        if (!('success' in answer.body) || !answer.body.success) throw new Error(`guest checkout refused: ${JSON.stringify(answer.body)}`);
-        const orderId = answer.body.order._id;
-        await this.t.dataSource.query(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [
-          orderId,
-          createHash('sha256').update(text(params, 'token')).digest(),
-        ]);
-        await this.settle(orderId);
-        const orders = this.t.app.get(OrdersService);
-        await orders.changeStatus(orderId, 'Processing', SYSTEM_ACTOR);
-        await orders.changeStatus(orderId, 'Shipped', SYSTEM_ACTOR);
-        const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
-        return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
+        const product = await this.teeInThreeSizes();
+        return this.shipped(await this.guestOrder(product, text(params, 'token'), 'M'), product);
       },
       // After a state that made a product: an alert of the signed-in customer (by account, confirmed) on its first variant.
       'the customer has a back-in-stock alert on a size of that product': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
+        const customer = this.signedInAs('customer');
         const [variant] = (await this.t.dataSource.query(`SELECT id FROM product_variants ORDER BY id LIMIT 1`)) as { id: number }[];
         if (!variant) throw new Error('needs a product first (a state that makes one)');
         await this.t.dataSource.query(
           `INSERT INTO stock_alerts (variant_id, email, user_id, confirmed_at, unsubscribe_token_hash) VALUES ($1, lower($2), $3, now(), $4)`,
-          [variant.id, this.signedIn.email, this.signedIn.id, sha256('my-data-alert')],
+          [variant.id, customer.email, customer.id, sha256('my-data-alert')],
         );
       },
       'the customer asked to exchange M for L on a shipped order': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        const shipped = await this.shippedOrder(this.signedIn);
+        const customer = this.signedInAs('customer');
+        const shipped = await this.shippedOrder(customer);
         const asked = await this.t.app.get(ReturnsService).request(
           String(shipped.orderId),
           {
@@ -509,7 +465,7 @@ export class ProviderStates {
             reason: 'too-small',
             lines: [{ variant: Number(shipped.variantId), quantity: 1, exchangeVariant: Number(shipped.exchangeVariantId) }],
           },
-          this.signedIn,
+          customer,
         );
         return { ...shipped, returnId: asked._id };
       },
@@ -560,18 +516,15 @@ export class ProviderStates {
         return { productId: product._id };
       },
       'a customer has paid for an order whose payment has settled': async () => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer = await this.newBuyer();
         const product = await this.classicTee();
-        const orderId = await this.paidOrder(
-          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
-          product,
-        );
+        const orderId = await this.paidOrder(buyer, product);
         await this.settle(orderId);
         return { orderId, productId: product._id };
       },
       // A Classic Tee shipped to the US by a flat "Standard" method (no tax), the charge settled at once.
       'a customer has paid for an order with {shipping} shipping whose payment has settled': async (params) => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer = await this.newBuyer();
         const [zone] = (await this.t.dataSource.query(
           `INSERT INTO shipping_zones (name, countries) VALUES ('US zone', '{US}') RETURNING id`,
         )) as {
@@ -582,16 +535,13 @@ export class ProviderStates {
           [zone.id, toCents(number(params, 'shipping'))],
         )) as { id: string }[];
         const product = await this.classicTee();
-        const answer = await this.payments.pay(
-          { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null },
-          {
-            paymentMethodNonce: 'fake-valid-nonce',
-            amount: fromCents(toCents(product.price) + toCents(number(params, 'shipping'))),
-            products: [{ _id: product._id, count: 1 }],
-            shippingAddress: SHIPPING_ADDRESS,
-            shippingMethod: method.id,
-          },
-        );
+        const answer = await this.payments.pay(buyer, {
+          paymentMethodNonce: 'fake-valid-nonce',
+          amount: fromCents(toCents(product.price) + toCents(number(params, 'shipping'))),
+          products: [{ _id: product._id, count: 1 }],
+          shippingAddress: SHIPPING_ADDRESS,
+          shippingMethod: method.id,
+        });
         if (!('success' in answer.body) || !answer.body.success)
           throw new Error(`checkout refused the order: ${JSON.stringify(answer.body)}`);
         await this.settle(answer.body.order._id);
@@ -604,27 +554,40 @@ export class ProviderStates {
       },
       // Shipments: the order's one line (one unit) and its variant, to name in a ship request.
       'a customer has paid for an order to ship': async () => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
-        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null });
+        const buyer = await this.newBuyer();
+        const orderId = await this.paidOrder(buyer);
         return { orderId, variantId: await this.variantOfOrder(orderId) };
       },
       'a customer has paid for an order that has shipped': async () => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
-        const orderId = await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null });
+        const buyer = await this.newBuyer();
+        const orderId = await this.paidOrder(buyer);
         return { orderId, shipmentId: await this.shipAll(orderId) };
       },
       'the customer has paid for an order that has shipped': async () => {
-        if (!this.signedIn) throw new Error('needs a signed-in customer first (the state "a customer exists")');
-        const orderId = await this.paidOrder(this.signedIn);
+        const customer = this.signedInAs('customer');
+        const orderId = await this.paidOrder(customer);
         return { orderId, shipmentId: await this.shipAll(orderId) };
       },
       'a customer has paid for an order': async () => {
-        const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+        const buyer = await this.newBuyer();
         return {
-          orderId: await this.paidOrder({ id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null }),
+          orderId: await this.paidOrder(buyer),
         };
       },
     };
+  }
+
+  /** The buyer of the orders a state makes for a customer nobody has signed in as. */
+  private async newBuyer(): Promise<AuthUser> {
+    const buyer = await this.auth.signup({ name: 'Sam Shopper', email: 'buyer@example.com', password: PASSWORD });
+    return { id: buyer._id, name: buyer.name, email: buyer.email, role: buyer.role, staffRole: null };
+  }
+
+  /** The user an earlier state signed in ("a customer exists", "an admin exists"), for a state that follows it. */
+  private signedInAs(who: 'customer' | 'admin'): AuthUser {
+    if (!this.signedIn)
+      throw new Error(`needs a signed-in ${who} first (the state "${who === 'admin' ? 'an admin' : 'a customer'} exists")`);
+    return this.signedIn;
   }
 
   /** The variant of an order's first line (the examples' orders have one). */
@@ -648,16 +611,49 @@ export class ProviderStates {
     return order.shipments![0]._id;
   }
 
+  /** The Classic Tee in sizes S, M and L, ten of each. */
+  private teeInThreeSizes(): Promise<Product> {
+    return this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) });
+  }
+
   /** A paid, settled order of one Classic Tee in M (sizes S, M, L), moved on to Shipped; its ids and the L variant's. */
   private async shippedOrder(buyer: AuthUser, tee?: Product): Promise<ProviderValues> {
-    const product = tee ?? (await this.classicTee({ sizes: ['S', 'M', 'L'].map((s) => ({ size: s as ProductSize, stock: 10 })) }));
-    const orderId = await this.paidOrder(buyer, product, ['M']);
+    const product = tee ?? (await this.teeInThreeSizes());
+    return this.shipped(await this.paidOrder(buyer, product, ['M']), product);
+  }
+
+  /**
+   * Moves a paid order of one `product` in M on to Shipped, its charge settled first (a partial refund needs a settled
+   * charge); its ids, the M variant's and the L variant's (an exchange's).
+   */
+  private async shipped(orderId: string, product: Product): Promise<ProviderValues> {
     await this.settle(orderId);
     const orders = this.t.app.get(OrdersService);
     await orders.changeStatus(orderId, 'Processing', SYSTEM_ACTOR);
     await orders.changeStatus(orderId, 'Shipped', SYSTEM_ACTOR);
     const variantOf = (value: string) => product.variants!.find((v) => v.options[0] === value)!._id;
     return { orderId, productId: product._id, variantId: variantOf('M'), exchangeVariantId: variantOf('L') };
+  }
+
+  /**
+   * A guest's order of one `product` (in `size` when given), paid through the guest checkout; its link's token is
+   * `token` (only its hash is kept, as the checkout keeps the hash of the token it mails). Answers the order's id.
+   */
+  private async guestOrder(product: Product, token: string, size?: ProductSize): Promise<string> {
+    const answer = await this.payments.payAsGuest(
+      {
+        email: 'guest@example.com',
+        paymentMethodNonce: 'fake-valid-nonce',
+        amount: product.price,
+        products: [{ _id: product._id, count: 1, ...(size ? { size } : {}) }],
+        shippingAddress: SHIPPING_ADDRESS,
+      },
+      '127.0.0.1',
+    );
+    if (!('success' in answer.body) || !answer.body.success) throw new Error(`guest checkout refused: ${JSON.stringify(answer.body)}`);
+    const orderId = answer.body.order._id;
+    await this.t.dataSource.query(`UPDATE orders SET guest_token_hash = $2 WHERE id = $1`, [orderId, sha256(token)]);
+    return orderId;
   }
 
   /** Settles an order's charge at the offline gateway (a partial refund needs a settled charge). */

@@ -6,8 +6,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.ts';
+import { dropDatabase, ensureDatabase, onServer, startEmbeddedPostgres } from '../../src/database/embedded-postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const migrationsDir = path.join(root, 'apps/api/src/database/migrations');
@@ -68,14 +67,12 @@ async function migratedTemplate(serverUrl) {
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(await readFile(path.join(migrationsDir, file)));
   const name = `store_template_${hash.digest('hex').slice(0, 12)}_${randomBytes(3).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = await ensureDatabase(serverUrl, name);
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await migrate(url.toString());
-    await onServer(serverUrl, `ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    await migrate(url);
+    await onServer(serverUrl, (client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`));
   } catch (error) {
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropDatabase(serverUrl, name).catch(() => undefined);
     throw error;
   }
   return name;
@@ -96,14 +93,4 @@ function migrate(databaseUrl) {
       code === 0 ? resolve() : reject(new Error(`Migrating the test databases' template failed (exit ${code}):\n${output}`)),
     );
   });
-}
-
-async function onServer(serverUrl, sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

@@ -80,6 +80,17 @@ export async function signedInUser(testApp: TestApp, role: Role = Role.Customer)
   return { ...(response.body as Session), password };
 }
 
+/** Requests to the app signed in as `session` (its token in the Authorization header), one function per method. */
+export function signedInAs(testApp: TestApp, session: { token: string }) {
+  const signed = (test: request.Test) => test.set('Authorization', `Bearer ${session.token}`);
+  return {
+    get: (path: string) => signed(request(testApp.http).get(path)),
+    post: (path: string) => signed(request(testApp.http).post(path)),
+    put: (path: string) => signed(request(testApp.http).put(path)),
+    delete: (path: string) => signed(request(testApp.http).delete(path)),
+  };
+}
+
 /** `/api` + a filled route pattern. */
 export function api<P extends string>(pattern: P, params: Parameters<typeof apiPath<P>>[1]): string {
   return `/api${apiPath(pattern, params)}`;

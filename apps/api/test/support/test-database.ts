@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { databaseUrl, dropDatabase, onServer } from '../../src/database/embedded-postgres.js';
 
 export interface TestDatabase {
   url: string;
@@ -13,16 +13,6 @@ function serverUrl(): string {
   return url;
 }
 
-async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A new database for one test file. `migrated` (the default): a copy of the run's migrated template (the global
  * setup's), so the app finds nothing to migrate when it starts. `migrated: false`: an empty database, for a
@@ -32,13 +22,8 @@ async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `store_test_${randomBytes(6).toString('hex')}`;
   const template = migrated ? process.env.TEST_DB_TEMPLATE : undefined;
-  await onServer((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
-  const url = new URL(serverUrl());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  };
+  await onServer(serverUrl(), (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  return { url: databaseUrl(serverUrl(), name), drop: () => dropDatabase(serverUrl(), name) };
 }
 
 /**

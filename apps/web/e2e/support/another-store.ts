@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
+import { dropDatabase, ensureDatabase } from '../../../api/src/database/embedded-postgres';
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -23,16 +23,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -62,10 +52,7 @@ export async function startAnotherStore(name: string, env: Record<string, string
   let database: { serverUrl: string; name: string } | undefined;
   if (process.env.TEST_DATABASE_URL) {
     database = { serverUrl: process.env.TEST_DATABASE_URL, name: `store_web_e2e_${randomBytes(6).toString('hex')}` };
-    await onServer(database.serverUrl, `CREATE DATABASE ${database.name}`);
-    const url = new URL(database.serverUrl);
-    url.pathname = `/${database.name}`;
-    childEnv.DATABASE_URL = url.toString();
+    childEnv.DATABASE_URL = await ensureDatabase(database.serverUrl, database.name);
   }
 
   const logDir = path.join(root, 'artifacts', 'browser');
@@ -89,7 +76,7 @@ export async function startAnotherStore(name: string, env: Record<string, string
       await done;
       clearTimeout(timer);
     }
-    if (database) await onServer(database.serverUrl, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
+    if (database) await dropDatabase(database.serverUrl, database.name);
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 

@@ -92,6 +92,62 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The set-up most browser specs share: one Chromium and one fresh shop page, closed at the end. Call it at the top
+ * of a `describe`; the fields are there once its `beforeAll` has run. Each test fails when the page logged an error
+ * or broke its Content-Security-Policy.
+ */
+export function shopInBrowser(): { readonly browser: Browser; readonly page: Page; readonly shop: ShopPage } {
+  const state = {} as { browser: Browser; page: Page; shop: ShopPage };
+  beforeAll(async () => {
+    state.browser = await launchChromium();
+    state.shop = await openShop(state.browser);
+    state.page = state.shop.page;
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  afterEach(() => {
+    expect(state.shop.pageErrors).toEqual([]);
+  });
+  return state;
+}
+
+/** A postal address as the shipping address fields take it; `country` is the name the Country select shows. */
+export interface TypedAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** Fills the shipping address fields (the checkout's, or an address book form's when `scope` is that form). */
+export async function fillAddress(scope: Page | Locator, address: TypedAddress): Promise<void> {
+  await scope.getByLabel('Address line 1').fill(address.line1);
+  if (address.line2 !== undefined) await scope.getByLabel('Address line 2 (optional)').fill(address.line2);
+  await scope.getByLabel('City').fill(address.city);
+  await scope.getByLabel('Postal code').fill(address.postalCode);
+  await scope.getByLabel('Country').selectOption({ label: address.country });
+}
+
+/** Fills the sign-in form the page shows and submits it. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/**
+ * Signs in on the sign-in page and waits for where it leads: `landing` (a path), or by default the dashboard (the
+ * admin's or the customer's).
+ */
+export async function signInOnPage(page: Page, email: string, password: string, landing?: string): Promise<void> {
+  await page.goto('/signin');
+  await fillSignIn(page, email, password);
+  await page.waitForURL(landing ? `**${landing}` : /\/(admin|user)\/dashboard$/);
+}
+
 export async function pathOf(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }

@@ -1,7 +1,7 @@
 import type { Category, Product, Session } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { call, fixtureBytes, signin, unique } from './api';
-import { launchChromium, openShop, store, type ShopPage } from './browser';
+import { fillSignIn, shopInBrowser, store, type ShopPage } from './browser';
 
 /**
  * The set-up every catalogue browser spec shares: one Chromium, one fresh shop page and the admin's API session
@@ -9,18 +9,9 @@ import { launchChromium, openShop, store, type ShopPage } from './browser';
  * Each test fails when the page logged an error or broke its Content-Security-Policy.
  */
 export function shopWithAdmin(): { readonly browser: Browser; readonly page: Page; readonly shop: ShopPage; readonly admin: Session } {
-  const state = {} as { browser: Browser; page: Page; shop: ShopPage; admin: Session };
+  const state = Object.assign(shopInBrowser(), { admin: undefined as unknown as Session });
   beforeAll(async () => {
-    state.browser = await launchChromium();
-    state.shop = await openShop(state.browser);
-    state.page = state.shop.page;
     state.admin = await signin(store.admin().email, store.admin().password);
-  });
-  afterAll(async () => {
-    await state.browser?.close();
-  });
-  afterEach(() => {
-    expect(state.shop.pageErrors).toEqual([]);
   });
   return state;
 }
@@ -106,9 +97,7 @@ export async function addPhoto(admin: Session, product: Product, photo: string, 
 /** Signs the admin in on the sign-in page the app sent the browser to, and waits to be back on `path`. */
 export async function signInAsAdmin(page: Page, path: string): Promise<void> {
   await page.waitForURL('**/signin');
-  await page.getByLabel('Email').fill(store.admin().email);
-  await page.getByLabel('Password').fill(store.admin().password);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await fillSignIn(page, store.admin().email, store.admin().password);
   await page.waitForURL(`**${path}`);
 }
 

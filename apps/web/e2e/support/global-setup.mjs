@@ -7,7 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ensureDatabase } from '../../../api/src/database/embedded-postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const STARTUP_LIMIT_MS = 120_000;
@@ -28,16 +28,6 @@ async function freePort() {
     if (await portIsFree(port)) return port;
   }
   throw new Error('No free port in 3500-3599 for the browser tests');
-}
-
-async function onServer(serverUrl, sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export default async function globalSetup() {
@@ -70,12 +60,10 @@ export default async function globalSetup() {
   const state = { port, admin };
   if (process.env.TEST_DATABASE_URL) {
     const name = `store_web_e2e_${randomBytes(6).toString('hex')}`;
-    await onServer(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
+    const url = await ensureDatabase(process.env.TEST_DATABASE_URL, name);
     // Without SMTP_URL the order e-mails go to STORE_DATA_DIR/outbox: a folder of this run's, not the checkout's .data.
     const dataDir = mkdtempSync('/tmp/web-e2e-');
-    Object.assign(env, { DATABASE_URL: url.toString(), SEED_DEMO: 'true', STORE_DATA_DIR: dataDir });
+    Object.assign(env, { DATABASE_URL: url, SEED_DEMO: 'true', STORE_DATA_DIR: dataDir });
     state.database = { serverUrl: process.env.TEST_DATABASE_URL, name };
     state.dataDir = dataDir;
   } else {

@@ -1,7 +1,7 @@
 // Stops the store the global setup started and removes its database.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { dropDatabase } from '../../../api/src/database/embedded-postgres.ts';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,15 +17,7 @@ export default async function globalTeardown() {
     await exited;
     clearTimeout(timer);
   }
-  if (state.database) {
-    const client = new pg.Client({ connectionString: state.database.serverUrl });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS ${state.database.name} WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
-  }
+  if (state.database) await dropDatabase(state.database.serverUrl, state.database.name);
   if (state.dataDir) {
     // The embedded Postgres finishes its own shutdown after the API exits; it removes postmaster.pid last.
     const pidFile = path.join(state.dataDir, 'postgres', 'postmaster.pid');

@@ -9,7 +9,7 @@ import {
 } from '@store/contract';
 import { changedFields } from './audit-changes.js';
 import { type AuditCursor, decodeAuditCursor, encodeAuditCursor } from './audit-cursor.js';
-import { AuditRepository, type AuditRow } from './audit.repository.js';
+import { AuditRepository, type AuditRow, type NewAuditEntry } from './audit.repository.js';
 
 /** Who made a write: the signed-in admin (an AuthUser fits). Name, e-mail and staff role are kept as they are now. */
 export interface AuditActor {
@@ -64,35 +64,15 @@ export class AuditService {
 
   /** Records one admin write inside the transaction in context. Does nothing when `changes` is empty. */
   async record(actor: AuditActor, entry: AuditRecord): Promise<void> {
-    if (Object.keys(entry.changes).length === 0) return;
-    await this.repository.insert({
-      actorId: actor.id,
-      actorName: actor.name.slice(0, 32),
-      actorEmail: actor.email.slice(0, 254),
-      actorRole: actor.staffRole ?? null,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      changes: entry.changes,
-    });
+    if (!hasChanges(entry)) return;
+    await this.repository.insert(newEntry(actor, entry));
   }
 
   /** Records several writes of one actor inside the transaction in context, in one statement; empty changes are skipped. */
   async recordMany(actor: AuditActor, entries: AuditRecord[]): Promise<void> {
-    const kept = entries.filter((entry) => Object.keys(entry.changes).length > 0);
+    const kept = entries.filter(hasChanges);
     if (kept.length === 0) return;
-    await this.repository.insertMany(
-      kept.map((entry) => ({
-        actorId: actor.id,
-        actorName: actor.name.slice(0, 32),
-        actorEmail: actor.email.slice(0, 254),
-        actorRole: actor.staffRole ?? null,
-        action: entry.action,
-        entityType: entry.entityType,
-        entityId: entry.entityId,
-        changes: entry.changes,
-      })),
-    );
+    await this.repository.insertMany(kept.map((entry) => newEntry(actor, entry)));
   }
 
   /** Every entry one user wrote, newest first (their "my data" download). */
@@ -126,6 +106,22 @@ export class AuditService {
       next: rows.length > limit && last ? encodeAuditCursor({ at: last.at_text, id: last.id }) : undefined,
     };
   }
+}
+
+const hasChanges = (entry: AuditRecord): boolean => Object.keys(entry.changes).length > 0;
+
+/** The row of one entry: the actor as they are now (name and e-mail cut to the columns' lengths) and the write. */
+function newEntry(actor: AuditActor, entry: AuditRecord): NewAuditEntry {
+  return {
+    actorId: actor.id,
+    actorName: actor.name.slice(0, 32),
+    actorEmail: actor.email.slice(0, 254),
+    actorRole: actor.staffRole ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    changes: entry.changes,
+  };
 }
 
 function toAuditEntry(row: AuditRow): AuditEntry {

@@ -4,7 +4,7 @@ import { Page } from '@/components/page';
 import { CartList } from '@/features/cart/components/cart-list';
 import { useCartRefresh } from '@/features/cart/use-cart-refresh';
 import { Checkout } from '@/features/checkout/components/checkout';
-import { emptyCart, removeFromCart, useCart } from '@/lib/cart';
+import { emptyCart, useCart } from '@/lib/cart';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
@@ -17,15 +17,7 @@ export function CartPage() {
       {notice ? <Alert variant="info">{notice}</Alert> : null}
       <div className="row g-4">
         <div className="col-lg-7">
-          <CartList
-            items={items}
-            onRemove={removeFromCart}
-            emptyAction={
-              <Link to={paths.home} className="btn btn-success">
-                Browse t-shirts
-              </Link>
-            }
-          />
+          <CartList items={items} />
         </div>
         <div className="col-lg-5">
           <Checkout

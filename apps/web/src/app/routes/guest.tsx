@@ -5,7 +5,7 @@ import { CartList } from '@/features/cart/components/cart-list';
 import { useCartRefresh } from '@/features/cart/use-cart-refresh';
 import { GuestCheckout } from '@/features/checkout/components/guest-checkout';
 import { GuestOrderView } from '@/features/orders/components/guest-order';
-import { emptyCart, removeFromCart, useCart } from '@/lib/cart';
+import { emptyCart, useCart } from '@/lib/cart';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 
@@ -28,15 +28,7 @@ export function GuestCheckoutPage() {
       ) : null}
       <div className="row g-4">
         <div className="col-lg-6">
-          <CartList
-            items={items}
-            onRemove={removeFromCart}
-            emptyAction={
-              <Link to={paths.home} className="btn btn-success">
-                Browse t-shirts
-              </Link>
-            }
-          />
+          <CartList items={items} />
           <p className="small text-body-secondary mt-3">
             Have an account? <Link to={paths.signin}>Sign in</Link> and pay from your <Link to={paths.cart}>cart</Link>.
           </p>

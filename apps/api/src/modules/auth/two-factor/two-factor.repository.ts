@@ -55,11 +55,7 @@ export class TwoFactorRepository {
       [userId, timeStep],
     );
     if (rows.length === 0) return false;
-    await this.db.transactionRows(`DELETE FROM two_factor_recovery_codes WHERE user_id = $1`, [userId]);
-    await this.db.transactionRows(`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::bytea[])`, [
-      userId,
-      recoveryCodeHashes,
-    ]);
+    await this.writeRecoveryCodes(userId, recoveryCodeHashes);
     return true;
   }
 
@@ -87,11 +83,7 @@ export class TwoFactorRepository {
       [userId],
     );
     if (rows.length === 0) return false;
-    await this.db.transactionRows(`DELETE FROM two_factor_recovery_codes WHERE user_id = $1`, [userId]);
-    await this.db.transactionRows(`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::bytea[])`, [
-      userId,
-      recoveryCodeHashes,
-    ]);
+    await this.writeRecoveryCodes(userId, recoveryCodeHashes);
     return true;
   }
 
@@ -127,5 +119,14 @@ export class TwoFactorRepository {
       [userId],
     );
     return rows.length === 1;
+  }
+
+  /** The member's recovery codes become `recoveryCodeHashes` (the old ones stop working), in the transaction in context. */
+  private async writeRecoveryCodes(userId: string, recoveryCodeHashes: Buffer[]): Promise<void> {
+    await this.db.transactionRows(`DELETE FROM two_factor_recovery_codes WHERE user_id = $1`, [userId]);
+    await this.db.transactionRows(`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::bytea[])`, [
+      userId,
+      recoveryCodeHashes,
+    ]);
   }
 }

@@ -1,5 +1,4 @@
 import { AccountDeletionDto } from '@store/contract/dto/account.dto';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/alert';
@@ -7,6 +6,7 @@ import { TextField } from '@/components/field';
 import { errorMessage } from '@/lib/api-client';
 import { dtoResolver } from '@/lib/dto-resolver';
 import { paths } from '@/lib/paths';
+import { useServerError } from '@/lib/use-server-error';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadMyData } from '../api/download-my-data';
 
@@ -60,24 +60,21 @@ function DownloadMyData() {
 
 function DeleteAccountForm() {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { serverError, attempt } = useServerError();
   const { mutateAsync: remove } = useDeleteAccount();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<AccountDeletionDto>({ resolver: dtoResolver(AccountDeletionDto), defaultValues: { password: '' } });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    attempt(async () => {
       const { message } = await remove(values);
       // The sign-in page forgets the session once it is on screen: forgotten here, the guard of this page would send
       // the user to sign in as if their session had merely ended.
       await navigate(paths.signin, { replace: true, state: { notice: message, endSession: true } });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  });
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Delete your account" className="col-lg-6">
       <h3 className="h6">Delete your account</h3>
@@ -85,7 +82,7 @@ function DeleteAccountForm() {
         Your details, addresses and sign-in go for good. Your orders stay in the shop&apos;s books without your name or address, as the
         accounts must keep them.
       </p>
-      {failure ? <Alert variant="danger">{failure}</Alert> : null}
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
       <TextField
         id="delete-password"
         label="Your password"

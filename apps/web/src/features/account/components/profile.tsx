@@ -5,24 +5,11 @@ import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { errorMessage } from '@/lib/api-client';
 import { dtoResolver } from '@/lib/dto-resolver';
+import { useServerError } from '@/lib/use-server-error';
 import { useChangeEmail } from '../api/change-email';
 import { useAccount } from '../api/get-account';
 import { useRenameAccount } from '../api/rename-account';
 import { useResendVerification } from '../api/resend-verification';
-
-/** Runs a request, keeping its failure as text for the form (the server's message, ready to show). */
-function useAttempt() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const attempt = async (request: () => Promise<void>) => {
-    setFailure(null);
-    try {
-      await request();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  };
-  return { failure, attempt };
-}
 
 /** The account's name and e-mail address: rename, confirm the address ("send again"), move to another address. */
 export function Profile() {
@@ -47,7 +34,7 @@ export function Profile() {
 }
 
 function NameForm({ name }: { name: string }) {
-  const { failure, attempt } = useAttempt();
+  const { serverError, attempt } = useServerError();
   const [saved, setSaved] = useState(false);
   const { mutateAsync: rename } = useRenameAccount();
   const {
@@ -65,7 +52,7 @@ function NameForm({ name }: { name: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Your name">
       {saved ? <Alert variant="success">Your name is saved.</Alert> : null}
-      {failure ? <Alert variant="danger">{failure}</Alert> : null}
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
       <TextField id="account-name" label="Name" autoComplete="name" error={errors.name} registration={register('name')} />
       <button type="submit" className="btn btn-outline-dark" disabled={isSubmitting}>
         Save name
@@ -97,7 +84,7 @@ function EmailStatus({ email, verified }: { email: string; verified: boolean }) 
 }
 
 function ChangeEmailForm() {
-  const { failure, attempt } = useAttempt();
+  const { serverError, attempt } = useServerError();
   const [sent, setSent] = useState<string | null>(null);
   const { mutateAsync: change } = useChangeEmail();
   const {
@@ -115,7 +102,7 @@ function ChangeEmailForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change your e-mail address">
       {sent ? <Alert variant="success">{sent}</Alert> : null}
-      {failure ? <Alert variant="danger">{failure}</Alert> : null}
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
       <TextField
         id="change-email"
         label="New e-mail address"

@@ -124,6 +124,97 @@ function requireNumber<T extends FieldValues>(form: UseFormReturn<T>, name: Path
 }
 
 /**
+ * The table of one kind of rule: `empty` when there is none, else a row each with its cells and, for staff who may
+ * edit, a delete button (`deleteLabel`, `onDelete`) in the last column.
+ */
+function RuleTable<T extends { _id: string }>({
+  rules,
+  empty,
+  columns,
+  cells,
+  canEdit,
+  deleteLabel,
+  onDelete,
+}: {
+  rules: readonly T[];
+  empty: string;
+  columns: readonly string[];
+  cells: (rule: T) => ReactNode;
+  canEdit: boolean;
+  deleteLabel: (rule: T) => string;
+  onDelete: (id: string) => void;
+}) {
+  if (rules.length === 0) return <p className="text-body-secondary">{empty}</p>;
+  return (
+    <table className="table table-sm">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          {canEdit ? <th scope="col">Actions</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rules.map((rule) => (
+          <tr key={rule._id}>
+            {cells(rule)}
+            {canEdit ? (
+              <td>
+                <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onDelete(rule._id)}>
+                  {deleteLabel(rule)}
+                </button>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A select of a rule form over `options` (value and label), registered on the form by name, its error under it. */
+function RuleSelect<T extends FieldValues>({
+  from: form,
+  name,
+  id,
+  label,
+  hint,
+  choose,
+  options,
+  multiple,
+  size,
+}: {
+  from: UseFormReturn<T>;
+  name: Path<T>;
+  id: string;
+  label: string;
+  hint?: string;
+  /** The first option's text, with the value '' ("nothing chosen yet"). */
+  choose?: string;
+  options: readonly { value: string; label: string }[];
+  multiple?: boolean;
+  size?: number;
+}) {
+  return (
+    <Field id={id} label={label} error={form.formState.errors[name] as FieldError | undefined} hint={hint}>
+      <select id={id} className="form-select" multiple={multiple} size={size} {...form.register(name)}>
+        {choose !== undefined ? <option value="">{choose}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+const COUNTRY_OPTIONS = SHIPPING_COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+
+/**
  * The admin's Pricing screen (docs/pricing.md): whether prices include tax, shipping zones and their methods, tax
  * rates, and discount codes with how often they were used. Read-only staff see it without the forms.
  */
@@ -244,72 +335,53 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
   return (
     <Panel id="pricing-shipping" title="Shipping zones and methods">
       <div className="card-body">
-        {pricing.zones.length === 0 ? (
-          <p className="text-body-secondary">No shipping zones: the checkout charges no shipping and asks for no method.</p>
-        ) : (
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Zone</th>
-                <th scope="col">Countries</th>
-                <th scope="col">Methods</th>
-                {canEdit ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {pricing.zones.map((zone) => (
-                <tr key={zone._id}>
-                  <td>{zone.name}</td>
-                  <td>{zone.countries.map(countryName).join(', ')}</td>
-                  <td>
-                    {zone.methods.length === 0 ? <span className="text-body-secondary">none yet</span> : null}
-                    <ul className="list-unstyled mb-0">
-                      {zone.methods.map((method) => (
-                        <li key={method._id}>
-                          {method.name}:{' '}
-                          {method.weightBrackets
-                            ? method.weightBrackets.map((b) => `${formatDollars(b.price)} up to ${b.upTo} g`).join(', ')
-                            : formatDollars(method.price)}
-                          {method.freeOver !== null ? `, free over ${formatDollars(method.freeOver)}` : ''}
-                          {canEdit ? (
-                            <button type="button" className="btn btn-link btn-sm py-0" onClick={() => deleteMethod(method._id)}>
-                              Delete {method.name}
-                            </button>
-                          ) : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  {canEdit ? (
-                    <td>
-                      <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => deleteZone(zone._id)}>
-                        Delete zone {zone.name}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RuleTable
+          rules={pricing.zones}
+          empty="No shipping zones: the checkout charges no shipping and asks for no method."
+          columns={['Zone', 'Countries', 'Methods']}
+          canEdit={canEdit}
+          deleteLabel={(zone) => `Delete zone ${zone.name}`}
+          onDelete={deleteZone}
+          cells={(zone) => (
+            <>
+              <td>{zone.name}</td>
+              <td>{zone.countries.map(countryName).join(', ')}</td>
+              <td>
+                {zone.methods.length === 0 ? <span className="text-body-secondary">none yet</span> : null}
+                <ul className="list-unstyled mb-0">
+                  {zone.methods.map((method) => (
+                    <li key={method._id}>
+                      {method.name}:{' '}
+                      {method.weightBrackets
+                        ? method.weightBrackets.map((b) => `${formatDollars(b.price)} up to ${b.upTo} g`).join(', ')
+                        : formatDollars(method.price)}
+                      {method.freeOver !== null ? `, free over ${formatDollars(method.freeOver)}` : ''}
+                      {canEdit ? (
+                        <button type="button" className="btn btn-link btn-sm py-0" onClick={() => deleteMethod(method._id)}>
+                          Delete {method.name}
+                        </button>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </>
+          )}
+        />
         {canEdit ? (
           <div className="row g-4">
             <RuleForm className="col-md-6" title="New shipping zone" button="Create zone" error={addZone.error} onSubmit={addZone.submit}>
               <RuleField from={zoneForm} name="name" id="zone-name" label="Zone name" type="text" required />
-              <Field
+              <RuleSelect
+                from={zoneForm}
+                name="countries"
                 id="zone-countries"
                 label="Countries"
-                error={zoneForm.formState.errors.countries as never}
                 hint="Hold Ctrl or Cmd to choose several"
-              >
-                <select id="zone-countries" className="form-select" multiple size={6} {...zoneForm.register('countries')}>
-                  {SHIPPING_COUNTRIES.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+                options={COUNTRY_OPTIONS}
+                multiple
+                size={6}
+              />
             </RuleForm>
             <RuleForm
               className="col-md-6"
@@ -318,23 +390,25 @@ function ShippingZones({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
               error={addMethod.error}
               onSubmit={addMethod.submit}
             >
-              <Field id="method-zone" label="Zone" error={methodForm.formState.errors.zone}>
-                <select id="method-zone" className="form-select" {...methodForm.register('zone')}>
-                  <option value="">Choose a zone</option>
-                  {pricing.zones.map((zone) => (
-                    <option key={zone._id} value={zone._id}>
-                      {zone.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <RuleSelect
+                from={methodForm}
+                name="zone"
+                id="method-zone"
+                label="Zone"
+                choose="Choose a zone"
+                options={pricing.zones.map((zone) => ({ value: zone._id, label: zone.name }))}
+              />
               <RuleField from={methodForm} name="name" id="method-name" label="Method name" type="text" />
-              <Field id="method-priced-by" label="Priced">
-                <select id="method-priced-by" className="form-select" {...methodForm.register('pricedBy')}>
-                  <option value="flat">One price</option>
-                  <option value="weight">By the cart&apos;s weight</option>
-                </select>
-              </Field>
+              <RuleSelect
+                from={methodForm}
+                name="pricedBy"
+                id="method-priced-by"
+                label="Priced"
+                options={[
+                  { value: 'flat', label: 'One price' },
+                  { value: 'weight', label: "By the cart's weight" },
+                ]}
+              />
               {pricedBy === 'flat' ? (
                 <RuleField from={methodForm} name="price" id="method-price" label="Price ($)" type="number" step="0.01" min="0" />
               ) : (
@@ -391,51 +465,33 @@ function TaxRates({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: boolea
   return (
     <Panel id="pricing-tax" title="Tax rates">
       <div className="card-body">
-        {pricing.taxRates.length === 0 ? (
-          <p className="text-body-secondary">No tax rates: the checkout adds no tax.</p>
-        ) : (
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">Region</th>
-                <th scope="col">Name</th>
-                <th scope="col">Rate</th>
-                {canEdit ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {pricing.taxRates.map((rate) => (
-                <tr key={rate._id}>
-                  <td>{countryName(rate.country)}</td>
-                  <td>{rate.region || 'all'}</td>
-                  <td>{rate.name}</td>
-                  <td>{rate.rate}%</td>
-                  {canEdit ? (
-                    <td>
-                      <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => deleteRate(rate._id)}>
-                        Delete {rate.name}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RuleTable
+          rules={pricing.taxRates}
+          empty="No tax rates: the checkout adds no tax."
+          columns={['Country', 'Region', 'Name', 'Rate']}
+          canEdit={canEdit}
+          deleteLabel={(rate) => `Delete ${rate.name}`}
+          onDelete={deleteRate}
+          cells={(rate) => (
+            <>
+              <td>{countryName(rate.country)}</td>
+              <td>{rate.region || 'all'}</td>
+              <td>{rate.name}</td>
+              <td>{rate.rate}%</td>
+            </>
+          )}
+        />
         {canEdit ? (
           <RuleForm className="row g-2" title="New tax rate" button="Create tax rate" error={add.error} onSubmit={add.submit}>
             <div className="col-md-3">
-              <Field id="rate-country" label="Country" error={form.formState.errors.country}>
-                <select id="rate-country" className="form-select" {...form.register('country')}>
-                  <option value="">Choose a country</option>
-                  {SHIPPING_COUNTRIES.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <RuleSelect
+                from={form}
+                name="country"
+                id="rate-country"
+                label="Country"
+                choose="Choose a country"
+                options={COUNTRY_OPTIONS}
+              />
             </div>
             <div className="col-md-2">
               <RuleField from={form} name="region" id="rate-region" label="Region (optional)" type="text" />
@@ -503,77 +559,55 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
   return (
     <Panel id="pricing-codes" title="Discount codes">
       <div className="card-body">
-        {pricing.discountCodes.length === 0 ? (
-          <p className="text-body-secondary">No discount codes.</p>
-        ) : (
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Valid</th>
-                <th scope="col">Conditions</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Given</th>
-                {canEdit ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {pricing.discountCodes.map((code) => (
-                <tr key={code._id}>
-                  <td className="font-monospace">{code.code}</td>
-                  <td>
-                    {code.kind === 'percentage' ? `${code.value}%` : code.kind === 'fixed' ? formatDollars(code.value) : 'Free shipping'}
-                  </td>
-                  <td className="small">
-                    {code.validFrom ? `from ${code.validFrom.slice(0, 10)} ` : ''}
-                    {code.validUntil ? `until ${code.validUntil.slice(0, 10)}` : ''}
-                    {!code.validFrom && !code.validUntil ? 'always' : ''}
-                  </td>
-                  <td className="small">
-                    {[
-                      code.minSubtotal !== null ? `subtotal ≥ ${formatDollars(code.minSubtotal)}` : '',
-                      code.categories.length > 0
-                        ? `categories: ${code.categories.map((id) => categories.find((c) => c._id === id)?.name ?? id.slice(0, 8)).join(', ')}`
-                        : '',
-                      code.products.length > 0 ? `${code.products.length} products` : '',
-                      code.maxUsesPerCustomer !== null ? `${code.maxUsesPerCustomer} per customer` : '',
-                    ]
-                      .filter(Boolean)
-                      .join('; ') || 'none'}
-                  </td>
-                  <td data-testid={`code-uses-${code.code}`}>
-                    {code.uses}
-                    {code.maxUses !== null ? ` of ${code.maxUses}` : ''}
-                  </td>
-                  <td>{formatDollars(code.discountGiven)}</td>
-                  {canEdit ? (
-                    <td>
-                      <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => deleteCode(code._id)}>
-                        Delete {code.code}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RuleTable
+          rules={pricing.discountCodes}
+          empty="No discount codes."
+          columns={['Code', 'Discount', 'Valid', 'Conditions', 'Uses', 'Given']}
+          canEdit={canEdit}
+          deleteLabel={(code) => `Delete ${code.code}`}
+          onDelete={deleteCode}
+          cells={(code) => (
+            <>
+              <td className="font-monospace">{code.code}</td>
+              <td>{code.kind === 'percentage' ? `${code.value}%` : code.kind === 'fixed' ? formatDollars(code.value) : 'Free shipping'}</td>
+              <td className="small">
+                {code.validFrom ? `from ${code.validFrom.slice(0, 10)} ` : ''}
+                {code.validUntil ? `until ${code.validUntil.slice(0, 10)}` : ''}
+                {!code.validFrom && !code.validUntil ? 'always' : ''}
+              </td>
+              <td className="small">
+                {[
+                  code.minSubtotal !== null ? `subtotal ≥ ${formatDollars(code.minSubtotal)}` : '',
+                  code.categories.length > 0
+                    ? `categories: ${code.categories.map((id) => categories.find((c) => c._id === id)?.name ?? id.slice(0, 8)).join(', ')}`
+                    : '',
+                  code.products.length > 0 ? `${code.products.length} products` : '',
+                  code.maxUsesPerCustomer !== null ? `${code.maxUsesPerCustomer} per customer` : '',
+                ]
+                  .filter(Boolean)
+                  .join('; ') || 'none'}
+              </td>
+              <td data-testid={`code-uses-${code.code}`}>
+                {code.uses}
+                {code.maxUses !== null ? ` of ${code.maxUses}` : ''}
+              </td>
+              <td>{formatDollars(code.discountGiven)}</td>
+            </>
+          )}
+        />
         {canEdit ? (
           <RuleForm className="row g-2" title="New discount code" button="Create code" error={add.error} onSubmit={add.submit}>
             <div className="col-md-4">
               <RuleField from={form} name="code" id="code-code" label="Code" type="text" />
             </div>
             <div className="col-md-4">
-              <Field id="code-kind" label="Kind" error={form.formState.errors.kind}>
-                <select id="code-kind" className="form-select" {...form.register('kind')}>
-                  {DISCOUNT_KINDS.map((value) => (
-                    <option key={value} value={value}>
-                      {KIND_LABELS[value]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <RuleSelect
+                from={form}
+                name="kind"
+                id="code-kind"
+                label="Kind"
+                options={DISCOUNT_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
+              />
             </div>
             <div className="col-md-4">
               {kind !== 'free-shipping' ? (
@@ -598,15 +632,15 @@ function DiscountCodes({ pricing, canEdit }: { pricing: PricingAdmin; canEdit: b
               <RuleField from={form} name="minSubtotal" id="code-min" label="Minimum subtotal ($)" type="number" step="0.01" min="0" />
             </div>
             <div className="col-md-3">
-              <Field id="code-categories" label="Only these categories" error={form.formState.errors.categories as never}>
-                <select id="code-categories" className="form-select" multiple size={3} {...form.register('categories')}>
-                  {categories.map((category) => (
-                    <option key={category._id} value={category._id}>
-                      {category.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <RuleSelect
+                from={form}
+                name="categories"
+                id="code-categories"
+                label="Only these categories"
+                options={categories.map((category) => ({ value: category._id, label: category.name }))}
+                multiple
+                size={3}
+              />
             </div>
             <div className="col-md-3">
               <RuleField from={form} name="maxUses" id="code-max" label="Total uses" type="number" min="1" />

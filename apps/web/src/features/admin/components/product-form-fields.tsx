@@ -7,7 +7,7 @@ import {
   PRODUCT_WEIGHT_MAX,
 } from '@store/contract';
 import { ProductFieldsDto } from '@store/contract/dto/product.dto';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { type UseFormReturn, type Validate, useWatch } from 'react-hook-form';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
 import { dtoFieldRule } from '@/lib/dto-resolver';
 import { type ProductFormValues, weightRule } from './product-form-values';
@@ -28,6 +28,65 @@ const rules = {
   stock: dtoFieldRule(ProductFieldsDto, 'stock', numberText),
   category: dtoFieldRule(ProductFieldsDto, 'category'),
 };
+
+type NumberName = 'price' | 'stock' | 'compareAtPrice' | 'weight';
+
+/**
+ * A number field of the product form, read as a number (an empty input is NaN): money to the cent (`$` before it
+ * when `prefix` says so), or a whole number (`whole`: stock, grams), from `min` up to `max`.
+ */
+function NumberField({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  max,
+  min = 0,
+  whole = false,
+  prefix,
+  validate,
+}: {
+  form: UseFormReturn<ProductFormValues>;
+  name: NumberName;
+  id: string;
+  label: string;
+  hint?: string;
+  max: number;
+  min?: number;
+  whole?: boolean;
+  prefix?: string;
+  validate: Validate<number, ProductFormValues>;
+}) {
+  const error = form.formState.errors[name];
+  const input = (
+    <input
+      id={id}
+      type="number"
+      inputMode={whole ? 'numeric' : 'decimal'}
+      min={min}
+      max={max}
+      step={whole ? '1' : '0.01'}
+      className={controlClass('form-control', error)}
+      {...invalidProps(id, error, hint !== undefined)}
+      {...form.register(name, { valueAsNumber: true, validate })}
+    />
+  );
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {prefix ? (
+        <div className="input-group has-validation">
+          <span className="input-group-text" aria-hidden="true">
+            {prefix}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
+    </Field>
+  );
+}
 
 /** The product's own fields: name, description, price, its stock or its sizes, and the category (from `categories`). */
 export function ProductFormFields({ form, categories }: { form: UseFormReturn<ProductFormValues>; categories: Category[] }) {
@@ -60,71 +119,50 @@ export function ProductFormFields({ form, categories }: { form: UseFormReturn<Pr
       </Field>
       <div className="row">
         <div className="col-sm-6">
-          <Field id="product-price" label="Price" error={errors.price}>
-            <div className="input-group has-validation">
-              <span className="input-group-text" aria-hidden="true">
-                $
-              </span>
-              <input
-                id="product-price"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={PRODUCT_PRICE_MAX}
-                step="0.01"
-                className={controlClass('form-control', errors.price)}
-                {...invalidProps('product-price', errors.price)}
-                {...register('price', { valueAsNumber: true, validate: rules.price })}
-              />
-            </div>
-          </Field>
+          <NumberField
+            form={form}
+            name="price"
+            id="product-price"
+            label="Price"
+            prefix="$"
+            max={PRODUCT_PRICE_MAX}
+            validate={rules.price}
+          />
         </div>
         <div className="col-sm-6">
           {sizeCount === 0 && optionCount === 0 ? (
-            <TextField
+            <NumberField
+              form={form}
+              name="stock"
               id="product-stock"
               label="Stock"
-              error={errors.stock}
-              type="number"
-              inputMode="numeric"
-              min={0}
+              whole
               max={PRODUCT_STOCK_MAX}
-              step={1}
-              registration={register('stock', {
-                valueAsNumber: true,
-                // Only a product without sizes has a stock of its own.
-                validate: (v, all) => all.sizes.length > 0 || all.options.length > 0 || rules.stock(v),
-              })}
+              // Only a product without sizes has a stock of its own.
+              validate={(v, all) => all.sizes.length > 0 || all.options.length > 0 || rules.stock(v)}
             />
           ) : null}
         </div>
       </div>
-      <TextField
+      <NumberField
+        form={form}
+        name="compareAtPrice"
         id="product-compare-at"
         label="Compare-at (optional)"
         hint="A price shown struck through beside the price, with a Sale badge; never charged."
-        error={errors.compareAtPrice}
-        type="number"
-        inputMode="decimal"
-        min={0}
         max={PRODUCT_PRICE_MAX}
-        step="0.01"
-        registration={register('compareAtPrice', {
-          valueAsNumber: true,
-          validate: (v) => !Number.isFinite(v) || rules.price(v),
-        })}
+        validate={(v) => !Number.isFinite(v) || rules.price(v)}
       />
-      <TextField
+      <NumberField
+        form={form}
+        name="weight"
         id="product-weight"
         label="Weight in grams (optional)"
         hint="For shipping methods priced by weight. A variant with a weight of its own weighs that instead."
-        error={errors.weight}
-        type="number"
-        inputMode="numeric"
+        whole
         min={1}
         max={PRODUCT_WEIGHT_MAX}
-        step="1"
-        registration={register('weight', { valueAsNumber: true, validate: weightRule('Weight', 'none') })}
+        validate={weightRule('Weight', 'none')}
       />
       {optionCount === 0 ? <ProductSizesField control={control} register={register} errors={errors} /> : null}
       {sizeCount === 0 ? <ProductVariantsField form={form} /> : null}

@@ -8,7 +8,7 @@ import {
 } from '@store/contract';
 import { NewProductPhotoDto } from '@store/contract/dto/new-product-photo.dto';
 import { type DragEvent, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { galleryPhotoUrl } from '@/api/products/gallery-photo-url';
 import { Alert } from '@/components/alert';
 import { controlClass, Field, invalidProps, TextField } from '@/components/field';
@@ -30,6 +30,35 @@ export interface PhotoColour {
 interface GalleryValues {
   /** Each photo in the order shown; the colour as the select holds it ('' for none). */
   photos: Array<{ _id: string; alt: string; optionValue: string }>;
+}
+
+/** The colour select's value as the wire's: '' is none. */
+const colourValue = (optionValue: string): number | null => (optionValue ? Number(optionValue) : null);
+
+/** The select of a photo's colour ("Any colour", or one of `colours`). */
+function ColourSelect({
+  id,
+  label,
+  colours,
+  registration,
+}: {
+  id: string;
+  label: string;
+  colours: PhotoColour[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className="form-select" {...registration}>
+        <option value="">Any colour</option>
+        {colours.map((colour) => (
+          <option key={colour.id} value={String(colour.id)}>
+            {colour.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 }
 
 const toValues = (product: Product): GalleryValues => ({
@@ -64,7 +93,7 @@ export function ProductGalleryEditor({ product, colours = [] }: { product: Produ
       photos: photos.map((photo) => ({
         _id: photo._id,
         alt: photo.alt,
-        optionValue: photo.optionValue ? Number(photo.optionValue) : null,
+        optionValue: colourValue(photo.optionValue),
       })),
     });
     setSaved(true);
@@ -126,16 +155,12 @@ export function ProductGalleryEditor({ product, colours = [] }: { product: Produ
                       registration={form.register(`photos.${index}.alt`, { validate: altRule })}
                     />
                     {colours.length > 0 ? (
-                      <Field id={`photo-colour-${index}`} label={`Colour of image ${index + 1}`}>
-                        <select id={`photo-colour-${index}`} className="form-select" {...form.register(`photos.${index}.optionValue`)}>
-                          <option value="">Any colour</option>
-                          {colours.map((colour) => (
-                            <option key={colour.id} value={String(colour.id)}>
-                              {colour.label}
-                            </option>
-                          ))}
-                        </select>
-                      </Field>
+                      <ColourSelect
+                        id={`photo-colour-${index}`}
+                        label={`Colour of image ${index + 1}`}
+                        colours={colours}
+                        registration={form.register(`photos.${index}.optionValue`)}
+                      />
                     ) : null}
                   </div>
                   <div className="btn-group-vertical" role="group" aria-label={`Image ${index + 1}`}>
@@ -200,7 +225,7 @@ function AddPhotoForm({ product, colours }: { product: Product; colours: PhotoCo
   const onSubmit = form.handleSubmit(async ({ photo, alt, optionValue }) => {
     const file = photo?.[0];
     if (!file) return;
-    await add.mutateAsync({ photo: file, alt: alt.trim(), optionValue: optionValue ? Number(optionValue) : null });
+    await add.mutateAsync({ photo: file, alt: alt.trim(), optionValue: colourValue(optionValue) });
     form.reset();
   });
   return (
@@ -240,16 +265,7 @@ function AddPhotoForm({ product, colours }: { product: Product; colours: PhotoCo
         registration={register('alt', { validate: altRule })}
       />
       {colours.length > 0 ? (
-        <Field id="gallery-colour" label="Colour">
-          <select id="gallery-colour" className="form-select" {...register('optionValue')}>
-            <option value="">Any colour</option>
-            {colours.map((colour) => (
-              <option key={colour.id} value={String(colour.id)}>
-                {colour.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ColourSelect id="gallery-colour" label="Colour" colours={colours} registration={register('optionValue')} />
       ) : null}
       <button type="submit" className="btn btn-success" disabled={isSubmitting}>
         {isSubmitting ? 'Uploading...' : 'Add photo'}

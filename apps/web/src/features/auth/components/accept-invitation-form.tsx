@@ -5,7 +5,8 @@ import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { STAFF_ROLE_LABELS } from '@/lib/staff-role-labels';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { PasswordField, useServerError } from './auth-fields';
+import { PasswordField } from './auth-fields';
+import { useServerError } from '@/lib/use-server-error';
 
 interface Values {
   name: string;

@@ -1,8 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contract';
-import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '@/components/field';
-import { errorMessage } from '@/lib/api-client';
 
 interface RowProps {
   id: string;
@@ -31,18 +29,4 @@ export function NewPasswordField(props: RowProps) {
       hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; not one of the most common passwords.`}
     />
   );
-}
-
-/** Runs a form's request and keeps the server's refusal (its `error` text) to show until the next attempt. */
-export function useServerError() {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const attempt = async (request: () => Promise<void>): Promise<void> => {
-    setServerError(null);
-    try {
-      await request();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    }
-  };
-  return { serverError, attempt };
 }

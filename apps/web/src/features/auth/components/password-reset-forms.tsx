@@ -7,7 +7,8 @@ import { dtoFieldRule, dtoResolver } from '@/lib/dto-resolver';
 import { useChangePassword } from '../api/change-password';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
-import { EmailField, NewPasswordField, useServerError } from './auth-fields';
+import { EmailField, NewPasswordField } from './auth-fields';
+import { useServerError } from '@/lib/use-server-error';
 
 /** The address to send a reset link to; the answer (the same for any address) replaces the form. */
 export function ForgotPasswordForm() {

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { dtoResolver } from '@/lib/dto-resolver';
 import { useSignin } from '../api/sign-in';
-import { EmailField, PasswordField, useServerError } from './auth-fields';
+import { EmailField, PasswordField } from './auth-fields';
+import { useServerError } from '@/lib/use-server-error';
 import { TwoFactorSigninForm } from './two-factor-signin-form';
 
 /**

@@ -7,7 +7,8 @@ import { TextField } from '@/components/field';
 import { dtoResolver } from '@/lib/dto-resolver';
 import { fieldErrors } from '@/lib/api-client';
 import { useSignup } from '../api/sign-up';
-import { EmailField, PasswordField, useServerError } from './auth-fields';
+import { EmailField, PasswordField } from './auth-fields';
+import { useServerError } from '@/lib/use-server-error';
 
 const EMPTY: SignupRequest = { name: '', email: '', password: '' };
 

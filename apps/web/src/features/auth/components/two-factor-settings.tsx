@@ -11,7 +11,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnrolTwoFactor } from '../api/enrol-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useTwoFactorStatus } from '../api/two-factor-status';
-import { useServerError } from './auth-fields';
+import { useServerError } from '@/lib/use-server-error';
 
 /**
  * The signed-in member's two-factor sign-in: set it up (a QR code for an authenticator app, confirmed by a first

@@ -5,7 +5,7 @@ import { Alert } from '@/components/alert';
 import { TextField } from '@/components/field';
 import { dtoFieldRule } from '@/lib/dto-resolver';
 import { useSigninTwoFactor } from '../api/sign-in-two-factor';
-import { useServerError } from './auth-fields';
+import { useServerError } from '@/lib/use-server-error';
 
 /**
  * The sign-in's second step, for an account with two-factor on: a code from the authenticator app, or one of the

@@ -1,23 +1,18 @@
-import { formatDollars, type ProductSize } from '@store/contract';
-import type { ReactNode } from 'react';
+import { formatDollars } from '@store/contract';
+import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/product-image';
-import type { CartItem } from '@/lib/cart';
+import { type CartItem, removeFromCart } from '@/lib/cart';
+import { paths } from '@/lib/paths';
 
-/** The cart's entries, one row each (two adds make two rows), each with Remove from cart. */
-export function CartList({
-  items,
-  onRemove,
-  emptyAction,
-}: {
-  items: CartItem[];
-  onRemove: (productId: string, size?: ProductSize, variant?: number) => void;
-  emptyAction?: ReactNode;
-}) {
+/** The cart's entries, one row each (two adds make two rows), each with Remove from cart; empty, a way to the shop. */
+export function CartList({ items }: { items: CartItem[] }) {
   if (items.length === 0) {
     return (
       <div className="text-center py-5 border rounded-3 bg-white">
         <p className="lead mb-3">Your cart is empty.</p>
-        {emptyAction}
+        <Link to={paths.home} className="btn btn-success">
+          Browse t-shirts
+        </Link>
       </div>
     );
   }
@@ -44,7 +39,7 @@ export function CartList({
               <button
                 type="button"
                 className="btn btn-outline-danger btn-sm text-nowrap"
-                onClick={() => onRemove(item._id, item.size, item.variant)}
+                onClick={() => removeFromCart(item._id, item.size, item.variant)}
               >
                 Remove from cart
               </button>

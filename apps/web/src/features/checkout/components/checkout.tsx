@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import type { CartItem } from '@/lib/cart';
 import { cartLines, cartTotal } from '@/lib/cart-changes';
 import { useClientToken } from '../api/get-client-token';
@@ -14,8 +14,7 @@ import { AddressPicker } from './address-picker';
 import { usePay } from '../api/pay';
 import { useQuote } from '../api/get-quote';
 import { DiscountCodeForm, PriceBreakdown, quoteProblems } from './price-summary';
-import { DropInPayment } from './drop-in-payment';
-import { newIdempotencyKey } from './idempotency-key';
+import { checkedValues, CheckoutTotal, PaymentFailure, PaymentWidget, settleQuote, usePaymentAttempt } from './payment-steps';
 import {
   type AddressFormValues,
   addressFormValues,
@@ -23,7 +22,6 @@ import {
   blankAddress,
   ShippingAddressFields,
 } from '@/components/shipping-address-fields';
-import { TestCardForm } from './test-card-form';
 
 export const CHECKOUT_UNAVAILABLE_TEXT = 'Please login or add something to cart';
 
@@ -45,13 +43,16 @@ interface Props {
  * cart is kept so the buyer can try again.
  */
 export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props) {
-  const [paying, setPaying] = useState(false);
   const [success, setSuccess] = useState<PaymentResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  // Reused only when the same cart is retried after the answer was lost, so the server can spot the retry.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
-
   const { mutateAsync: pay } = usePay();
+  const payment = usePaymentAttempt({
+    pay,
+    onPaid: (result: PaymentResult) => {
+      setSuccess(result);
+      onPaid(result);
+    },
+    onRefused,
+  });
   const gatewayQuery = useClientToken();
   const gateway = gatewayQuery.data;
   const tokenError = gatewayQuery.error ? errorMessage(gatewayQuery.error) : null;
@@ -79,18 +80,8 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     for (const [field, value] of Object.entries(addressFormValues(address)))
       addressForm.setValue(field as keyof AddressFormValues, value as string, { shouldDirty: true });
   };
-  /**
-   * Validates the address as a submit of its form (showing each field's error, focusing the first, and from then on
-   * re-checking as the buyer types): Buy goes no further until it passes. The address is the checked one (trimmed,
-   * a blank optional field left out), or null.
-   */
-  const checkedAddress = () =>
-    new Promise<ShippingAddress | null>((resolve) => {
-      void addressForm.handleSubmit(
-        (address) => resolve(address as ShippingAddress),
-        () => resolve(null),
-      )();
-    });
+  /** Buy goes no further until the address passes; it is the checked one (trimmed, a blank optional field left out), or null. */
+  const checkedAddress = async () => (await checkedValues(addressForm)) as ShippingAddress | null;
 
   // The server's price (docs/pricing.md): asked again whenever the cart, the country, the method or the code
   // changes, and shown exactly; the payment sends the quoted total and the same inputs.
@@ -128,16 +119,9 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
     if (address === null) return false;
     settled.current = null;
     if (quoteRequest === null) return true;
-    try {
-      settled.current = await quoteQuery.settle();
-      return true;
-    } catch (error) {
-      // A field-level refusal (a code, a country, a method) stops Buy until it is put right; it shows in place. A
-      // quote that could not be had at all (the store unreachable) does not: the cart's own sum is sent, and the
-      // payment, which prices the cart again, answers 409 with the right quote if it differs.
-      const refused = quoteProblems(error);
-      return !(refused.country ?? refused.shippingMethod ?? refused.discountCode);
-    }
+    const { quote, canPay } = await settleQuote(quoteQuery.settle);
+    settled.current = quote;
+    return canPay;
   };
 
   const total = quoteQuery.data?.total ?? cartTotal(items);
@@ -155,24 +139,8 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
       ...(discountCode ? { discountCode } : {}),
       ...(region ? { region } : {}),
     };
-    const body = JSON.stringify(paymentInfo);
-    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
-    setPaying(true);
-    setFailure(null);
     setSuccess(null);
-    try {
-      const result = await pay({ paymentInfo, idempotencyKey: attempt.current.key });
-      attempt.current = null;
-      setSuccess(result);
-      onPaid(result);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 0)) attempt.current = null;
-      console.log('PAYMENT FAILED', error);
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError && error.status === 409) onRefused?.();
-    } finally {
-      setPaying(false);
-    }
+    await payment.send(paymentInfo);
   };
 
   const canBuy = !!gateway && items.length > 0;
@@ -185,24 +153,14 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
           Checkout
         </h2>
         <PriceBreakdown quote={quoteQuery.data} selected={methodId} problems={problems} onMethod={(id) => setMethod({ id, country })} />
-        <dl className="d-flex justify-content-between align-items-baseline border-bottom pb-2 mb-3">
-          <dt className="fw-normal">Total</dt>
-          <dd className="fs-4 fw-semibold mb-0" data-testid="cart-total">
-            {formatDollars(total)}
-          </dd>
-        </dl>
+        <CheckoutTotal total={total} testId="cart-total" />
         {success ? (
           <Alert variant="success">
             <div className="fw-semibold">Thank you! Your payment of {formatDollars(success.transaction.amount)} was successful.</div>
             <div>Your order is placed{paidNote ? <>: {paidNote}</> : '.'}</div>
           </Alert>
         ) : null}
-        {failure ? (
-          <Alert variant="danger">
-            <div className="fw-semibold">Payment failed</div>
-            <div>{failure}</div>
-          </Alert>
-        ) : null}
+        <PaymentFailure failure={payment.failure} />
         {tokenError && items.length > 0 ? <Alert variant="danger">{tokenError}</Alert> : null}
         {loadingToken && items.length > 0 ? <Spinner label="Preparing payment..." /> : null}
         {canBuy ? (
@@ -215,11 +173,7 @@ export function Checkout({ items, session, onPaid, onRefused, afterPaid }: Props
                 {problems.country}
               </Alert>
             ) : null}
-            {gateway.gateway === 'braintree' ? (
-              <DropInPayment clientToken={gateway.clientToken} busy={paying} beforeBuy={addressReady} onNonce={buy} />
-            ) : (
-              <TestCardForm busy={paying} beforeBuy={addressReady} onNonce={buy} />
-            )}
+            <PaymentWidget gateway={gateway} busy={payment.paying} beforeBuy={addressReady} onNonce={buy} />
           </>
         ) : loadingToken && items.length > 0 ? null : (
           <p className="text-body-secondary mb-0">{CHECKOUT_UNAVAILABLE_TEXT}</p>

@@ -1,14 +1,11 @@
 import type { StockAlertAnswer } from '@store/contract';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/alert';
-import { Spinner } from '@/components/spinner';
+import { FollowMailedLink, NEEDS_MAILED_LINK } from '@/components/mailed-link';
 import { errorMessage } from '@/lib/api-client';
 import { hrefs } from '@/lib/paths';
 import { useConfirmStockAlert } from '../api/confirm-stock-alert';
 import { useUnsubscribeStockAlert } from '../api/unsubscribe-stock-alert';
-
-const NEEDS_LINK = 'This page needs the link from the e-mail we sent you.';
 
 /** What the alert is about, and the way to its product. */
 function Answer({ answer }: { answer: StockAlertAnswer }) {
@@ -27,18 +24,12 @@ function Answer({ answer }: { answer: StockAlertAnswer }) {
 
 /** The confirmation link, followed at once (a link works once, so only once per page). */
 export function ConfirmStockAlert({ token }: { token: string }) {
-  const { mutate, data, error, isIdle, isPending } = useConfirmStockAlert();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (token && !sent.current) {
-      sent.current = true;
-      mutate({ token });
-    }
-  }, [token, mutate]);
-  if (token === '') return <Alert variant="danger">{NEEDS_LINK}</Alert>;
-  if (isIdle || isPending) return <Spinner label="Confirming..." />;
-  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
-  return data ? <Answer answer={data} /> : null;
+  const link = useConfirmStockAlert();
+  return (
+    <FollowMailedLink token={token} link={link}>
+      {(answer) => <Answer answer={answer} />}
+    </FollowMailedLink>
+  );
 }
 
 /**
@@ -47,7 +38,7 @@ export function ConfirmStockAlert({ token }: { token: string }) {
  */
 export function UnsubscribeStockAlert({ token }: { token: string }) {
   const { mutate, data, error, isPending } = useUnsubscribeStockAlert();
-  if (token === '') return <Alert variant="danger">{NEEDS_LINK}</Alert>;
+  if (token === '') return <Alert variant="danger">{NEEDS_MAILED_LINK}</Alert>;
   if (data) return <Answer answer={data} />;
   return (
     <>
