@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Session, User } from '@store/contract';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { call, firstProducts, signin, signupAndSignin, unique } from './support/api';
+import { buyableAsIs, call, firstProducts, signin, signupAndSignin, unique } from './support/api';
 import { expectAccessible } from './support/axe';
 import { fillSignIn, launchChromium, openShop, screenshot, type ShopPage, shown, signInOnPage, store, stored } from './support/browser';
 
@@ -144,7 +144,7 @@ describe('two-factor sign-in', () => {
 
   it('signed in with two factors, staff are still refused a refund by the server', async () => {
     const buyer = await signupAndSignin('Bo Buyer', `${unique('bo').replace(' ', '-')}@example.com`, 'correct horse battery');
-    const [product] = (await firstProducts(20)).filter((p) => p.stock > 0 && !p.sizes?.length);
+    const [product] = (await firstProducts(50)).filter(buyableAsIs);
     const paid = await call<{ order: { _id: string } }>('POST', `/payment/braintree/${buyer.user._id}`, {
       token: buyer.token,
       json: { paymentInfo: { paymentMethodNonce: 'fake-valid-nonce', amount: product.price, products: [{ _id: product._id, count: 1 }] } },

@@ -42,6 +42,14 @@ export async function firstProducts(limit: number): Promise<Product[]> {
   return (await call<Product[]>('GET', `/products?limit=${limit}&sortBy=name&order=asc`)).body;
 }
 
+/**
+ * Whether a buyer can pay for `product` as it is: in stock, with no size or variant to choose (the demo seed's
+ * colour and size tees need one, and which come first by name depends on what earlier specs created).
+ */
+export function buyableAsIs(product: Product): boolean {
+  return product.stock > 0 && !product.sizes?.length && !product.options?.length && !product.variants?.length;
+}
+
 export async function getProduct(id: string): Promise<{ status: number; body: Product }> {
   return call<Product>('GET', `/product/${id}`);
 }
