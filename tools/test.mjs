@@ -38,7 +38,12 @@ const jest = (name, config, options = {}) => ({
  * in the list and the next steps start without waiting for it (when it is the last step of the run, it simply runs).
  */
 const steps = [
-  { name: 'lint, typecheck, build', command: 'nx', args: ['run-many', '-t', 'lint', 'typecheck', 'build', '--output-style=static'] },
+  {
+    name: 'lint, typecheck, build',
+    command: 'nx',
+    args: ['run-many', '-t', 'lint', 'typecheck', 'build', '--output-style=static'],
+    builds: true,
+  },
   // Both need the build above and nothing after it; see the note at the top.
   jest('ops', 'docker/test/jest.config.mjs', { background: true }),
   jest('browser', 'apps/web/e2e/jest.config.mjs', { background: true }),
@@ -132,7 +137,11 @@ for (const [index, step] of selected.entries()) {
     continue;
   }
   console.log(`\n=== ${step.name}`);
-  outcome(step, await run(step, 'inherit'));
+  const result = await run(step, 'inherit');
+  outcome(step, result);
+  // The steps after it use these outputs as they are; the ops step's global setup then does not build them again
+  // (docker/test/support/global-setup.mjs), which could rewrite them under the browser step's running store.
+  if (step.builds && result.status === 0) env.STORE_TEST_BUILT = '1';
   printEnded();
 }
 for (const entry of background) {
