@@ -19,8 +19,8 @@ COPY tsconfig.base.json ./
 COPY libs/contract/ libs/contract/
 # The web app too (`nx run web:build`'s command): the API renders the public pages from its server entry
 # (apps/web/dist-server) into its index.html (apps/web/dist); docs/web.md, Server rendering. The lines up to
-# here are docker/web.Dockerfile's build stage, word for word, so that a layer cache builds the web app once for
-# both images, and a change to the API alone rebuilds only what follows.
+# here are docker/web.Dockerfile's build stage, word for word, so that a layer cache can hand one image's web build
+# to the other; and a change to the API alone reruns only what follows.
 COPY apps/web/ apps/web/
 RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn --ssr src/entry-server.tsx
 COPY apps/api/ apps/api/
