@@ -35,7 +35,8 @@ const jest = (name, config, options = {}) => ({
 
 /**
  * A step whose `when` file does not exist yet is skipped (and said so). A `background` step starts where it stands
- * in the list and the next steps start without waiting for it (when it is the last step of the run, it simply runs).
+ * in the list and the next steps start without waiting for it, when the build step has passed in this run and
+ * another step follows it; otherwise it simply runs (`npm test -- browser ops`: one after the other).
  */
 const steps = [
   {
@@ -96,7 +97,8 @@ function outcome(step, result) {
   if (result.error) console.log(`${step.name} could not start: ${result.error.message}`);
   if (result.status !== 0) {
     failedSteps += 1;
-    console.log(`=== ${step.name}: FAILED after ${result.seconds.toFixed(1)}s${cpu}`);
+    const signal = typeof result.status === 'string' ? `, ended by ${result.status}` : '';
+    console.log(`=== ${step.name}: FAILED after ${result.seconds.toFixed(1)}s${cpu}${signal}`);
   } else {
     console.log(`=== ${step.name}: ok in ${result.seconds.toFixed(1)}s${cpu}`);
   }
@@ -124,7 +126,9 @@ for (const [index, step] of selected.entries()) {
     console.log(`\n=== ${step.name}: skipped (${step.when} not present)`);
     continue;
   }
-  if (step.background && index < selected.length - 1) {
+  // In the background only after this run's build step passed: the ops step's global setup would otherwise build
+  // (Nx replaying its cache) under a store the browser step is starting from those outputs.
+  if (step.background && env.STORE_TEST_BUILT === '1' && index < selected.length - 1) {
     const log = path.join(reports, `${step.name}.log`);
     const fd = openSync(log, 'w');
     const entry = { step, log };
