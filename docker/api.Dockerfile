@@ -17,13 +17,15 @@ COPY libs/contract/package.json libs/contract/
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY libs/contract/ libs/contract/
+# The web app too (`nx run web:build`'s command): the API renders the public pages from its server entry
+# (apps/web/dist-server) into its index.html (apps/web/dist); docs/web.md, Server rendering. The lines up to
+# here are docker/web.Dockerfile's build stage, word for word, so that a layer cache can hand one image's web build
+# to the other; and a change to the API alone reruns only what follows.
+COPY apps/web/ apps/web/
+RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn --ssr src/entry-server.tsx
 COPY apps/api/ apps/api/
 RUN node node_modules/typescript/bin/tsc -p libs/contract/tsconfig.json \
  && node node_modules/typescript/bin/tsc -p apps/api/tsconfig.build.json
-# The web app too (`nx run web:build`'s command): the API renders the public pages from its server entry
-# (apps/web/dist-server) into its index.html (apps/web/dist); docs/web.md, Server rendering.
-COPY apps/web/ apps/web/
-RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn && node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts --logLevel warn --ssr src/entry-server.tsx
 
 # --- runtime ----------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime

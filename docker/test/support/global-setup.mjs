@@ -1,4 +1,5 @@
-// Before the ops tests: the built artefacts the images are made of (Nx replays its cache when nothing changed),
+// Before the ops tests: the built artefacts the images are made of (Nx replays its cache when nothing changed;
+// skipped when npm test's first step has just built them),
 // one Postgres server for the run, found the way the API's e2e tests find theirs, and the store's images built
 // with podman on the local bases (docker/bases). A failed image build fails the container tests with its error
 // and leaves the other ops tests to run.
@@ -11,12 +12,16 @@ import { buildStoreImages } from './containers.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export default async function globalSetup() {
-  const build = spawnSync(
-    path.join(root, 'node_modules/.bin/nx'),
-    ['run-many', '-t', 'build', '--projects=contract,api,web', '--output-style=static'],
-    { cwd: root, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' }, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`The build the images are made of failed:\n${build.stdout}\n${build.stderr}`);
+  // npm test has just built them (STORE_TEST_BUILT, tools/test.mjs) and runs the browser step beside this one on
+  // those outputs: Nx replaying its cache may rewrite them (libs/contract/dist) under the browser step's server.
+  if (process.env.STORE_TEST_BUILT !== '1') {
+    const build = spawnSync(
+      path.join(root, 'node_modules/.bin/nx'),
+      ['run-many', '-t', 'build', '--projects=contract,api,web', '--output-style=static'],
+      { cwd: root, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' }, encoding: 'utf8' },
+    );
+    if (build.status !== 0) throw new Error(`The build the images are made of failed:\n${build.stdout}\n${build.stderr}`);
+  }
   await findTestPostgres();
   try {
     const report = buildStoreImages();

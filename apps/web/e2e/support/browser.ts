@@ -2,8 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-/** Where the screenshots of the main pages go (a CI artifact; docs/web.md names it). */
-export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../../artifacts/screenshots');
+/**
+ * Where the screenshots of the main pages go (a CI artifact; docs/web.md names it). The ops step's run of these
+ * tests against the compose stack, which `npm test` runs beside the browser step, names a folder of its own.
+ */
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? path.resolve(__dirname, '../../../../artifacts/screenshots');
 
 export const store = {
   get baseUrl(): string {
