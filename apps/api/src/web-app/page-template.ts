@@ -46,8 +46,8 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
   }
   const shell = index.replace(markers.description, '').replace(markers.noscript, '');
 
-  /** The files of a manifest chunk and everything it imports, except what index.html loads already. */
-  const preloads = (modules: string[]): string[] => {
+  /** The files of manifest chunks `keys` and everything they import. */
+  const closure = (keys: string[]): Set<string> => {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -55,9 +55,16 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
       files.add(chunk.file);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    modules.forEach(visit);
-    return [...files].filter((file) => !index.includes(`/${file}"`));
+    keys.forEach(visit);
+    return files;
   };
+  /** What index.html's script loads by itself (its static imports): the page's own chunks need no hint for those. */
+  const entryFiles = closure(Object.keys(manifest).filter((key) => (manifest[key] as { isEntry?: boolean }).isEntry));
+  /**
+   * The files of a page's chunks and what they import, except what index.html's script loads anyway. Hinting the
+   * shared chunks too would have them compete with the page's stylesheet and first photo for a phone's bandwidth.
+   */
+  const preloads = (modules: string[]): string[] => [...closure(modules)].filter((file) => !entryFiles.has(file));
 
   return (parts) => {
     const hints = [parts.hints, ...preloads(parts.modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)]
