@@ -65,11 +65,14 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
    * shared chunks too would have them compete with the page's stylesheet and first photo for a phone's bandwidth.
    */
   const preloads = (modules: string[]): string[] => [...closure(modules)].filter((file) => !entryFiles.has(file));
+  /**
+   * At low priority: the page is already in the HTML, so its stylesheet and photos go first and its code after
+   * (Lighthouse mobile, a product page: FCP 1.57 -> 1.21 s, the same LCP; docs/performance.md).
+   */
+  const hint = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
 
   return (parts) => {
-    const hints = [parts.hints, ...preloads(parts.modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)]
-      .filter(Boolean)
-      .join('\n    ');
+    const hints = [parts.hints, ...preloads(parts.modules).map(hint)].filter(Boolean).join('\n    ');
     return shell
       .replace(markers.title, () => parts.head)
       .replace(markers.headEnd, () => (hints ? `  ${hints}\n  </head>` : '</head>'))
