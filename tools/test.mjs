@@ -2,8 +2,9 @@
 // Each Jest run writes a JSON report; the last line sums them ("tests: N passed, N failed").
 //
 // The browser and ops steps spend much of their time waiting (on Chromium, on servers and containers starting, on
-// podman), so in a run of several steps they start in the background as soon as the build they need is done and
-// run beside the others, which keep the CPU busy meanwhile (docs/testing.md, How the steps run). A background
+// podman), so in a run of several steps they run in the background, one after the other (browser, then ops), from
+// the end of the build they need, beside the others, which keep the CPU busy meanwhile (docs/testing.md, How the
+// steps run). A background
 // step's output goes to artifacts/test-reports/<step>.log and is printed whole, between two other steps, once it
 // has ended: no two steps' lines are ever interleaved.
 import { spawn } from 'node:child_process';
@@ -45,9 +46,11 @@ const steps = [
     args: ['run-many', '-t', 'lint', 'typecheck', 'build', '--output-style=static'],
     builds: true,
   },
-  // Both need the build above and nothing after it; see the note at the top.
-  jest('ops', 'docker/test/jest.config.mjs', { background: true }),
+  // Both need the build above and nothing after it; see the note at the top. They take turns in the background:
+  // podman creating and removing the compose stack's network makes Chromium abort requests in flight
+  // (net::ERR_NETWORK_CHANGED), so the browser step never runs beside the ops step.
   jest('browser', 'apps/web/e2e/jest.config.mjs', { background: true }),
+  jest('ops', 'docker/test/jest.config.mjs', { background: true }),
   jest('contract', 'libs/contract/jest.config.mjs'),
   jest('api', 'apps/api/jest.config.mjs'),
   jest('web', 'apps/web/jest.config.mjs'),
@@ -109,6 +112,8 @@ const selected = steps.filter((step) => !only.length || only.some((name) => step
 let failedSteps = 0;
 /** Background steps: { step, log, result } once ended, `printed` once their output is out. */
 const background = [];
+/** The background lane: each background step starts once the one before it has ended. */
+let lane = Promise.resolve();
 
 /** Prints every background step that has ended since the last call, its output whole. */
 function printEnded() {
@@ -133,11 +138,14 @@ for (const [index, step] of selected.entries()) {
     const fd = openSync(log, 'w');
     const entry = { step, log };
     background.push(entry);
-    entry.done = run(step, ['ignore', fd, fd]).then((result) => {
-      closeSync(fd);
-      entry.result = result;
-    });
-    console.log(`\n=== ${step.name}: started in the background (its output follows once it has ended: ${path.relative(root, log)})`);
+    entry.done = lane.then(() =>
+      run(step, ['ignore', fd, fd]).then((result) => {
+        closeSync(fd);
+        entry.result = result;
+      }),
+    );
+    lane = entry.done;
+    console.log(`\n=== ${step.name}: queued in the background (its output follows once it has ended: ${path.relative(root, log)})`);
     continue;
   }
   console.log(`\n=== ${step.name}`);

@@ -47,7 +47,7 @@ export async function firstProducts(limit: number): Promise<Product[]> {
  * colour and size tees need one, and which come first by name depends on what earlier specs created).
  */
 export function buyableAsIs(product: Product): boolean {
-  return product.stock > 0 && !product.sizes?.length && !product.options?.length && !product.variants?.length;
+  return product.stock > 0 && !product.sizes?.length && !product.options?.length;
 }
 
 export async function getProduct(id: string): Promise<{ status: number; body: Product }> {
