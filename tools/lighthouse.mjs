@@ -7,9 +7,8 @@
 // Needs `npm run build` first. Each run gets a fresh Chrome (empty cache). The cart run primes localStorage on the
 // store's origin through the same Chrome (puppeteer over CDP) and tells Lighthouse not to reset storage.
 /* global FormData, Blob, localStorage -- Node's fetch API; localStorage inside the page */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +16,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { dropDatabase, ensureDatabase } from '../apps/api/src/database/embedded-postgres.ts';
+import { startBuiltStore } from '../apps/web/e2e/support/built-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'artifacts', 'lighthouse');
@@ -67,60 +66,16 @@ function freePort() {
 
 /** The built store on a free port and a database of its own (TEST_DATABASE_URL's server, else embedded Postgres). */
 async function startStore() {
-  for (const file of ['apps/api/dist/main.js', 'apps/web/dist/index.html']) {
-    if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
-  }
-  const port = await freePort();
   const admin = { email: 'lighthouse-admin@example.com', password: `pw-${randomBytes(9).toString('base64url')}`, name: 'Lee Lighthouse' };
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    WEB_DIST: path.join(root, 'apps/web/dist'),
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_NAME: admin.name,
-    SEED_DEMO: 'true',
-    LOG_FORMAT: 'json',
-    // The pages' canonical and preview URLs on the address Lighthouse audits (the same origin, as in production).
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-  for (const name of ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY']) delete env[name];
-  const cleanups = [];
-  if (process.env.TEST_DATABASE_URL) {
-    const name = `store_lighthouse_${randomBytes(6).toString('hex')}`;
-    env.DATABASE_URL = await ensureDatabase(process.env.TEST_DATABASE_URL, name);
-    cleanups.push(() => dropDatabase(process.env.TEST_DATABASE_URL, name));
-  } else {
-    delete env.DATABASE_URL;
-    const dataDir = mkdtempSync('/tmp/lighthouse-store-');
-    env.STORE_DATA_DIR = dataDir;
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  }
   mkdirSync(outDir, { recursive: true });
-  const child = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (exited) throw new Error('the store exited while starting');
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() - started > 120_000) throw new Error('the store did not answer /api/health in 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const stop = async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  };
-  return { baseUrl, admin, stop };
+  const store = await startBuiltStore({
+    root,
+    port: await freePort(),
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ADMIN_NAME: admin.name, SEED_DEMO: 'true' },
+    logFile: path.join(outDir, 'server.log'),
+    databasePrefix: 'store_lighthouse',
+  });
+  return { baseUrl: store.baseUrl, admin, stop: store.stop };
 }
 
 async function api(baseUrl, method, route, { token, json, form } = {}) {
@@ -177,7 +132,9 @@ function mainThread(lhr) {
  */
 function scriptKilobytes(lhr) {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const bytes = requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const bytes = requests
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
   return (bytes / 1024).toFixed(1);
 }
 

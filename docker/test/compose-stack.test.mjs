@@ -204,7 +204,7 @@ describe('the compose stack', () => {
             E2E_OUTBOX_DIR: path.join(dir, 'data', 'outbox'),
             // Two API replicas behind nginx: see the admin test's cancel.
             E2E_API_REPLICAS: '2',
-            // Not the browser step's folder: npm test runs that step at the same time (tools/test.mjs).
+            // Not the browser step's folder: the browser step's screenshots stay as that step left them.
             E2E_SCREENSHOT_DIR: path.join(root, 'artifacts', 'screenshots', 'compose-stack'),
           },
         },

@@ -1,0 +1,109 @@
+// The built store as `npm start` serves it (apps/api/dist/main.js serving apps/web/dist on one port), started for
+// the browser tests (their global setup and another-store.ts) and for `npm run lighthouse`. Plain TypeScript that
+// Node runs as it is (the global setup and the Lighthouse tool are not transformed), hence the `.ts` import.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { dropDatabase, ensureDatabase } from '../../../api/src/database/embedded-postgres.ts';
+
+const STARTUP_LIMIT_MS = 120_000;
+const STOP_LIMIT_MS = 15_000;
+
+export interface BuiltStoreOptions {
+  /** The repository's root (the built files and the API's working directory). */
+  root: string;
+  port: number;
+  /** Settings over the defaults below (NODE_ENV=test, PORT, WEB_DIST, LOG_FORMAT=json, PUBLIC_URL on the port). */
+  env: Record<string, string>;
+  /** Where the store's output goes. */
+  logFile: string;
+  /** The start of its database's name on TEST_DATABASE_URL's server (a random suffix follows). */
+  databasePrefix: string;
+}
+
+export interface BuiltStore {
+  baseUrl: string;
+  /** Its STORE_DATA_DIR, a new folder: the embedded Postgres (without TEST_DATABASE_URL) and the mail outbox. */
+  dataDir: string;
+  /** Stops the store, drops its database and removes its folder. */
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the built store on `port` and a fresh database: a new one on TEST_DATABASE_URL's server when that is set
+ * (CI), else an embedded Postgres in the store's new folder. The offline test gateway pays (no Braintree keys pass
+ * through). Resolves once /api/health answers; a store that exits or stays silent for two minutes is stopped and
+ * named with its log.
+ */
+export async function startBuiltStore(options: BuiltStoreOptions): Promise<BuiltStore> {
+  const { root, port, logFile } = options;
+  for (const file of ['apps/api/dist/main.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(root, file)))
+      throw new Error(`${file} is missing: build first (npm run build, or the first step of npm test)`);
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync('/tmp/built-store-');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    LOG_FORMAT: 'json',
+    // The pages' canonical URLs and the links in e-mails point where the tests and audits open the store.
+    PUBLIC_URL: baseUrl,
+    ...options.env,
+    STORE_DATA_DIR: dataDir,
+  };
+  for (const name of ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY', 'DATABASE_URL']) delete env[name];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const databaseName = `${options.databasePrefix}_${randomBytes(6).toString('hex')}`;
+  if (serverUrl) env.DATABASE_URL = await ensureDatabase(serverUrl, databaseName);
+
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => (exited = `${code ?? signal}`));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      // A clean stop closes the pool and, for the embedded database, stops Postgres; SIGKILL only if it hangs.
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
+      await done;
+      clearTimeout(timer);
+    }
+    if (serverUrl) await dropDatabase(serverUrl, databaseName);
+    // The embedded Postgres finishes its own shutdown after the API exits; it removes postmaster.pid last.
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    for (let waited = 0; existsSync(pidFile) && waited < STOP_LIMIT_MS; waited += 100) await sleep(100);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+
+  for (const started = Date.now(); ; await sleep(200)) {
+    if (exited !== undefined) {
+      await stop();
+      throw new Error(`The store exited while starting (${exited}); see ${path.relative(root, logFile)}`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() - started > STARTUP_LIMIT_MS) {
+      await stop();
+      throw new Error(`The store did not answer /api/health in time; see ${path.relative(root, logFile)}`);
+    }
+  }
+  return { baseUrl, dataDir, stop };
+}
