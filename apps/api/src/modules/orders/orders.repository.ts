@@ -50,16 +50,8 @@ export interface OrderPage {
   next: Cursor | undefined;
 }
 
-/** A checkout attempt's order row, as it is first recorded (Pending, not charged yet). */
-export interface PendingOrderRow {
-  /** Made by the checkout, which names the order in its own bookkeeping before the row exists. */
-  id: string;
-  /** Null for a guest, who has `guestEmail` instead. */
-  userId: string | null;
-  guestEmail: string | null;
-  userName: string;
-  amountCents: number;
-  shippingAddress: ShippingAddress | null;
+/** How an order's total is made up, in cents, as its row keeps it. */
+export interface OrderBreakdown {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
@@ -68,6 +60,18 @@ export interface PendingOrderRow {
   taxes: OrderTax[];
   shippingMethod: string | null;
   discountCode: string | null;
+}
+
+/** A checkout attempt's order row, as it is first recorded (Pending, not charged yet). */
+export interface PendingOrderRow extends OrderBreakdown {
+  /** Made by the checkout, which names the order in its own bookkeeping before the row exists. */
+  id: string;
+  /** Null for a guest, who has `guestEmail` instead. */
+  userId: string | null;
+  guestEmail: string | null;
+  userName: string;
+  amountCents: number;
+  shippingAddress: ShippingAddress | null;
 }
 
 /** One line of a new order: a variant of a product, as reserved. */

@@ -24,8 +24,8 @@ import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gatewa
 import { ProductStockService, type ReservedLine, type StockLine } from '../inventory/index.js';
 import type { OrderLineEntity } from './order-line.entity.js';
 import { listedOrders, listedOrdersJson, shippedCounts, toOrder, toShippingAddress } from './order.mapper.js';
-import type { OrderEntity, OrderTax } from './order.entity.js';
-import { type OrderFilter, OrdersRepository } from './orders.repository.js';
+import type { OrderEntity } from './order.entity.js';
+import { type OrderBreakdown, type OrderFilter, OrdersRepository } from './orders.repository.js';
 import { guestOrderLink, guestOrderTokenHash, newGuestOrderToken } from './guest-order-token.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 
@@ -68,16 +68,8 @@ export interface PendingOrderInput {
 }
 
 /** What an order is charged and how that total is made up, in cents (stored whole on the order and its lines). */
-export interface OrderPrice {
+export interface OrderPrice extends OrderBreakdown {
   totalCents: number;
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  taxCents: number;
-  pricesIncludeTax: boolean;
-  taxes: OrderTax[];
-  shippingMethod: string | null;
-  discountCode: string | null;
   /** One per reserved line, in the reserved lines' order. */
   lines: Array<{ discountCents: number; taxCents: number }>;
 }

@@ -30,18 +30,8 @@ export interface DiscountCodeRow extends Omit<DiscountRule, 'customerUses'> {
   discountCents: number;
 }
 
-export interface NewDiscountCode {
-  code: string;
-  kind: DiscountKind;
-  value: number;
-  validFrom: Date | null;
-  validUntil: Date | null;
-  minSubtotalCents: number | null;
-  categoryIds: string[];
-  productIds: string[];
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-}
+/** A code as the admin creates it: a rule without its id or its uses. */
+export type NewDiscountCode = Omit<DiscountRule, 'id' | 'uses' | 'customerUses'>;
 
 const CODE_COLUMNS = `id, upper(code) AS code, kind, value, valid_from, valid_until, min_subtotal_cents, category_ids, product_ids,
   max_uses, max_uses_per_customer, uses, discount_cents`;
