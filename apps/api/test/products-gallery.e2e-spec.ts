@@ -115,7 +115,9 @@ describe('product gallery (e2e)', () => {
     await addPhoto(created._id, { alt: 'Front' }, images.textNamedPng).expect(415);
     await addPhoto('00000000-0000-4000-8000-000000000000', { alt: 'Front' }, swatches[0]).expect(404);
     const customer = await signedInUser(t, Role.Customer);
-    await addPhoto(created._id, { alt: 'Front' }, swatches[0], customer).expect(403);
+    // No body: the role guard answers before a body is read, and the server then closes the connection, so a client
+    // still writing an upload may see EPIPE instead of the answer (a race; products.e2e-spec.ts says the same).
+    await addPhoto(created._id, {}, undefined, customer).expect(403);
     expect((await product(created._id)).photos).toHaveLength(1);
     expect((await product(created._id)).updatedAt).toBe(created.updatedAt);
   });
