@@ -26,6 +26,9 @@ interface RawAnswer {
 
 const ALLOWED_ORIGIN = 'https://shop.example';
 
+/** The fields of the chain's request log line, sorted: a cached answer's line has exactly these too. */
+const REQUEST_LINE_FIELDS = ['context', 'durationMs', 'level', 'message', 'method', 'path', 'requestId', 'status', 'time'];
+
 /** The raw bytes of an answer, undecoded (supertest would decompress them), over a real connection. */
 function rawRequest(port: number, path: string, headers: Record<string, string>, method = 'GET'): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -342,17 +345,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
     const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.path === '/api/products');
     expect(lines.map((line) => line.requestId)).toEqual([slow.headers['x-request-id'], fast.headers['x-request-id']]);
     for (const line of lines) {
-      expect(Object.keys(line).sort()).toEqual([
-        'context',
-        'durationMs',
-        'level',
-        'message',
-        'method',
-        'path',
-        'requestId',
-        'status',
-        'time',
-      ]);
+      expect(Object.keys(line).sort()).toEqual(REQUEST_LINE_FIELDS);
       expect(line).toMatchObject({
         level: 'info',
         context: 'HTTP',
@@ -390,17 +383,7 @@ describe.each(SETUPS)('cached GETs answered before the framework, %s (e2e)', (_n
       const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.path === path);
       expect(lines.map((line) => line.requestId)).toEqual([slow.headers['x-request-id'], expect.any(String), fast.headers['x-request-id']]);
       for (const line of lines.filter((entry) => entry.status === status)) {
-        expect(Object.keys(line).sort()).toEqual([
-          'context',
-          'durationMs',
-          'level',
-          'message',
-          'method',
-          'path',
-          'requestId',
-          'status',
-          'time',
-        ]);
+        expect(Object.keys(line).sort()).toEqual(REQUEST_LINE_FIELDS);
         expect(line).toMatchObject({ level: 'info', context: 'HTTP', method: 'GET', path, status, durationMs: expect.any(Number) });
         expect(line.message).toMatch(new RegExp(`^GET ${path} ${status} [\\d.]+ms$`));
       }
