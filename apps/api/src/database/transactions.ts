@@ -53,6 +53,9 @@ class DirectTypeOrmAdapter extends TransactionalAdapterTypeOrm {
   }
 }
 
+/** Each open transaction's pg connection by its EntityManager (the `tx` in context), for {@link Database.preparedRows}. */
+const transactionClients = new WeakMap<EntityManager, pg.PoolClient>();
+
 async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, setTx: (tx: EntityManager) => void): Promise<T> {
   const runner = dataSource.createQueryRunner();
   const state = runner as unknown as RunnerState;
@@ -62,6 +65,7 @@ async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, se
     await client.query('BEGIN');
     state.isTransactionActive = true;
     state.transactionDepth = 1;
+    transactionClients.set(runner.manager, client);
     setTx(runner.manager);
     let result: T;
     try {
@@ -75,6 +79,7 @@ async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, se
     await client.query('COMMIT');
     return result;
   } finally {
+    transactionClients.delete(runner.manager);
     state.isTransactionActive = false;
     state.transactionDepth = 0;
     // A connection whose ROLLBACK failed is not given back to the pool: TypeORM's release with an error destroys it.
@@ -193,10 +198,11 @@ export class Database {
   async preparedRows<T>(name: string, sql: string, parameters: unknown[]): Promise<T[]> {
     const statement = { name, text: sql, values: parameters };
     if (!this.host.isTransactionActive()) return (await this.pool.query(statement)).rows as T[];
-    const runner = this.host.tx.queryRunner;
-    if (!runner) throw new Error('The transaction in context has no connection');
-    // The transaction's own connection (TypeORM's query runner holds it from BEGIN to COMMIT).
-    const client = (await runner.connect()) as pg.PoolClient;
+    const manager = this.host.tx;
+    // The transaction's own connection (its query runner holds it from BEGIN to COMMIT): known from BEGIN, or asked
+    // of the runner for a transaction TypeORM opened (with an isolation level).
+    const client = transactionClients.get(manager) ?? ((await manager.queryRunner?.connect()) as pg.PoolClient | undefined);
+    if (!client) throw new Error('The transaction in context has no connection');
     return (await client.query(statement)).rows as T[];
   }
 
