@@ -36,7 +36,7 @@ type RunnerState = { isTransactionActive: boolean; transactionDepth: number };
  * nested `transaction()` takes a savepoint, as under TypeORM's. Options (an isolation level) and nested
  * transactions keep TypeORM's own way.
  */
-class DirectTypeOrmAdapter extends TransactionalAdapterTypeOrm {
+export class DirectTypeOrmAdapter extends TransactionalAdapterTypeOrm {
   constructor() {
     super({ dataSourceToken: getDataSourceToken() });
     const typeOrm = this.optionsFactory;
