@@ -39,7 +39,8 @@ const webBody = {
 await runBenchmark(async () => {
   const byDto = createValidationPipe();
   const byCheck = new WellFormedBodyPipe(PaymentRequestDto, wellFormedPaymentRequest);
-  const dto = (body) => () => byDto.transform(JSON.parse(JSON.stringify(body)), { type: 'body', metatype: PaymentRequestDto, data: undefined });
+  const dto = (body) => () =>
+    byDto.transform(JSON.parse(JSON.stringify(body)), { type: 'body', metatype: PaymentRequestDto, data: undefined });
   const check = (body) => () => byCheck.transform(JSON.parse(JSON.stringify(body)));
   step(`the checkout's body: ${N} bodies per way, ${ROUNDS} rounds; API CPU per body (JSON.parse of a copy included)`);
   await compareWays({ 'DTO, bench body': dto(benchBody), 'check, bench body': check(benchBody) }, 'DTO, bench body', N, ROUNDS);

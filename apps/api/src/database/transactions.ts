@@ -31,8 +31,8 @@ type RunnerState = { isTransactionActive: boolean; transactionDepth: number };
  * The transactional plugin's adapter: TypeORM's (an EntityManager on a query runner of its own per transaction, the
  * same `tx` as before), with BEGIN, COMMIT and ROLLBACK sent straight on the runner's pg connection. TypeORM's own
  * `transaction()` sends them through its query runner (the query logger, four subscriber broadcasts and a
- * structured result each), which measured 6-9% of the API's CPU under checkout load (docs/performance.md,
- * "Checkout statements"). The runner is told a transaction is active, so an entity save inside joins it and a
+ * structured result each): a transaction of one statement costs the API 10-16% less CPU this way
+ * (`bench/checkout-pieces.mjs`, docs/performance.md, "Checkout statements"). The runner is told a transaction is active, so an entity save inside joins it and a
  * nested `transaction()` takes a savepoint, as under TypeORM's. Options (an isolation level) and nested
  * transactions keep TypeORM's own way.
  */

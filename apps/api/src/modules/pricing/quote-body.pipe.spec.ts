@@ -106,7 +106,7 @@ describe("the quote's body: the hand-written check and the DTO", () => {
     expect(taken).toBeGreaterThan(20);
   });
 
-  it('is the route\'s pipe: the DTO for what the check leaves', async () => {
+  it("is the route's pipe: the DTO for what the check leaves", async () => {
     const pipe = new QuoteBodyPipe(QuoteRequestDto);
     await expect(pipe.transform({ products: [{ _id: ` ${ID}`, count: 1 }] })).rejects.toThrow('each product _id must be a valid id');
     await expect(pipe.transform({ products: [{ _id: ID, count: 1 }], discountCode: ' save10 ' })).resolves.toEqual({
