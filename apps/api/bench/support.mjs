@@ -183,7 +183,9 @@ export async function cpuProfiling() {
 
 /** The built API (production settings) in a process of its own on `databaseUrl`, ready when /api/health answers. */
 export function startApi(name, port, databaseUrl, extraEnv = {}) {
-  return startServer(name, [path.join(dist, 'main.js')], port, databaseUrl, '/api/health', extraEnv);
+  // BENCH_API_NODE_OPTIONS: Node options for the API alone (e.g. --perf-basic-prof-only-functions, for `perf record`).
+  const nodeOptions = process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {};
+  return startServer(name, [path.join(dist, 'main.js')], port, databaseUrl, '/api/health', { ...nodeOptions, ...extraEnv });
 }
 
 export async function cleanUp() {

@@ -1,6 +1,7 @@
 /**
  * The one way to hold a transaction: the transaction travels in an AsyncLocalStorage context (nestjs-cls and its
- * transactional plugin with the TypeORM adapter), so no service or repository passes an EntityManager around.
+ * transactional plugin, with {@link DirectTypeOrmAdapter} over TypeORM's data source), so no service or repository
+ * passes an EntityManager around.
  *
  * Services open transactions with {@link Transactions}; repositories run their statements through
  * {@link Database}, which picks the transaction in context, if any. Nothing else in the API opens a connection
@@ -22,6 +23,70 @@ import { pgPool } from './pg.js';
 export { UseCls } from 'nestjs-cls';
 
 type TypeOrmTransactionHost = TransactionHost<TransactionalAdapterTypeOrm>;
+
+/** The state TypeORM's query runner keeps of a transaction (`transactionDepth` is protected in its types). */
+type RunnerState = { isTransactionActive: boolean; transactionDepth: number };
+
+/**
+ * The transactional plugin's adapter: TypeORM's (an EntityManager on a query runner of its own per transaction, the
+ * same `tx` as before), with BEGIN, COMMIT and ROLLBACK sent straight on the runner's pg connection. TypeORM's own
+ * `transaction()` sends them through its query runner (the query logger, four subscriber broadcasts and a
+ * structured result each): a transaction of one statement costs the API 10-16% less CPU this way
+ * (`bench/checkout-pieces.mjs`, docs/performance.md, "Checkout statements"). The runner is told a transaction is active, so an entity save inside joins it and a
+ * nested `transaction()` takes a savepoint, as under TypeORM's. Options (an isolation level) and nested
+ * transactions keep TypeORM's own way.
+ */
+export class DirectTypeOrmAdapter extends TransactionalAdapterTypeOrm {
+  constructor() {
+    super({ dataSourceToken: getDataSourceToken() });
+    const typeOrm = this.optionsFactory;
+    this.optionsFactory = (dataSource: DataSource) => {
+      const options = typeOrm(dataSource);
+      return {
+        ...options,
+        wrapWithTransaction: (...[txOptions, fn, setTx]: Parameters<typeof options.wrapWithTransaction>) =>
+          txOptions?.isolationLevel === undefined
+            ? inTransaction(dataSource, fn, setTx)
+            : options.wrapWithTransaction(txOptions, fn, setTx),
+      };
+    };
+  }
+}
+
+/** Each open transaction's pg connection by its EntityManager (the `tx` in context), for {@link Database.preparedRows}. */
+const transactionClients = new WeakMap<EntityManager, pg.PoolClient>();
+
+async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, setTx: (tx: EntityManager) => void): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  const state = runner as unknown as RunnerState;
+  let broken: unknown;
+  try {
+    const client = (await runner.connect()) as pg.PoolClient;
+    await client.query('BEGIN');
+    state.isTransactionActive = true;
+    state.transactionDepth = 1;
+    transactionClients.set(runner.manager, client);
+    setTx(runner.manager);
+    let result: T;
+    try {
+      result = await fn();
+    } catch (error) {
+      // As TypeORM's: the work's error is the one thrown; a connection that cannot roll back goes (below).
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    }
+    // A COMMIT that fails (a deferred constraint) has ended the transaction: the error is the caller's.
+    await client.query('COMMIT');
+    return result;
+  } finally {
+    transactionClients.delete(runner.manager);
+    state.isTransactionActive = false;
+    state.transactionDepth = 0;
+    // A connection whose ROLLBACK failed is not given back to the pool: TypeORM's release with an error destroys it.
+    if (broken === undefined) await runner.release();
+    else await (runner as unknown as { releasePostgresConnection(error: unknown): Promise<void> }).releasePostgresConnection(broken);
+  }
+}
 
 /** Thrown inside a transaction to roll it back and still give the caller `value` (see {@link Transactions.runOrRollBack}). */
 class RollBack<T> extends Error {
@@ -133,10 +198,11 @@ export class Database {
   async preparedRows<T>(name: string, sql: string, parameters: unknown[]): Promise<T[]> {
     const statement = { name, text: sql, values: parameters };
     if (!this.host.isTransactionActive()) return (await this.pool.query(statement)).rows as T[];
-    const runner = this.host.tx.queryRunner;
-    if (!runner) throw new Error('The transaction in context has no connection');
-    // The transaction's own connection (TypeORM's query runner holds it from BEGIN to COMMIT).
-    const client = (await runner.connect()) as pg.PoolClient;
+    const manager = this.host.tx;
+    // The transaction's own connection (its query runner holds it from BEGIN to COMMIT): known from BEGIN, or asked
+    // of the runner for a transaction TypeORM opened (with an isolation level).
+    const client = transactionClients.get(manager) ?? ((await manager.queryRunner?.connect()) as pg.PoolClient | undefined);
+    if (!client) throw new Error('The transaction in context has no connection');
     return (await client.query(statement)).rows as T[];
   }
 
@@ -168,7 +234,7 @@ export function runInContext<T>(app: INestApplicationContext, work: () => Promis
     ClsModule.forRoot({
       global: true,
       middleware: { mount: false },
-      plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
+      plugins: [new ClsPluginTransactional({ adapter: new DirectTypeOrmAdapter() })],
     }),
   ],
   providers: [Transactions, Database],

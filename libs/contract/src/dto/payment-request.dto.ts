@@ -1,4 +1,15 @@
 import { type GuestPaymentInfo, type GuestPaymentRequest, PAYMENT_AMOUNT_MAX, type PaymentInfo, type PaymentRequest } from '../checkout.js';
+import {
+  SHIPPING_CITY_MAX,
+  SHIPPING_COUNTRY_CODES,
+  SHIPPING_LINE_MAX,
+  SHIPPING_NAME_MAX,
+  SHIPPING_PHONE_PATTERN,
+  SHIPPING_POSTAL_CODE_PATTERN,
+  type ShippingAddress,
+  type ShippingCountry,
+} from '../shipping.js';
+import { hasControlCharacters, hasVisibleCharacter } from '../text-rules.js';
 import { isWholeCents } from '../money.js';
 import { Transform, Type } from 'class-transformer';
 import { TAX_REGION_MAX } from '../pricing.js';
@@ -9,6 +20,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  length,
   Matches,
   Max,
   registerDecorator,
@@ -16,7 +28,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CheckoutInputsDto } from './checkout-inputs.dto.js';
+import { CheckoutInputsDto, isPlainObject, onlyKeys, wellFormedCheckoutInputs } from './checkout-inputs.dto.js';
 import { GuestEmail } from './guest-email.dto.js';
 import { NoControlCharacters, trimOrAbsent } from './text-rules.js';
 import { ShippingAddressDto } from './shipping-address.dto.js';
@@ -91,4 +103,76 @@ function IsWholeCents(options: { message: string }): PropertyDecorator {
       options,
       validator: { validate: (value: unknown) => typeof value !== 'number' || isWholeCents(value) },
     });
+}
+
+const REGION_CODE = /^[A-Za-z0-9-]{1,8}$/;
+const NONCE_MAX = 4096;
+const INFO_KEYS = new Set(['products', 'shippingMethod', 'discountCode', 'paymentMethodNonce', 'amount', 'region', 'shippingAddress']);
+const ADDRESS_KEYS = new Set(['name', 'line1', 'line2', 'city', 'postalCode', 'country', 'phone']);
+const COUNTRIES: ReadonlySet<string> = new Set(SHIPPING_COUNTRY_CODES);
+
+/**
+ * The common payment body of a signed-in buyer (the common checkout inputs, see `wellFormedCheckoutInputs`, a
+ * nonce, an amount in whole cents, a plain region, an address with nothing to trim), checked by hand against exactly
+ * the rules of {@link PaymentRequestDto} with class-validator's own functions and the text rule's: the request as the
+ * DTO's validation would answer it, or undefined for anything else (an error, a value the DTO would trim or drop, a
+ * null, an unknown field), which the caller then validates with the DTO, so every refusal is the DTO's own. For the
+ * hot path `POST /payment/braintree/:userId` (docs/performance.md, "Checkout statements");
+ * `apps/api/src/modules/payments/payment-body.spec.ts` holds both ways to the same answers.
+ */
+export function wellFormedPaymentRequest(body: unknown): PaymentRequest | undefined {
+  if (!isPlainObject(body) || !onlyKeys(body, PAYMENT_KEYS)) return undefined;
+  const { paymentInfo } = body;
+  if (!isPlainObject(paymentInfo) || !onlyKeys(paymentInfo, INFO_KEYS)) return undefined;
+  const inputs = wellFormedCheckoutInputs(paymentInfo);
+  if (inputs === undefined) return undefined;
+  const { paymentMethodNonce: nonce, amount, region, shippingAddress } = paymentInfo;
+  if (typeof nonce !== 'string' || nonce === '' || nonce.length > NONCE_MAX || hasControlCharacters(nonce)) return undefined;
+  if (typeof amount !== 'number' || !isWholeCents(amount) || amount < 0 || amount > PAYMENT_AMOUNT_MAX) return undefined;
+  const info: PaymentInfo = { products: inputs.products, paymentMethodNonce: nonce, amount };
+  if ('region' in paymentInfo) {
+    if (typeof region !== 'string' || !REGION_CODE.test(region)) return undefined;
+    info.region = region;
+  }
+  if ('shippingAddress' in paymentInfo) {
+    const address = wellFormedAddress(shippingAddress);
+    if (address === undefined) return undefined;
+    info.shippingAddress = address;
+  }
+  if (inputs.shippingMethod !== undefined) info.shippingMethod = inputs.shippingMethod;
+  if (inputs.discountCode !== undefined) info.discountCode = inputs.discountCode;
+  return { paymentInfo: info };
+}
+
+const PAYMENT_KEYS = new Set(['paymentInfo']);
+
+/** A {@link ShippingAddressDto} with nothing to trim or drop, or undefined (see {@link wellFormedPaymentRequest}). */
+function wellFormedAddress(value: unknown): ShippingAddress | undefined {
+  if (!isPlainObject(value) || !onlyKeys(value, ADDRESS_KEYS)) return undefined;
+  const { name, line1, line2, city, postalCode, country, phone } = value;
+  if (!addressText(name, SHIPPING_NAME_MAX) || !addressText(line1, SHIPPING_LINE_MAX) || !addressText(city, SHIPPING_CITY_MAX))
+    return undefined;
+  if ('line2' in value && !addressText(line2, SHIPPING_LINE_MAX)) return undefined;
+  if (!untrimmed(postalCode) || !SHIPPING_POSTAL_CODE_PATTERN.test(postalCode)) return undefined;
+  if (!untrimmed(country) || !COUNTRIES.has(country)) return undefined;
+  if ('phone' in value && !(untrimmed(phone) && SHIPPING_PHONE_PATTERN.test(phone))) return undefined;
+  return {
+    name,
+    line1,
+    ...('line2' in value ? { line2: line2 as string } : {}),
+    city,
+    postalCode,
+    country: country as ShippingCountry,
+    ...('phone' in value ? { phone: phone as string } : {}),
+  };
+}
+
+/** A non-empty string the DTO's trim leaves as it is. */
+function untrimmed(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value.trim() === value;
+}
+
+/** The address's text rule (`AddressText` in shipping-address.dto.ts) for a value it takes as it is. */
+function addressText(value: unknown, max: number): value is string {
+  return untrimmed(value) && length(value, 1, max) && !hasControlCharacters(value) && hasVisibleCharacter(value);
 }

@@ -7,16 +7,18 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   type PaymentDeclined,
+  type PaymentRequest,
   type PaymentResult,
 } from '@store/contract';
 import type { Request, Response } from 'express';
 import { clientNetwork } from '../../common/client-network.js';
 import { ValidationFailedError } from '../../common/errors.js';
+import { WellFormedBodyPipe } from '../../common/validation.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../auth/public.decorator.js';
 import { CurrentPaymentAttempt, type PaymentAttempt, PaymentRateLimit } from '../auth/rate-limit/payment-rate-limit.decorator.js';
-import { GuestPaymentRequestDto, PaymentRequestDto } from '@store/contract/dto/payment-request.dto';
+import { GuestPaymentRequestDto, PaymentRequestDto, wellFormedPaymentRequest } from '@store/contract/dto/payment-request.dto';
 import { PaymentsService } from './payments.service.js';
 
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
@@ -57,13 +59,16 @@ export class PaymentsController {
     return answer.body;
   }
 
-  /** 200 paid, 402 declined, 409 cart refused, 502 provider failure: each an answer value, replayed as-is on retry. */
+  /**
+   * 200 paid, 402 declined, 409 cart refused, 502 provider failure: each an answer value, replayed as-is on retry. The
+   * body is PaymentRequestDto's, its common form checked by hand (`wellFormedPaymentRequest`), the rest by the DTO.
+   */
   @Post(ApiRoute.payment)
   @PaymentRateLimit()
   @HttpCode(200)
   async pay(
     @CurrentUser() user: AuthUser,
-    @Body() body: PaymentRequestDto,
+    @Body(new WellFormedBodyPipe(PaymentRequestDto, wellFormedPaymentRequest)) body: PaymentRequest,
     @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) idempotencyKey: string | undefined,
     @CurrentPaymentAttempt() attempt: PaymentAttempt,
     @Res({ passthrough: true }) response: Response,
