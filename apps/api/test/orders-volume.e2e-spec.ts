@@ -310,6 +310,29 @@ describe('orders at volume (e2e)', () => {
       expect(text).not.toMatch(/Sort Key: o\./);
     });
 
+    // The prepared shapes (OrdersRepository.page's preparedName): should Postgres ever switch to its plan for any values
+    // (a generic plan, made after five runs when it costs no more than the runs' own), that plan walks the index too.
+    it.each([
+      ['the first page', {}],
+      ['a later page', { after: true }],
+      ['one status', { status: 'Shipped' }],
+      ["a buyer's own", { userId: '00000000-0000-4000-8000-000000000001' }],
+    ])('plans a prepared %s for any values along an index: no Seq Scan, no Sort of the orders', async (_, given) => {
+      const { after, ...filter } = given as Record<string, unknown>;
+      const { sql, values } = orderPageQuery(filter, 50, after ? cursor : undefined);
+      const text = await t.dataSource.transaction(async (manager) => {
+        await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await manager.query(`PREPARE generic_page AS ${sql}`);
+        const literals = values.map((value) => (typeof value === 'number' ? String(value) : `'${String(value)}'`));
+        const rows: { 'QUERY PLAN': string }[] = await manager.query(`EXPLAIN EXECUTE generic_page(${literals.join(', ')})`);
+        await manager.query('DEALLOCATE generic_page');
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(text).toMatch(/Index (Only )?Scan/);
+      expect(text).not.toMatch(/Seq Scan on orders/);
+      expect(text).not.toMatch(/Sort Key: o\./);
+    });
+
     it('finds an order number through its unique index', async () => {
       expect(await plan(orderPageQuery({ number: 1234 }, 50, undefined))).toMatch(/Index Scan using orders_number_key/);
     });

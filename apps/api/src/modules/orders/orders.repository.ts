@@ -124,7 +124,10 @@ export class OrdersRepository {
    */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined, parcels = true): Promise<OrderPage> {
     const { sql, values } = orderPageQuery(filter, limit, after, parcels);
-    const rows = await this.db.rows<ListedOrder & { k: string; id: string }>(sql, values);
+    const name = preparedName('orders-page', filter, `${after ? '-after' : ''}${parcels ? '' : '-bare'}`);
+    const rows = name
+      ? await this.db.preparedRows<ListedOrder & { k: string; id: string }>(name, sql, values)
+      : await this.db.rows<ListedOrder & { k: string; id: string }>(sql, values);
     const last = rows.at(-1);
     return { orders: rows, next: last && rows.length === limit ? { key: [last.k], id: last.id } : undefined };
   }
@@ -438,9 +441,27 @@ export const lastAddressQuery = `SELECT o.shipping_address FROM orders o
    ORDER BY o.created_at DESC, o.id DESC LIMIT 1`;
 type CountSource = (db: Database, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
 
+/**
+ * The name a listing's statement is prepared under (`prefix`, the filter's shape, `suffix`), or undefined to send it
+ * as text. Prepared (each pool connection parses it once, and every later page sends the name and values, not its
+ * 7 kB of text) only for the shapes of the lists every visit opens: all orders, one status, a buyer's own. Postgres
+ * keeps planning each run with its values while a plan for any values would cost more (always, so far: a LIMIT given
+ * as a value is planned as a tenth of the rows); the e-mail prefix search is never prepared, as a plan made for any
+ * prefix could not use the e-mail index's range. `apps/api/test/orders-volume.e2e-spec.ts` holds those plans.
+ */
+function preparedName(prefix: string, filter: OrderFilter, suffix = ''): string | undefined {
+  const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
+  if (set.length > 1 || (set.length === 1 && !PREPARED_SHAPES.includes(set[0]))) return undefined;
+  return `${prefix}-${set[0] ?? 'all'}${suffix}`;
+}
+
+/** The filter fields a listing is prepared with, one at a time (preparedName). */
+const PREPARED_SHAPES: ReadonlyArray<keyof OrderFilter> = ['status', 'userId'];
+
 /** Dates only (or nothing): the sum of the daily rollup over the range. */
 const fromDailyRollup: CountSource = async (db, filter) => {
-  const rows = await db.rows<{ n: string }>(
+  const rows = await db.preparedRows<{ n: string }>(
+    'orders-count-days',
     `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
     [filter.from ?? null, filter.to ?? null],
   );
@@ -449,9 +470,11 @@ const fromDailyRollup: CountSource = async (db, filter) => {
 
 /** A status alone: its row of the per-status totals. */
 const fromStatusTotals: CountSource = async (db, filter) => {
-  const rows = await db.rows<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
-    filter.status,
-  ]);
+  const rows = await db.preparedRows<{ n: number }>(
+    'orders-count-status',
+    `SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`,
+    [filter.status],
+  );
   return { total: rows[0].n, capped: false };
 };
 
@@ -459,10 +482,9 @@ const fromStatusTotals: CountSource = async (db, filter) => {
 const fromRowsUpToCap: CountSource = async (db, filter) => {
   const { where, values } = conditions(filter);
   values.push(ORDER_COUNT_CAP + 1);
-  const rows = await db.rows<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
-    values,
-  );
+  const sql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`;
+  const name = preparedName('orders-count-rows', filter);
+  const rows = name ? await db.preparedRows<{ n: number }>(name, sql, values) : await db.rows<{ n: number }>(sql, values);
   return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
 };
 
