@@ -139,6 +139,20 @@ describe('orders at volume (e2e)', () => {
       }
     });
 
+    // A page's total comes in its statement's rows (OrdersRepository.countedPage); a page with none is counted apart.
+    it('answers the total with an empty page too: nothing matching, and past the last page', async () => {
+      const none = await all('?from=2020-01-01&to=2020-01-02').expect(200);
+      expect(none.body).toEqual([]);
+      expect(none.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('0');
+      const total = Number((await all('?limit=1').expect(200)).headers[TOTAL_COUNT_HEADER.toLowerCase()]);
+      const whole = await all(`?limit=${total}`).expect(200);
+      expect(ids(whole)).toHaveLength(total);
+      const past = await all(`?limit=${total}&after=${whole.headers[NEXT_CURSOR_HEADER.toLowerCase()]}`).expect(200);
+      expect(past.body).toEqual([]);
+      expect(past.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(total));
+      expect(past.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBeUndefined();
+    });
+
     it('filters by status', async () => {
       const response = await all('?status=Cancelled').expect(200);
       expect(ids(response)).toEqual([cancelled]);
@@ -301,12 +315,41 @@ describe('orders at volume (e2e)', () => {
       ['one status', { status: 'Shipped' }],
       ['a date range', { from: '2026-01-01', to: '2026-12-31' }],
       ["a buyer's own", { userId: '00000000-0000-4000-8000-000000000001' }],
-    ])('walks an index in page order for %s: no Seq Scan, no Sort of the orders', async (_, given) => {
+    ])('walks an index in page order for %s: no Seq Scan, no Sort of the orders, with its count or without', async (_, given) => {
       const { after, ...filter } = given as Record<string, unknown>;
-      const text = await plan(orderPageQuery(filter, 50, after ? cursor : undefined));
+      for (const withCount of [false, true]) {
+        const text = await plan(orderPageQuery(filter, 50, after ? cursor : undefined, true, withCount));
+        expect(text).toMatch(/Index (Only )?Scan/);
+        expect(text).not.toMatch(/Seq Scan on orders/);
+        // No sort of the orders (each order's lines may be sorted inside its own subplan: one to a few rows).
+        expect(text).not.toMatch(/Sort Key: o\./);
+        // The count is computed once for the page, never per row.
+        if (withCount) expect(text).toMatch(/InitPlan/);
+      }
+    });
+
+    // The prepared shapes (OrdersRepository.page's preparedName): should Postgres ever switch to its plan for any values
+    // (a generic plan, made after five runs when it costs no more than the runs' own), that plan walks the index too.
+    it.each([
+      ['the first page', {}],
+      ['a later page', { after: true }],
+      ['one status', { status: 'Shipped' }],
+    ])('plans a prepared %s for any values along an index: no Seq Scan, no Sort of the orders', async (_, given) => {
+      const { after, ...filter } = given as Record<string, unknown>;
+      // Counted, as the list's page is prepared.
+      const { sql, values } = orderPageQuery(filter, 50, after ? cursor : undefined, true, true);
+      const text = await t.dataSource.transaction(async (manager) => {
+        await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await manager.query(`PREPARE generic_page AS ${sql}`);
+        const literals = values.map((value) =>
+          value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value)}'`,
+        );
+        const rows: { 'QUERY PLAN': string }[] = await manager.query(`EXPLAIN EXECUTE generic_page(${literals.join(', ')})`);
+        await manager.query('DEALLOCATE generic_page');
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
       expect(text).toMatch(/Index (Only )?Scan/);
       expect(text).not.toMatch(/Seq Scan on orders/);
-      // No sort of the orders (each order's lines may be sorted inside its own subplan: one to a few rows).
       expect(text).not.toMatch(/Sort Key: o\./);
     });
 
@@ -317,7 +360,7 @@ describe('orders at volume (e2e)', () => {
     // A prefix matches many addresses, so their orders come out of the index by address and are then sorted by
     // date: a sort of the matches only, never of the table.
     it('searches e-mail prefixes through the e-mail index', async () => {
-      const text = await plan(orderPageQuery({ emailPrefix: 'bulk12' }, 50, undefined));
+      const text = await plan(orderPageQuery({ emailPrefix: 'bulk12' }, 50, undefined, true, true));
       expect(text).toMatch(/orders_paid_email_idx/);
       expect(text).not.toMatch(/Seq Scan on orders/);
     });

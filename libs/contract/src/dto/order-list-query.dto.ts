@@ -65,6 +65,21 @@ function rule(
     });
 }
 
+/** The `limit` rule: a whole number from 1 to ORDER_PAGE_MAX, as written (the API reads a plain page by it without the DTO). */
+export function isOrderPageLimit(text: string): boolean {
+  return WHOLE.test(text) && +text >= 1 && +text <= ORDER_PAGE_MAX;
+}
+
+/** The `after` rule: the shape of a cursor this API wrote (decoding it is the API's). */
+export function isOrderCursorText(text: string): boolean {
+  return CURSOR.test(text);
+}
+
+/** The `status` rule: one of the order statuses. */
+export function isOrderStatus(text: string): text is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(text);
+}
+
 /** True for a real calendar day written YYYY-MM-DD. */
 export function isCalendarDate(text: string): boolean {
   if (!DATE.test(text)) return false;
@@ -78,12 +93,12 @@ export function isCalendarDate(text: string): boolean {
 export class OrderPageQueryDto {
   @IsOptional()
   @GivenOnce()
-  @TextRule('wholeNumber', (text) => WHOLE.test(text) && +text >= 1 && +text <= ORDER_PAGE_MAX, LIMIT_MESSAGE)
+  @TextRule('wholeNumber', isOrderPageLimit, LIMIT_MESSAGE)
   limit?: string;
 
   @IsOptional()
   @GivenOnce()
-  @TextRule('cursor', (text) => CURSOR.test(text), ORDER_CURSOR_MESSAGE)
+  @TextRule('cursor', isOrderCursorText, ORDER_CURSOR_MESSAGE)
   after?: string;
 }
 
@@ -92,7 +107,7 @@ export class OrderListQueryDto extends OrderPageQueryDto {
   @Transform(blankIsAbsent)
   @IsOptional()
   @GivenOnce()
-  @TextRule('orderStatus', (text) => (ORDER_STATUSES as readonly string[]).includes(text), STATUS_MESSAGE)
+  @TextRule('orderStatus', isOrderStatus, STATUS_MESSAGE)
   status?: OrderStatus;
 
   @Transform(blankIsAbsent)

@@ -124,20 +124,46 @@ export class OrdersRepository {
    */
   async page(filter: OrderFilter, limit: number, after: Cursor | undefined, parcels = true): Promise<OrderPage> {
     const { sql, values } = orderPageQuery(filter, limit, after, parcels);
-    const rows = await this.db.rows<ListedOrder & { k: string; id: string }>(sql, values);
+    const name = preparedName('orders-page', filter, `${after ? '-after' : ''}${parcels ? '' : '-bare'}`);
+    const rows = name
+      ? await this.db.preparedRows<ListedOrder & { k: string; id: string }>(name, sql, values)
+      : await this.db.rows<ListedOrder & { k: string; id: string }>(sql, values);
     const last = rows.at(-1);
     return { orders: rows, next: last && rows.length === limit ? { key: [last.k], id: last.id } : undefined };
   }
 
   /**
-   * How many paid orders match, from the cheapest source that can answer the filter's shape (CHEAPER_COUNTS): the
+   * A page (as {@link page}, with its parcels) and how many paid orders match the filter, in one statement: the count
+   * ({@link countQuery}) is a column of the page's rows, computed once, so a page costs one round trip to Postgres, not
+   * two. A page with no rows carries no count: it is then counted on its own.
+   */
+  async countedPage(
+    filter: OrderFilter,
+    limit: number,
+    after: Cursor | undefined,
+  ): Promise<OrderPage & { total: number; capped: boolean }> {
+    const { sql, values, capped } = orderPageQuery(filter, limit, after, true, true);
+    const name = preparedName('orders-page', filter, `${after ? '-after' : ''}-counted`);
+    type Row = ListedOrder & { k: string; id: string; total: number | string };
+    const rows = name ? await this.db.preparedRows<Row>(name, sql, values) : await this.db.rows<Row>(sql, values);
+    const last = rows.at(-1);
+    const next = last && rows.length === limit ? { key: [last.k], id: last.id } : undefined;
+    return { orders: rows, next, ...(last ? counted(Number(last.total), capped) : await this.count(filter)) };
+  }
+
+  /**
+   * How many paid orders match, from the cheapest source that can answer the filter's shape ({@link countQuery}): the
    * daily rollup, the per-status totals, or a count of the rows that stops past ORDER_COUNT_CAP (`capped`), so no
    * count walks 100,000 rows.
    */
   async count(filter: OrderFilter): Promise<{ total: number; capped: boolean }> {
-    const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
-    const cheaper = CHEAPER_COUNTS.find(({ fields }) => set.every((field) => fields.includes(field)));
-    return (cheaper?.source ?? fromRowsUpToCap)(this.db, filter);
+    const values: unknown[] = [];
+    const { sql, capped } = countQuery(filter, values);
+    const name = preparedName('orders-count', filter);
+    const rows = name
+      ? await this.db.preparedRows<{ n: number | string }>(name, sql, values)
+      : await this.db.rows<{ n: number | string }>(sql, values);
+    return counted(Number(rows[0].n), capped);
   }
 
   /**
@@ -436,48 +462,60 @@ export class OrdersRepository {
 export const lastAddressQuery = `SELECT o.shipping_address FROM orders o
    WHERE o.user_id = $1 AND o.shipping_address IS NOT NULL AND o.status NOT IN ('Pending', 'Failed')
    ORDER BY o.created_at DESC, o.id DESC LIMIT 1`;
-type CountSource = (db: Database, filter: OrderFilter) => Promise<{ total: number; capped: boolean }>;
-
-/** Dates only (or nothing): the sum of the daily rollup over the range. */
-const fromDailyRollup: CountSource = async (db, filter) => {
-  const rows = await db.rows<{ n: string }>(
-    `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)`,
-    [filter.from ?? null, filter.to ?? null],
-  );
-  return { total: Number(rows[0].n), capped: false };
-};
-
-/** A status alone: its row of the per-status totals. */
-const fromStatusTotals: CountSource = async (db, filter) => {
-  const rows = await db.rows<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $1`, [
-    filter.status,
-  ]);
-  return { total: rows[0].n, capped: false };
-};
-
-/** Anything else (a buyer, a search, a status with dates): the matching rows, counted up to one past the cap. */
-const fromRowsUpToCap: CountSource = async (db, filter) => {
-  const { where, values } = conditions(filter);
-  values.push(ORDER_COUNT_CAP + 1);
-  const rows = await db.rows<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
-    values,
-  );
-  return rows[0].n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: rows[0].n, capped: false };
-};
+/**
+ * The name a listing's statement is prepared under (`prefix`, the filter's shape, `suffix`), or undefined to send it
+ * as text. Prepared (each pool connection parses it once, and every later page sends the name and values, not its
+ * 7 kB of text) only for the admin's lists every visit opens, all orders and one status, whose counts read the
+ * totals kept by triggers. Postgres keeps planning each run with its values while a plan for any values would cost
+ * more (so far always: a LIMIT given as a value is planned as a tenth of the rows), and should it switch, that plan
+ * walks the same index (`apps/api/test/orders-volume.e2e-spec.ts`). Not prepared: the e-mail prefix search (a plan for
+ * any prefix could not use the e-mail index's range), and a buyer's own orders, whose count of rows a plan for any
+ * buyer may make a scan of the table (a buyer with most of the orders is what it would plan for).
+ */
+function preparedName(prefix: string, filter: OrderFilter, suffix = ''): string | undefined {
+  const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
+  if (set.length > 1 || (set.length === 1 && set[0] !== 'status')) return undefined;
+  return `${prefix}-${set[0] ?? 'all'}${suffix}`;
+}
 
 const FILTER_FIELDS = ['userId', 'status', 'from', 'to', 'number', 'orderId', 'emailPrefix'] as const satisfies ReadonlyArray<
   keyof OrderFilter
 >;
 
 /**
- * The totals kept by triggers, and the filter shapes they answer: the first row whose `fields` include every field
- * the filter sets counts it; any other shape counts the rows themselves (fromRowsUpToCap).
+ * The statement counting the paid orders that match `filter`, from the cheapest source that can answer its shape: with
+ * dates only (or nothing) the sum of the daily rollup over the range, with a status alone its row of the per-status
+ * totals (both kept by triggers), and anything else (a buyer, a search, a status with dates) the matching rows,
+ * counted up to one past the cap (`capped`: a count of more than ORDER_COUNT_CAP says "at least"). Its values are
+ * appended to `values`, numbered after those already there, so it can be a column of the page's statement.
  */
-const CHEAPER_COUNTS: ReadonlyArray<{ fields: ReadonlyArray<keyof OrderFilter>; source: CountSource }> = [
-  { fields: ['from', 'to'], source: fromDailyRollup },
-  { fields: ['status'], source: fromStatusTotals },
-];
+function countQuery(filter: OrderFilter, values: unknown[]): { sql: string; capped: boolean } {
+  const set = FILTER_FIELDS.filter((field) => filter[field] !== undefined);
+  if (set.every((field) => field === 'from' || field === 'to')) {
+    values.push(filter.from ?? null, filter.to ?? null);
+    const [from, to] = [values.length - 1, values.length];
+    return {
+      sql: `SELECT coalesce(sum(orders), 0) AS n FROM order_daily_totals
+             WHERE ($${from}::date IS NULL OR day >= $${from}::date) AND ($${to}::date IS NULL OR day <= $${to}::date)`,
+      capped: false,
+    };
+  }
+  if (set.length === 1 && set[0] === 'status') {
+    values.push(filter.status);
+    return { sql: `SELECT coalesce(sum(orders), 0)::int AS n FROM order_status_totals WHERE status = $${values.length}`, capped: false };
+  }
+  const { where } = conditions(filter, values);
+  values.push(ORDER_COUNT_CAP + 1);
+  return {
+    sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) matching`,
+    capped: true,
+  };
+}
+
+/** A count as the list answers it: past the cap (a count of the rows up to one more), the cap and "at least". */
+function counted(n: number, capped: boolean): { total: number; capped: boolean } {
+  return capped && n > ORDER_COUNT_CAP ? { total: ORDER_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
 
 /**
  * Dollars from a column of cents as JavaScript's `cents / 100` is (a double, divided in float8), which Postgres
@@ -570,25 +608,28 @@ export function orderPageQuery(
   limit: number,
   after: Cursor | undefined,
   parcels = true,
-): { sql: string; values: unknown[] } {
+  withCount = false,
+): { sql: string; values: unknown[]; capped: boolean } {
   const { where, values } = conditions(filter);
   if (after) {
     values.push(after.key[0], after.id);
     where.push(`(o.created_at, o.id) < (($${values.length - 1})::timestamp AT TIME ZONE 'UTC', $${values.length}::uuid)`);
   }
+  // The count's subquery refers to nothing of the page's row: Postgres computes it once (an InitPlan), not per row.
+  const count = withCount ? countQuery(filter, values) : undefined;
   values.push(limit);
   return {
-    sql: `SELECT ${parcels ? LISTED_COLUMNS.withParcels : LISTED_COLUMNS.withoutParcels}
+    sql: `SELECT ${parcels ? LISTED_COLUMNS.withParcels : LISTED_COLUMNS.withoutParcels}${count ? `, (${count.sql}) AS total` : ''}
          FROM orders o WHERE ${where.join(' AND ')}
         ORDER BY o.created_at DESC, o.id DESC LIMIT $${values.length}`,
     values,
+    capped: count?.capped ?? false,
   };
 }
 
-/** The WHERE clause of a filter (paid orders only), with its values as $1, $2... */
-function conditions(filter: OrderFilter): { where: string[]; values: unknown[] } {
+/** The WHERE clause of a filter (paid orders only), its values appended to `values` (numbered after those there). */
+function conditions(filter: OrderFilter, values: unknown[] = []): { where: string[]; values: unknown[] } {
   const where = [`o.status NOT IN ('Pending', 'Failed')`];
-  const values: unknown[] = [];
   const add = (sql: (n: number) => string, value: unknown): void => {
     values.push(value);
     where.push(sql(values.length));

@@ -176,17 +176,18 @@ export class OrdersService {
   /**
    * One page of paid orders, newest first, matching `filter` (a buyer's own: `userId`), as the JSON text of the
    * contract's Order[] (written by Postgres, see listedOrdersJson), with the total and the cursor of the next page.
-   * The total may be capped (see OrdersRepository.count).
+   * The total may be capped (see OrdersRepository.count); it comes with the page, in the same statement (countedPage).
    */
   async listPage(
     filter: OrderFilter,
     limit: number,
     after: Cursor | undefined,
   ): Promise<{ json: string; total: number; capped: boolean; next: string | undefined }> {
-    const [page, count] = await Promise.all([this.repository.page(filter, limit, after), this.repository.count(filter)]);
+    const page = await this.repository.countedPage(filter, limit, after);
     return {
       json: listedOrdersJson(page.orders),
-      ...count,
+      total: page.total,
+      capped: page.capped,
       next: page.next && encodeCursor(page.next),
     };
   }
