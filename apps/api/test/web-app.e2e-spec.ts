@@ -51,7 +51,9 @@ describe('web app and compression (e2e)', () => {
 
   it("leaves a document's policy headers off the fingerprinted files, compressed or not, and keeps them on pages", async () => {
     const documentOnly = (headers: Record<string, string>) =>
-      ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster'].filter((name) => name in headers);
+      ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster'].filter(
+        (name) => name in headers,
+      );
     for (const encoding of ['br', 'identity']) {
       const asset = await raw(request(t.http).get('/assets/index-abc.js').set('Accept-Encoding', encoding)).expect(200);
       expect({ encoding, documentOnly: documentOnly(asset.headers) }).toEqual({ encoding, documentOnly: [] });
@@ -60,7 +62,12 @@ describe('web app and compression (e2e)', () => {
       expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
     const page = await request(t.http).get('/admin/dashboard').expect(200);
-    expect(documentOnly(page.headers)).toEqual(['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster']);
+    expect(documentOnly(page.headers)).toEqual([
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+    ]);
   });
 
   it('sends the gzip sibling when only gzip is accepted, and the plain file when nothing is', async () => {

@@ -23,9 +23,7 @@ const ROUTE: CachedGetRoute<true> = {
 };
 
 /** The cached GETs on a real http server, the chain behind them answering 418 (so a test sees who answered). */
-async function serve(
-  headerMiddleware: RequestHandler[],
-): Promise<{
+async function serve(headerMiddleware: RequestHandler[]): Promise<{
   get(path: string, headers?: Record<string, string>): Promise<IncomingMessage & { text: string }>;
   close(): Promise<void>;
   gets: CachedGets;

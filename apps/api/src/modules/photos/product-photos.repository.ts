@@ -249,9 +249,7 @@ export class ProductPhotosRepository {
 
   /** The product's gallery, first photo first; in the transaction in context when there is one. */
   gallery(productId: string): Promise<GalleryRow[]> {
-    return this.db.rows<GalleryRow>(`SELECT ${GALLERY_COLUMNS} FROM product_photos WHERE product_id = $1 ORDER BY position`, [
-      productId,
-    ]);
+    return this.db.rows<GalleryRow>(`SELECT ${GALLERY_COLUMNS} FROM product_photos WHERE product_id = $1 ORDER BY position`, [productId]);
   }
 
   /**

@@ -41,7 +41,13 @@ describe('people administration', () => {
       },
       async () => {
         const list = await listStaff();
-        expect(list.people[0]).toEqual({ _id: EXAMPLE.staffId, name: 'Sam Staff', email: 'sam.staff@example.com', staffRole: 'staff', twoFactorEnabled: false });
+        expect(list.people[0]).toEqual({
+          _id: EXAMPLE.staffId,
+          name: 'Sam Staff',
+          email: 'sam.staff@example.com',
+          staffRole: 'staff',
+          twoFactorEnabled: false,
+        });
         expect(Array.isArray(list.invitations)).toBe(true);
       },
     ));

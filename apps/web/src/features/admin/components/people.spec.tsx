@@ -9,7 +9,13 @@ import { People } from './people';
 const staff: StaffList = {
   people: [
     { _id: admin.user._id, name: 'Ada Admin', email: 'ada@example.com', staffRole: 'owner', twoFactorEnabled: true },
-    { _id: '33333333-3333-4333-8333-333333333333', name: 'Sam Staff', email: 'sam@example.com', staffRole: 'staff', twoFactorEnabled: false },
+    {
+      _id: '33333333-3333-4333-8333-333333333333',
+      name: 'Sam Staff',
+      email: 'sam@example.com',
+      staffRole: 'staff',
+      twoFactorEnabled: false,
+    },
   ],
   invitations: [],
 };
