@@ -7,9 +7,9 @@ import {
   type ProductSortField,
   type ProductSortOrder,
 } from '@store/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { type PagedList, pagedListQuery, type PagedListOptions, type PageRequest, usePagedList } from '@/lib/use-paged-list';
+import { type Paged, type PagedList, pagedListQuery, type PagedListOptions, type PageRequest, usePagedList } from '@/lib/use-paged-list';
 import { productsQueryKey } from './products-query-key';
 
 /** Which products a list shows and in what order: a sort, and the home page's search (`q`) and category. */
@@ -57,7 +57,7 @@ export async function listProducts(
 /** The paged list of products in `view`, `pageSize` at a time: the catalogue grid and the admin list alike. */
 export function productListOptions(view: ProductListView, pageSize: number): PagedListOptions<Product> {
   return {
-    queryKey: [...productsQueryKey, 'list', { ...view, pageSize }],
+    queryKey: [...productListsKey, { ...view, pageSize }],
     pageSize,
     fetchPage: async (page, signal) => {
       const { products, total, capped } = await listProducts({ ...page, view }, signal);
@@ -68,6 +68,30 @@ export function productListOptions(view: ProductListView, pageSize: number): Pag
 
 export function useProducts(view: ProductListView, pageSize: number): PagedList<Product> {
   return usePagedList(productListOptions(view, pageSize));
+}
+
+/** The root of every product list's key (the catalogue grid's views and the admin list). */
+const productListsKey = [...productsQueryKey, 'list'] as const;
+
+/**
+ * Takes a deleted product out of every loaded list (one fewer in that list's total) and marks the lists stale without
+ * reading them again now. Behind several API replicas a list read at once may be answered by a replica whose cache
+ * has not yet heard of the delete (docs/performance.md, Staleness bound) and bring the row back; a list is read again
+ * when it is next shown, past that bound.
+ */
+export function removeFromProductLists(queryClient: QueryClient, productId: string): Promise<void> {
+  queryClient.setQueriesData<InfiniteData<Paged<Product>, PageRequest>>({ queryKey: productListsKey }, (data) => {
+    if (!data?.pages.some((page) => page.items.some((item) => item._id === productId))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        items: page.items.filter((item) => item._id !== productId),
+        total: Math.max(0, page.total - 1),
+      })),
+    };
+  });
+  return queryClient.invalidateQueries({ queryKey: productListsKey, refetchType: 'none' });
 }
 
 /** Starts reading the first page of a list before anything renders it, under the key its screen will read. */

@@ -1,5 +1,6 @@
 import { ApiRoute, apiPath, type DeletedResponse } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { removeFromProductLists } from '@/api/products/list-products';
 import { productsQueryKey } from '@/api/products/products-query-key';
 import { apiCall, currentAuth } from '@/lib/api-client';
 
@@ -11,13 +12,19 @@ export function deleteProduct(productId: string): Promise<DeletedResponse> {
 }
 
 /**
- * Deletes a product; it settles once what shows products (the catalogue grid, the admin list, the cart's re-read) has
- * been read again.
+ * Deletes a product; it settles once the lists have dropped it (without reading them again: see
+ * {@link removeFromProductLists}) and whatever else shows products (one product, the cart's re-read) has been read
+ * again.
  */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSuccess: async (_, productId) => {
+      await Promise.all([
+        removeFromProductLists(queryClient, productId),
+        queryClient.invalidateQueries({ queryKey: productsQueryKey, predicate: ({ queryKey }) => queryKey[1] !== 'list' }),
+      ]);
+    },
   });
 }

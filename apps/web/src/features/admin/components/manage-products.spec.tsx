@@ -34,7 +34,7 @@ describe('manage products', () => {
     expect(within(row).getByRole('button', { name: 'Delete Basic Tee' })).toBeInTheDocument();
   });
 
-  it('deletes after confirmation and reloads the list', async () => {
+  it('deletes after confirmation and takes it off the list', async () => {
     let products = [product({ _id: 'p-1', name: 'Basic Tee' }), product({ _id: 'p-2', name: 'Stripe Tee' })];
     const api = installFakeApi()
       .on('GET', ApiRoute.products, () => ({ body: products, headers: { 'X-Total-Count': String(products.length) } }))
@@ -51,6 +51,21 @@ describe('manage products', () => {
     const [request] = api.calls('DELETE', ApiRoute.productDelete);
     expect(request.path).toBe(`/product/p-1/${admin.user._id}`);
     expect(request.headers.authorization).toBe(`Bearer ${admin.token}`);
+  });
+
+  it('takes the deleted product off the list at once, though a list read just after (another replica) still has it', async () => {
+    const page = [product({ _id: 'p-1', name: 'Basic Tee' }), product({ _id: 'p-2', name: 'Stripe Tee' })];
+    const api = installFakeApi()
+      .on('GET', ApiRoute.products, { body: page, headers: { 'X-Total-Count': '2' } })
+      .on('DELETE', ApiRoute.productDelete, ({ params }) => ({ body: { message: 'Product deleted', _id: params.productId } }));
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Basic Tee' }));
+
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Total 1 products' })).toBeInTheDocument());
+    expect(screen.queryByText('Basic Tee')).not.toBeInTheDocument();
+    expect(screen.getByText('Stripe Tee')).toBeInTheDocument();
+    expect(api.calls('DELETE', ApiRoute.productDelete)).toHaveLength(1);
   });
 
   it('does nothing when the delete is not confirmed', async () => {
