@@ -21,8 +21,11 @@ describe('password reset', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send me a link' }).click();
+    // The sign-in page (with an Email field of its own) stays on screen until the new page's code has arrived: fill
+    // the new page's form, not the one about to go.
+    const form = await shown(page.getByRole('form', { name: 'Reset your password' }));
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send me a link' }).click();
     await shown(page.getByText('If an account uses that e-mail address, we have sent it a link'));
     await screenshot(page, 'forgot-password');
     await expectAccessible(page, 'forgot-password');
