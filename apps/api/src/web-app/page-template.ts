@@ -22,6 +22,8 @@ export interface PageParts {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
 }
 
 /**
@@ -58,8 +60,13 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
     keys.forEach(visit);
     return files;
   };
-  /** What index.html's script loads by itself (its static imports): the page's own chunks need no hint for those. */
-  const entryFiles = closure(Object.keys(manifest).filter((key) => (manifest[key] as { isEntry?: boolean }).isEntry));
+  /**
+   * What index.html's script loads by itself: its static imports, and the app (its import(), the home chunk, which it
+   * fetches once the page's largest photo has painted, apps/web/src/boot.ts). The page's own chunks need no hint for
+   * those, and hinting the app would fetch it beside the photo after all.
+   */
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  const entryFiles = closure([...entryKeys, ...entryKeys.flatMap((key) => manifest[key].dynamicImports ?? [])]);
   /**
    * The files of a page's chunks and what they import, except what index.html's script loads anyway. Hinting the
    * shared chunks too would have them compete with the page's stylesheet and first photo for a phone's bandwidth.
