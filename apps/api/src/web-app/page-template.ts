@@ -5,6 +5,9 @@ import { safeScriptJson } from './page-head.js';
 /** The id of the element that carries a page's data (apps/web/src/app/page-data.ts, PAGE_DATA_ELEMENT_ID). */
 export const PAGE_DATA_ELEMENT_ID = 'store-page-data';
 
+/** The name of the meta tag that lists a page's own chunks (apps/web/src/lib/page-modules.ts, PAGE_MODULES_META). */
+export const PAGE_MODULES_META = 'store-page-modules';
+
 /** What goes into the built index.html to make a rendered page. */
 export interface PageParts {
   /** The head's tags for this page (title, description, canonical, previews, JSON-LD). */
@@ -73,13 +76,17 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
    */
   const preloads = (modules: string[]): string[] => [...closure(modules)].filter((file) => !entryFiles.has(file));
   /**
-   * At low priority: the page is already in the HTML, so its stylesheet and photos go first and its code after
-   * (Lighthouse mobile, a product page: FCP 1.57 -> 1.21 s, the same LCP; docs/performance.md).
+   * Listed, not hinted: index.html's script hints them (modulepreload) when it imports the app, once the page's
+   * largest photo is on screen (apps/web/src/boot.ts), so that they arrive with the app and not beside the
+   * stylesheet and the photo (Lighthouse mobile, a product page: docs/performance.md). The page is already in the
+   * HTML; its code comes after. (Hinted in the head at low priority, they had taken FCP from 1.57 to 1.21 s against
+   * hints at the default priority.)
    */
-  const hint = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
+  const pageModules = (files: string[]) =>
+    files.length ? `<meta name="${PAGE_MODULES_META}" content="${files.map((file) => `/${file}`).join(' ')}">` : '';
 
   return (parts) => {
-    const hints = [parts.hints, ...preloads(parts.modules).map(hint)].filter(Boolean).join('\n    ');
+    const hints = [parts.hints, pageModules(preloads(parts.modules))].filter(Boolean).join('\n    ');
     return shell
       .replace(markers.title, () => parts.head)
       .replace(markers.headEnd, () => (hints ? `  ${hints}\n  </head>` : '</head>'))
