@@ -71,22 +71,29 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   const entryFiles = closure([...entryKeys, ...entryKeys.flatMap((key) => manifest[key].dynamicImports ?? [])]);
   /**
+   * The app's files that the script's own file does not carry: the home chunk and the chunks it imports (Rolldown's
+   * runtime). Listed with the page's, so that the script asks for them together: left to the import, the runtime
+   * was asked for only once the 87 kB home chunk had arrived, a round trip more before the page could hydrate.
+   */
+  const scriptFiles = closure(entryKeys);
+  const appFiles = [...entryFiles].filter((file) => !scriptFiles.has(file));
+  /**
    * The files of a page's chunks and what they import, except what index.html's script loads anyway. Hinting the
    * shared chunks too would have them compete with the page's stylesheet and first photo for a phone's bandwidth.
    */
   const preloads = (modules: string[]): string[] => [...closure(modules)].filter((file) => !entryFiles.has(file));
   /**
-   * Listed, not hinted: index.html's script hints them (modulepreload) when it imports the app, once the page's
-   * largest photo is on screen (apps/web/src/boot.ts), so that they arrive with the app and not beside the
-   * stylesheet and the photo (Lighthouse mobile, a product page: docs/performance.md). The page is already in the
-   * HTML; its code comes after. (Hinted in the head at low priority, they had taken FCP from 1.57 to 1.21 s against
+   * The app's files and the page's, listed, not hinted: index.html's script hints them (modulepreload) when it
+   * imports the app, once the page's largest photo is on screen (apps/web/src/boot.ts), so that they arrive together
+   * and not beside the stylesheet and the photo (Lighthouse mobile, a product page: docs/performance.md). The page
+   * is already in the HTML; its code comes after. (Hinted in the head at low priority, they had taken FCP from 1.57 to 1.21 s against
    * hints at the default priority.)
    */
   const pageModules = (files: string[]) =>
     files.length ? `<meta name="${PAGE_MODULES_META}" content="${files.map((file) => `/${file}`).join(' ')}">` : '';
 
   return (parts) => {
-    const hints = [parts.hints, pageModules(preloads(parts.modules))].filter(Boolean).join('\n    ');
+    const hints = [parts.hints, pageModules([...appFiles, ...preloads(parts.modules)])].filter(Boolean).join('\n    ');
     return shell
       .replace(markers.title, () => parts.head)
       .replace(markers.headEnd, () => (hints ? `  ${hints}\n  </head>` : '</head>'))
