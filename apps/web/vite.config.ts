@@ -60,18 +60,19 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         emptyOutDir: true,
         // No public source maps: the bundles ship without them (serve-web-app.ts also refuses *.map).
         sourcemap: false,
-        // .vite/manifest.json: the bundle-budget test follows the home route's static imports through it.
+        // .vite/manifest.json: the bundle-budget test follows the home route's imports through it.
         manifest: true,
-        // No modulepreload links, polyfill or preloading helper: the page is in the server's HTML, so its stylesheet
-        // and first photos come first, and index.html's script fetches the home chunk from its static import. With
-        // the home chunk hinted in the head, a phone's bandwidth went to 87 kB of script before the photos (Lighthouse
-        // mobile, home: LCP 1.85 -> 1.29 s, TBT 62 -> 29 ms without; docs/performance.md). A lazy page fetches its
-        // own imports after its chunk; the server hints a rendered page's chunks (apps/api/src/web-app/page-template.ts).
+        // No modulepreload links or polyfill: the page is in the server's HTML, so its stylesheet and first photos
+        // come first, and index.html's script (src/boot.ts) fetches the home chunk with import() once the page's
+        // largest photo is on screen. With the home chunk hinted in the head, a phone's bandwidth went to 87 kB of
+        // script before the photos (Lighthouse mobile, home: LCP 1.85 -> 1.29 s, TBT 62 -> 29 ms without;
+        // docs/performance.md). A lazy page fetches its own imports after its chunk; the server hints a rendered
+        // page's chunks (apps/api/src/web-app/page-template.ts).
         modulePreload: false,
         // Braintree's Drop-in is its own ~515 kB chunk, fetched only when the server's gateway is Braintree.
         chunkSizeWarningLimit: 600,
         rolldownOptions: {
-          // Everything the home page loads in one chunk (beside index.html's few-line entry): Rolldown otherwise cuts
+          // Everything the home page loads in one chunk (beside index.html's few-line script): Rolldown otherwise cuts
           // it into five files along what the lazy pages share, and five files compress 2.4 kB (brotli) worse than one
           // and cost a phone four more requests. The lazy pages import what they need from that chunk.
           // `inHomeGraph` already follows the home code's imports; Rolldown's own following would also pull in every

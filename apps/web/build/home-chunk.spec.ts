@@ -3,6 +3,8 @@ import { inHomeGraph, isBarrel, type ModuleGraph, namespaceOf } from './home-chu
 interface Module {
   code: string;
   imports?: string[];
+  /** What it imports with import(). */
+  dynamicImports?: string[];
   exports?: string[];
   isEntry?: boolean;
 }
@@ -14,21 +16,32 @@ function graphOf(modules: Record<string, Module>): ModuleGraph {
       const module = modules[id];
       if (!module) return null;
       const importers = Object.keys(modules).filter((other) => modules[other].imports?.includes(id));
-      return { importers, isEntry: !!module.isEntry, code: module.code, exports: module.exports ?? [] };
+      const dynamicImporters = Object.keys(modules).filter((other) => modules[other].dynamicImports?.includes(id));
+      return { importers, dynamicImporters, isEntry: !!module.isEntry, code: module.code, exports: module.exports ?? [] };
     },
   };
 }
 
 /**
- * index.html -> main.tsx (the script) -> home.tsx -> the package's index, which re-exports useInfiniteQuery (home uses
- * it) and useMutation (only the lazy admin page does, which home reaches with import()).
+ * index.html -> boot.ts (the script: the stylesheet, the photo wait and Vite's import() helper) -> import() of
+ * main.tsx (the app) -> home.tsx -> the package's index, which re-exports useInfiniteQuery (home uses it) and
+ * useMutation (only the lazy admin page does, which home reaches with import(), through the same helper).
  */
 const app = graphOf({
-  'index.html': { code: '', isEntry: true, imports: ['main.tsx'] },
+  'index.html': { code: '', isEntry: true, imports: ['boot.ts'] },
+  'boot.ts': {
+    code: "import './styles.css'; import { wait } from './wait'; import { preload } from 'preload-helper'; wait().then(() => preload(() => import('./main')));",
+    imports: ['styles.css', 'wait.ts', 'preload-helper'],
+    dynamicImports: ['main.tsx'],
+  },
+  'styles.css': { code: '' },
+  'wait.ts': { code: 'export const wait = () => Promise.resolve();', exports: ['wait'] },
+  'preload-helper': { code: 'export const preload = (load) => load();', exports: ['preload'] },
   'main.tsx': { code: "import './home';", imports: ['home.tsx'] },
   'home.tsx': {
-    code: "import { useInfiniteQuery } from 'query'; import { formatDollars, ApiRoute } from 'contract'; useInfiniteQuery(); fetch(ApiRoute.products); const order = 'asc'; import('./admin');",
-    imports: ['query/index.js', 'contract/index.ts'],
+    code: "import { useInfiniteQuery } from 'query'; import { formatDollars, ApiRoute } from 'contract'; import { preload } from 'preload-helper'; useInfiniteQuery(); fetch(ApiRoute.products); const order = 'asc'; preload(() => import('./admin'));",
+    imports: ['query/index.js', 'contract/index.ts', 'preload-helper'],
+    dynamicImports: ['admin.tsx'],
   },
   'admin.tsx': { code: "import { useMutation } from 'query'; useMutation();", imports: ['query/index.js'] },
   'query/index.js': {
@@ -76,10 +89,17 @@ const app = graphOf({
 });
 
 describe('the home chunk', () => {
-  it('holds what the home page imports, and neither the script nor the entry', () => {
+  it('holds the app the script imports with import() and what the app imports, and neither the script nor the entry', () => {
+    expect(inHomeGraph('main.tsx', app)).toBe(true);
     expect(inHomeGraph('home.tsx', app)).toBe(true);
-    expect(inHomeGraph('main.tsx', app)).toBe(false);
+    expect(inHomeGraph('boot.ts', app)).toBe(false);
     expect(inHomeGraph('index.html', app)).toBe(false);
+  });
+
+  it('leaves what the script imports itself with the script, even when the home code imports it too', () => {
+    expect(inHomeGraph('styles.css', app)).toBe(false);
+    expect(inHomeGraph('wait.ts', app)).toBe(false);
+    expect(inHomeGraph('preload-helper', app)).toBe(false);
   });
 
   it('holds what a home module uses from a package index, with what that module imports itself', () => {

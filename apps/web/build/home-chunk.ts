@@ -1,8 +1,12 @@
 /** What the chunking pass tells about a module (the part of Rolldown's `ChunkingContext` used here). */
 export interface ModuleGraph {
-  getModuleInfo(
-    moduleId: string,
-  ): { importers: readonly string[]; isEntry: boolean; code: string | null; exports: readonly string[] } | null;
+  getModuleInfo(moduleId: string): {
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    isEntry: boolean;
+    code: string | null;
+    exports: readonly string[];
+  } | null;
 }
 
 /**
@@ -29,8 +33,11 @@ export function namespaceOf(barrelCode: string, moduleId: string): string | unde
 }
 
 /**
- * Whether a module belongs in the home chunk: imported, directly or through others, by index.html's script (its
- * static imports, not import()). The script itself stays the entry chunk, a few lines that index.html names.
+ * Whether a module belongs in the home chunk: the app (`main.tsx`, which index.html's script `boot.ts` imports with
+ * import() once the page's largest photo has painted) and what it imports, directly or through others (static
+ * imports, not import()). The script itself stays the entry chunk, a few lines that index.html names, with what it
+ * imports itself (the stylesheet, the photo wait): the entry must not import the home chunk, or the browser would
+ * fetch it at once.
  * A module that the home graph reaches only through a package's index counts when home code names one of its
  * exports: the lazy pages' `useMutation` is re-exported by the same index as the home page's `useInfiniteQuery`,
  * and would otherwise ride along in the home chunk.
@@ -42,7 +49,8 @@ export function inHomeGraph(id: string, graph: ModuleGraph, seen = new Map<strin
   const info = (moduleId: string) => graph.getModuleInfo(moduleId);
   const importers = (moduleId: string) => info(moduleId)?.importers ?? [];
   const isScript = (moduleId: string) => importers(moduleId).some((importer) => info(importer)?.isEntry);
-  const inHome = (moduleId: string) => isScript(moduleId) || inHomeGraph(moduleId, graph, seen);
+  const isApp = (moduleId: string) => (info(moduleId)?.dynamicImporters ?? []).some(isScript);
+  const inHome = (moduleId: string) => isApp(moduleId) || inHomeGraph(moduleId, graph, seen);
   /**
    * The home modules that import from `barrel`, directly or through other indexes that re-export it, each with the
    * namespace it reads `barrel`'s names through, if an index re-exports it as one (`ApiRoute.products`).
@@ -70,9 +78,13 @@ export function inHomeGraph(id: string, graph: ModuleGraph, seen = new Map<strin
   const found =
     !info(id)?.isEntry &&
     !isScript(id) &&
-    importers(id).some(
-      (importer) => inHome(importer) && (!isBarrel(info(importer)?.code ?? null) || barrelOfHomeBarrel(importer) || namedByUsers(importer)),
-    );
+    // What the script imports itself stays with it (Vite's import() helper, which the home code uses too).
+    !importers(id).some(isScript) &&
+    (isApp(id) ||
+      importers(id).some(
+        (importer) =>
+          inHome(importer) && (!isBarrel(info(importer)?.code ?? null) || barrelOfHomeBarrel(importer) || namedByUsers(importer)),
+      ));
   seen.set(id, found);
   return found;
 }

@@ -423,6 +423,48 @@ describe('server-rendered pages', () => {
       await page.context().close();
     });
 
+    it("fetches the app's code and the page's chunks only once the page's largest photo is on screen, on a phone's home and product pages", async () => {
+      for (const path of ['/', `/product/${tee._id}`]) {
+        const shop = await openShop(browser, { width: 412, height: 823 });
+        const { page } = shop;
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // Hydrated: the page's code ran (the home page's filters, the product page's Add to Cart, are live).
+        await shown(page.getByRole(path === '/' ? 'searchbox' : 'button', { name: path === '/' ? 'Search t-shirts' : 'Add to Cart' }));
+        const timing = await page.evaluate(async () => {
+          const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+          const paints = await new Promise<PerformanceEntryList>((resolve) =>
+            new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true }),
+          );
+          const painted = paints.find((entry) => (entry as PerformanceEntry & { element?: Element }).element === photo);
+          const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const photoLoad = resources.find((entry) => entry.name === photo?.currentSrc);
+          // Every script but index.html's own: the app (the home chunk), the product page's chunks, the filters'.
+          const scripts = resources.filter(
+            (entry) => /\/assets\/[^/]*\.js$/.test(entry.name) && !/\/assets\/index-[^/]*\.js$/.test(entry.name),
+          );
+          return {
+            painted: painted?.startTime,
+            photoLoaded: photoLoad?.responseEnd,
+            appRequested: scripts.find((entry) => /\/assets\/home-[^/]*\.js$/.test(entry.name))?.startTime,
+            pageChunk: scripts.some((entry) => /\/assets\/product-[^/]*\.js$/.test(entry.name)),
+            firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+          };
+        });
+        expect({ path, painted: typeof timing.painted, loaded: typeof timing.photoLoaded, app: typeof timing.appRequested }).toEqual({
+          path,
+          painted: 'number',
+          loaded: 'number',
+          app: 'number',
+        });
+        expect({ path, pageChunk: timing.pageChunk }).toEqual({ path, pageChunk: path !== '/' });
+        expect({ path, afterPhoto: timing.firstScript >= timing.photoLoaded! }).toEqual({ path, afterPhoto: true });
+        expect({ path, afterPaint: timing.firstScript >= timing.painted! }).toEqual({ path, afterPaint: true });
+        expect(shop.pageErrors).toEqual([]);
+        await page.context().close();
+      }
+    });
+
     it('hydrates a product page, then adds it to the cart', async () => {
       const shop = await openShop(browser);
       const { page } = shop;

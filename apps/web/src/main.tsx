@@ -1,5 +1,4 @@
-import './styles/bootstrap.scss';
-import '@/styles.css';
+// The app, which index.html's script (boot.ts, with the stylesheet) imports once the page's largest photo has painted.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';

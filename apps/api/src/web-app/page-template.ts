@@ -5,6 +5,9 @@ import { safeScriptJson } from './page-head.js';
 /** The id of the element that carries a page's data (apps/web/src/app/page-data.ts, PAGE_DATA_ELEMENT_ID). */
 export const PAGE_DATA_ELEMENT_ID = 'store-page-data';
 
+/** The name of the meta tag that lists a page's own chunks (apps/web/src/lib/page-modules.ts, PAGE_MODULES_META). */
+export const PAGE_MODULES_META = 'store-page-modules';
+
 /** What goes into the built index.html to make a rendered page. */
 export interface PageParts {
   /** The head's tags for this page (title, description, canonical, previews, JSON-LD). */
@@ -22,6 +25,8 @@ export interface PageParts {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
 }
 
 /**
@@ -58,21 +63,37 @@ export function pageTemplate(webDist: string): (parts: PageParts) => string {
     keys.forEach(visit);
     return files;
   };
-  /** What index.html's script loads by itself (its static imports): the page's own chunks need no hint for those. */
-  const entryFiles = closure(Object.keys(manifest).filter((key) => (manifest[key] as { isEntry?: boolean }).isEntry));
+  /**
+   * What index.html's script loads by itself: its static imports, and the app (its import(), the home chunk, which it
+   * fetches once the page's largest photo has painted, apps/web/src/boot.ts). The page's own chunks need no hint for
+   * those, and hinting the app would fetch it beside the photo after all.
+   */
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  const entryFiles = closure([...entryKeys, ...entryKeys.flatMap((key) => manifest[key].dynamicImports ?? [])]);
+  /**
+   * The app's files that the script's own file does not carry: the home chunk and the chunks it imports (Rolldown's
+   * runtime). Listed with the page's, so that the script asks for them together: left to the import, the runtime
+   * was asked for only once the 87 kB home chunk had arrived, a round trip more before the page could hydrate.
+   */
+  const scriptFiles = closure(entryKeys);
+  const appFiles = [...entryFiles].filter((file) => !scriptFiles.has(file));
   /**
    * The files of a page's chunks and what they import, except what index.html's script loads anyway. Hinting the
    * shared chunks too would have them compete with the page's stylesheet and first photo for a phone's bandwidth.
    */
   const preloads = (modules: string[]): string[] => [...closure(modules)].filter((file) => !entryFiles.has(file));
   /**
-   * At low priority: the page is already in the HTML, so its stylesheet and photos go first and its code after
-   * (Lighthouse mobile, a product page: FCP 1.57 -> 1.21 s, the same LCP; docs/performance.md).
+   * The app's files and the page's, listed, not hinted: index.html's script hints them (modulepreload) when it
+   * imports the app, once the page's largest photo is on screen (apps/web/src/boot.ts), so that they arrive together
+   * and not beside the stylesheet and the photo (Lighthouse mobile, a product page: docs/performance.md). The page
+   * is already in the HTML; its code comes after. (Hinted in the head at low priority, they had taken FCP from 1.57 to 1.21 s against
+   * hints at the default priority.)
    */
-  const hint = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
+  const pageModules = (files: string[]) =>
+    files.length ? `<meta name="${PAGE_MODULES_META}" content="${files.map((file) => `/${file}`).join(' ')}">` : '';
 
   return (parts) => {
-    const hints = [parts.hints, ...preloads(parts.modules).map(hint)].filter(Boolean).join('\n    ');
+    const hints = [parts.hints, pageModules([...appFiles, ...preloads(parts.modules)])].filter(Boolean).join('\n    ');
     return shell
       .replace(markers.title, () => parts.head)
       .replace(markers.headEnd, () => (hints ? `  ${hints}\n  </head>` : '</head>'))

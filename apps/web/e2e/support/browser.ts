@@ -50,6 +50,16 @@ export async function openShop(browser: Browser, viewport = { width: 1280, heigh
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // A server-rendered page reads as HTML at `load`, but its buttons and selects are the app's, which starts only once
+  // the page's largest photo is on screen (apps/web/src/boot.ts, docs/web.md): `goto` of a page also waits for React
+  // to take its root over (the root carries React's container key from `hydrateRoot`/`createRoot` on; a click from
+  // then on is replayed by React if it comes before that part has hydrated).
+  const goto = page.goto.bind(page);
+  page.goto = (async (url: string, options?: Parameters<Page['goto']>[1]) => {
+    const response = await goto(url, options);
+    if (response?.headers()['content-type']?.startsWith('text/html')) await appStarted(page);
+    return response;
+  }) as Page['goto'];
   const pageErrors: string[] = [];
   const consoleMessages: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -62,6 +72,14 @@ export async function openShop(browser: Browser, viewport = { width: 1280, heigh
   });
   await watchCspViolations(context, pageErrors);
   return { page, pageErrors, consoleMessages };
+}
+
+/** Resolves once React runs the page: its `#root` is a React root (or the page has none). */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
 }
 
 /**
