@@ -7,10 +7,16 @@ import {
   type ProductSortField,
   type ProductSortOrder,
 } from '@store/contract';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { type Paged, type PagedList, pagedListQuery, type PagedListOptions, type PageRequest, usePagedList } from '@/lib/use-paged-list';
 import { productsQueryKey } from './products-query-key';
+
+/** The root of every product list's key (the catalogue grid's views and the admin list). */
+const productListsKey = [...productsQueryKey, 'list'] as const;
+
+/** Whether a query's key is one of the product lists' (the rest under productsQueryKey show one product or a cart). */
+export const isProductListKey = (queryKey: QueryKey): boolean => queryKey[1] === productListsKey[1];
 
 /** Which products a list shows and in what order: a sort, and the home page's search (`q`) and category. */
 export interface ProductListView {
@@ -69,9 +75,6 @@ export function productListOptions(view: ProductListView, pageSize: number): Pag
 export function useProducts(view: ProductListView, pageSize: number): PagedList<Product> {
   return usePagedList(productListOptions(view, pageSize));
 }
-
-/** The root of every product list's key (the catalogue grid's views and the admin list). */
-const productListsKey = [...productsQueryKey, 'list'] as const;
 
 /**
  * Takes a deleted product out of every loaded list (one fewer in that list's total) and marks the lists stale without

@@ -1,6 +1,6 @@
 import { ApiRoute, apiPath, type DeletedResponse } from '@store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { removeFromProductLists } from '@/api/products/list-products';
+import { isProductListKey, removeFromProductLists } from '@/api/products/list-products';
 import { productsQueryKey } from '@/api/products/products-query-key';
 import { apiCall, currentAuth } from '@/lib/api-client';
 
@@ -23,7 +23,7 @@ export function useDeleteProduct() {
     onSuccess: async (_, productId) => {
       await Promise.all([
         removeFromProductLists(queryClient, productId),
-        queryClient.invalidateQueries({ queryKey: productsQueryKey, predicate: ({ queryKey }) => queryKey[1] !== 'list' }),
+        queryClient.invalidateQueries({ queryKey: productsQueryKey, predicate: ({ queryKey }) => !isProductListKey(queryKey) }),
       ]);
     },
   });
