@@ -6,11 +6,8 @@
 // Each way: a 200 (no If-None-Match) and a 304 (the browser's one tag), each with a browser's Accept-Encoding.
 // Run after the build, stdout to /dev/null:  node apps/api/bench/photo-answers.mjs > /dev/null
 // A benchmark, not a test: on a busy machine compare the lines of one run (medians of rounds taken in turn).
-import http from 'node:http';
-import net from 'node:net';
-import { setImmediate } from 'node:timers';
 import { URL, URLSearchParams } from 'node:url';
-import { fromDist } from './support.mjs';
+import { fromDist, inProcessRequests, mediansAfterWarmUp } from './support.mjs';
 
 const { CachedGets } = await fromDist('http/cached-get.js');
 const { globalHeaderMiddleware } = await fromDist('http/global-headers.js');
@@ -22,8 +19,6 @@ const { CachedPhotoRoute } = await fromDist('modules/photos/cached-photo-route.j
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const ROUNDS = 5;
-/** Answers of one event-loop turn, as under load. */
-const PER_TURN = 20;
 const PRODUCT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const URL_PATH = `/api/product/photo/${PRODUCT}?size=card`;
 const BYTES = Buffer.alloc(15_000, 7);
@@ -81,27 +76,15 @@ function plain(request, response) {
   response.end(answer.bytes);
 }
 
-const socket = new net.Socket();
-function measure(handle, headers, status) {
-  return async () => {
-    const started = process.cpuUsage();
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const request = new http.IncomingMessage(socket);
-      request.method = 'GET';
-      request.url = URL_PATH;
-      request.headers = { host: 'localhost', ...headers };
-      const response = new http.ServerResponse(request);
+/** `handle`'s answers to a browser's GET of the photo with `headers`, each checked to be `status`, per request. */
+const measure = (handle, headers, status) =>
+  inProcessRequests(
+    (request, response) => {
       handle(request, response);
       if (response.statusCode !== status) throw new Error(`answered ${response.statusCode}, expected ${status}`);
-      response.emit('finish');
-      response.emit('close');
-      if (i % PER_TURN === PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const used = process.cpuUsage(started);
-    return (used.user + used.system) / REQUESTS;
-  };
-}
+    },
+    { url: URL_PATH, headers, requests: REQUESTS },
+  );
 
 const cached = (request, response) => {
   if (!cachedGets.handle(request, response)) throw new Error('the cached GET did not answer');
@@ -112,15 +95,12 @@ const runs = {
   'plain memory, 304': measure(plain, { 'accept-encoding': BROWSER, 'if-none-match': ETAG }, 304),
   'cached GET, 304': measure(cached, { 'accept-encoding': BROWSER, 'if-none-match': ETAG }, 304),
 };
-const figures = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
-for (let round = 0; round < ROUNDS; round += 1) for (const [name, run] of Object.entries(runs)) figures[name].push(await run());
-// The first round warms up (JIT); the median of the others.
-const median = (values) => values.slice(1).sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-for (const [name, values] of Object.entries(figures)) {
-  process.stderr.write(`${name}: ${median(values).toFixed(1)} µs CPU/answer (median of ${ROUNDS - 1} after a warm-up round)\n`);
+const medians = await mediansAfterWarmUp(runs, ROUNDS);
+for (const [name, micros] of Object.entries(medians)) {
+  process.stderr.write(`${name}: ${micros.toFixed(1)} µs CPU/answer (median of ${ROUNDS - 1} after a warm-up round)\n`);
 }
 for (const status of [200, 304]) {
-  const ratio = median(figures[`plain memory, ${status}`]) / median(figures[`cached GET, ${status}`]);
+  const ratio = medians[`plain memory, ${status}`] / medians[`cached GET, ${status}`];
   process.stderr.write(`${status}: the cached GET at ${ratio.toFixed(2)}x the plain server's answers per CPU second\n`);
 }
 process.exit(0);

@@ -4,9 +4,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -274,6 +277,41 @@ export async function cpuPerCall(work, calls) {
   for (let i = 0; i < calls; i += 1) await work(i);
   const used = process.cpuUsage(before);
   return (used.user + used.system) / calls;
+}
+
+/**
+ * The in-process benches' way to answer requests with no network and no load generator: `requests` GETs of `url`
+ * (with `headers`) as real node:http request and response objects, each handed to `handle(request, response)`, then
+ * 'finish' and 'close' emitted as node does once an answer is sent; `perTurn` requests per event-loop turn, as under
+ * load. Returns a run: it resolves to this process's CPU microseconds per request.
+ */
+export function inProcessRequests(handle, { url, headers = {}, requests, perTurn = 20 }) {
+  const socket = new net.Socket();
+  return async () => {
+    const started = process.cpuUsage();
+    for (let i = 0; i < requests; i += 1) {
+      const request = new http.IncomingMessage(socket);
+      request.method = 'GET';
+      request.url = url;
+      request.headers = { host: 'localhost', ...headers };
+      const response = new http.ServerResponse(request);
+      handle(request, response);
+      response.emit('finish');
+      response.emit('close');
+      if (i % perTurn === perTurn - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / requests;
+  };
+}
+
+/** Runs each of `runs` in turn, `rounds` times; per run, the median of its figures after the first (warm-up: JIT) round. */
+export async function mediansAfterWarmUp(runs, rounds) {
+  const figures = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
+  for (let round = 0; round < rounds; round += 1) for (const [name, run] of Object.entries(runs)) figures[name].push(await run());
+  const median = (values) => values.slice(1).sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  return Object.fromEntries(Object.entries(figures).map(([name, values]) => [name, median(values)]));
 }
 
 /**
