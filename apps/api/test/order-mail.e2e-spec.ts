@@ -227,6 +227,21 @@ describe('order confirmation e-mails through the outbox (e2e, real SMTP server)'
     expect(unsent).toBe(0);
   });
 
+  it('sends a batch over SMTP_MAX_CONNECTIONS pooled connections, several mails at once', async () => {
+    const smtp = await startSmtp({ delayMs: 40 });
+    cleanups.push(smtp.close);
+    const t = await shop({ smtpUrl: smtp.url, smtpMaxConnections: 3, shopEmail: 'orders@tees.example' });
+    const { buy } = await buyer(t);
+    for (let i = 0; i < 6; i += 1) await buy();
+
+    expect(await t.app.get(OutboxWorker).runOnce()).toEqual({ sent: 12, failed: 0, rejected: 0 });
+    expect(smtp.received).toHaveLength(12);
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(12);
+    // Twelve mails over at most three connections (one each, the old way, made twelve), three at a time.
+    expect(smtp.connections()).toBeLessThanOrEqual(3);
+    expect(smtp.maxInFlight()).toBe(3);
+  });
+
   it('writes the mails as .eml files without SMTP_URL', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'store-outbox-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -325,6 +325,10 @@ export class EnvironmentVariables {
   @IsUrl({ protocols: ['smtp', 'smtps'], require_protocol: true, require_tld: false, allow_underscores: true }, says(SMTP_URL_FORMAT))
   SMTP_URL?: string;
 
+  /** Connections kept open to the mail server; the outbox sends that many mails at once. */
+  @WholeNumber(1, 50)
+  SMTP_MAX_CONNECTIONS = 5;
+
   @ValidateIf((env: EnvironmentVariables) => env.MAIL_FROM !== undefined || env.SMTP_URL !== undefined)
   @IsDefined(says('required when SMTP_URL is set (a real mail server wants a real sender)'))
   @Matches(MAILBOX, says('must be an email address, or a name and one in angle brackets (T-shirt Store <shop@example.com>)'))
@@ -542,6 +546,8 @@ export function appConfig(env: EnvironmentVariables) {
     mail: {
       /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: write .eml files to `outboxDir`. */
       smtpUrl: optional(env.SMTP_URL),
+      /** Pooled connections to the mail server, and so how many mails the outbox worker sends at once. */
+      smtpMaxConnections: env.SMTP_MAX_CONNECTIONS,
       /** The sender: `address` or `Name <address>`. */
       from: env.MAIL_FROM ?? 'T-shirt Store <store@localhost>',
       /** The shop's own address, sent a notice of every order; undefined: no notice. */

@@ -12,7 +12,7 @@ export interface Received {
 /**
  * A real SMTP server on a free port (the npm `smtp-server` package). `refuse` decides, per message, whether to
  * answer with an error instead of accepting it (e.g. 451, try again later); `delayMs` slows every message, so two
- * workers really overlap.
+ * workers (or one worker's connections) really overlap.
  */
 export async function startSmtp(
   options: { refuse?: (attempt: number) => { code: number; message: string } | undefined; delayMs?: number } = {},
@@ -20,6 +20,8 @@ export async function startSmtp(
   const received: Received[] = [];
   let attempts = 0;
   let connections = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -29,12 +31,15 @@ export async function startSmtp(
       callback();
     },
     onData(stream, session, callback) {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         attempts += 1;
         const refusal = options.refuse?.(attempts);
         setTimeout(() => {
+          inFlight -= 1;
           if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
           const raw = Buffer.concat(chunks).toString('utf8');
           received.push({
@@ -55,6 +60,8 @@ export async function startSmtp(
     received,
     attempts: () => attempts,
     connections: () => connections,
+    /** The most messages the server was taking at one time. */
+    maxInFlight: () => maxInFlight,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -23,6 +23,10 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /**
  * Hands one outbox mail to nodemailer: over SMTP when SMTP_URL is set, otherwise as an .eml file in
  * `mail.outboxDir` (`npm start` with no mail server: the mails can be opened in any mail program).
+ *
+ * Over SMTP the connections are pooled (nodemailer's pooled SMTP): up to SMTP_MAX_CONNECTIONS stay open and carry
+ * one mail after another, instead of a connection, a TLS handshake and a login for every mail, which at a mail
+ * provider's round-trip times held the outbox to a few mails a second (docs/payments.md, "Order e-mails").
  */
 @Injectable()
 export class MailSender implements OnApplicationShutdown {
@@ -32,9 +36,14 @@ export class MailSender implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const { smtpUrl } = config.mail;
     this.transport = smtpUrl
-      ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+      ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: config.mail.smtpMaxConnections, ...SMTP_TIMEOUTS })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     this.fromDomain = /@([^>\s]+)>?$/.exec(config.mail.from)?.[1] ?? 'localhost';
+  }
+
+  /** How many mails can go out at once: one per pooled connection (a file at a time without a mail server). */
+  get concurrency(): number {
+    return this.config.mail.smtpUrl ? this.config.mail.smtpMaxConnections : 1;
   }
 
   /** Where mails go, for the start-up banner (the SMTP URL's password is never shown). */

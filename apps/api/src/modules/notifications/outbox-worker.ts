@@ -69,13 +69,20 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       // that dies before sends the batch's sent mails again once their lease runs out (at least once, as ever).
       const sent: string[] = [];
       try {
-        for (const [index, mail] of mails.entries()) {
-          if (this.pass.stopped) {
-            // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
-            await this.outbox.release(mails.slice(index).map((m) => m.id));
-            return run;
+        // As many mails at once as the sender has connections: each lane takes the batch's next mail when its last
+        // one is done, so a slow mail server delays one lane, not the batch.
+        let next = 0;
+        const lane = async (): Promise<void> => {
+          while (next < mails.length && !this.pass.stopped) {
+            const mail = mails[next++];
+            if (await this.attempt(mail, run)) sent.push(mail.id);
           }
-          if (await this.attempt(mail, run)) sent.push(mail.id);
+        };
+        await Promise.all(Array.from({ length: Math.min(this.sender.concurrency, mails.length) }, lane));
+        if (next < mails.length) {
+          // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
+          await this.outbox.release(mails.slice(next).map((m) => m.id));
+          return run;
         }
       } finally {
         if (sent.length > 0) await this.outbox.markSent(sent);
