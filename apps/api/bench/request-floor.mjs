@@ -1,0 +1,128 @@
+// What a request costs the API before its own work, in process: the built app (apps/api/dist, production settings)
+// on a scratch database, its node:http request handler called with real request and response objects (no sockets
+// for HTTP, so no load generator and far less noise than the 50-connection benchmarks), 10 requests in flight.
+// Three routes, each a step further into the chain:
+//   - live: GET /api/health/live, public, no database: Express, the security headers, compression's wrapper, the
+//     request log line and metrics, Nest's router, guards (public) and interceptors, the JSON answer;
+//   - signed in: GET /api/user/{id}: the same, plus the bearer token (passport-jwt), the session's check (one prepared
+//     statement) and one read of the user;
+//   - admin orders: GET /api/order/all/{id}?limit=1: the same, plus the staff role and the admin page's one statement.
+// Beside them, the pieces alone, one call at a time: the token's signature, the session's check through the app's
+// Database, and the same statement on a plain pg pool (its cost is mostly the kernel's loopback TCP, paid by the plain
+// references of the other benchmarks too).
+//   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/request-floor.mjs > /dev/null
+// Prints to stderr (the app's log lines go to stdout). A benchmark, not a test: it fails only on an answer that is
+// not 200.
+import 'reflect-metadata';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { cpuPerCall, fromDist, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+
+const REQUESTS = 3000;
+const IN_FLIGHT = 10;
+const ROUNDS = 4;
+const say = (line) => process.stderr.write(`${line}\n`);
+
+await runBenchmark(async () => {
+  const { url } = await scratchDatabaseOnServer();
+  const secret = randomBytes(32).toString('hex');
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    JWT_SECRET: secret,
+    PAYMENT_GATEWAY: 'test',
+    LOG_FORMAT: 'json',
+    // The owner's token is minted here, with no second step.
+    ADMIN_2FA: 'optional',
+  });
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await fromDist('app.module.js');
+  const { configureApp } = await fromDist('app.setup.js');
+  const { loadConfig } = await fromDist('config/env.js');
+  const { createLogger } = await fromDist('common/logging/logger.js');
+  const { nestLogger } = await fromDist('common/logging/logging.module.js');
+  const { AuthService } = await fromDist('modules/auth/auth.service.js');
+  const { UsersRepository } = await fromDist('modules/users/users.repository.js');
+  const { runInContext } = await fromDist('database/transactions.js');
+  const config = loadConfig();
+  const logger = createLogger(config.log);
+  const app = await NestFactory.create(AppModule.forRoot(config, logger), { logger: nestLogger(logger) });
+  configureApp(app, config);
+  await app.init();
+  const pool = new pg.Pool({ connectionString: url, max: IN_FLIGHT });
+  try {
+    const [owner] = (
+      await pool.query(`INSERT INTO users (name, email, password_hash, role, staff_role, email_verified_at)
+                        VALUES ('Bench Owner', 'owner@bench.example', 'not-a-hash', 1, 'owner', now()) RETURNING id`)
+    ).rows;
+    const [buyer] = (
+      await pool.query(`INSERT INTO users (name, email, password_hash) VALUES ('Buyer', 'buyer@bench.example', 'x') RETURNING id`)
+    ).rows;
+    const sign = (sub, role) => jwt.sign({ sub, role, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
+    const buyerToken = sign(buyer.id, 0);
+    const routes = {
+      live: ['/api/health/live', {}],
+      'signed in': [`/api/user/${buyer.id}`, { authorization: `Bearer ${buyerToken}` }],
+      'admin orders': [`/api/order/all/${owner.id}?limit=1`, { authorization: `Bearer ${sign(owner.id, 1)}` }],
+    };
+    const handle = app.getHttpServer().listeners('request')[0];
+    const key = createSecretKey(Buffer.from(secret));
+    const payload = jwt.decode(buyerToken);
+    const auth = app.get(AuthService);
+    // The app's own statement, sent on the plain pool (as plain-mixed-server.mjs reuses the repositories' SQL).
+    const plainDb = { preparedRows: async (name, text, values) => (await pool.query({ name, text, values })).rows };
+    const plainUsers = Object.assign(Object.create(UsersRepository.prototype), { db: plainDb });
+    const pieces = {
+      "the token's signature": () => jwt.verify(buyerToken, key, { algorithms: ['HS256'] }),
+      "the session's check (the app's Database)": () => runInContext(app, () => auth.userForToken(payload)),
+      'the same statement on a plain pg pool': () => plainUsers.findForToken(buyer.id, payload.jti),
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const line = [];
+      for (const [name, [path, headers]] of Object.entries(routes))
+        line.push(`${name} ${(await requests(handle, path, headers)).toFixed(0)} µs`);
+      for (const [name, piece] of Object.entries(pieces)) line.push(`${name} ${(await cpuPerCall(piece, 1000)).toFixed(0)} µs`);
+      say(`round ${round}${round === 0 ? ' (warm-up)' : ''}: ${line.join(' | ')}`);
+    }
+  } finally {
+    await pool.end();
+    await app.close();
+  }
+});
+
+/** CPU microseconds per request of REQUESTS GETs of `path`, IN_FLIGHT at a time, through the app's request handler. */
+async function requests(handle, path, headers) {
+  const socket = new net.Socket();
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const request = new http.IncomingMessage(socket);
+      request.method = 'GET';
+      request.url = path;
+      request.headers = { host: 'localhost', ...headers };
+      request.push(null);
+      const response = new http.ServerResponse(request);
+      const end = response.end.bind(response);
+      // node emits these once an answer has gone out on its socket; here there is none.
+      response.end = (...args) => {
+        const result = end(...args);
+        response.emit('finish');
+        response.emit('close');
+        if (response.statusCode === 200) resolve();
+        else reject(new Error(`${path}: ${response.statusCode}`));
+        return result;
+      };
+      handle(request, response);
+    });
+  let sent = 0;
+  const started = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (sent++ < REQUESTS) await one();
+    }),
+  );
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / REQUESTS;
+}
