@@ -140,9 +140,12 @@ describe('stock moves and the list cache (e2e)', () => {
     await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 10, products: [{ _id: product._id, count: 2 }] }).expect(200);
     const committed = performance.now();
     for (;;) {
+      const started = performance.now();
       const hemlock = named(await list(), 'Hemlock');
       if (hemlock.stock === 7 && hemlock.sold === 2) break;
-      expect(performance.now() - committed).toBeLessThan(STOCK_REFRESH_MS + 100);
+      // A read begun this long after the sale still answered the old figures (from the read's start, so a loaded
+      // machine's slow answer is not counted as staleness, as in catalogue-replicas.e2e-spec.ts).
+      expect(started - committed).toBeLessThan(STOCK_REFRESH_MS + 100);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   });
