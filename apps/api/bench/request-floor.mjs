@@ -7,9 +7,9 @@
 //   - signed in: GET /api/user/{id}: the same, plus the bearer token (passport-jwt), the session's check (one prepared
 //     statement) and one read of the user;
 //   - admin orders: GET /api/order/all/{id}?limit=1: the same, plus the staff role and the admin page's one statement.
-// Beside them, the pieces alone, one call at a time: the token's signature, the session's check through the app's
-// Database, and the same statement on a plain pg pool (its cost is mostly the kernel's loopback TCP, paid by the plain
-// references of the other benchmarks too).
+// Beside them, the pieces alone, one call at a time: passport-jwt's strategy as the guard runs it, the token's
+// signature, the session's check through the app's Database, and the same statement on a plain pg pool (its cost is
+// mostly the kernel's loopback TCP, paid by the plain references of the other benchmarks too).
 //   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/request-floor.mjs > /dev/null
 // Prints to stderr (the app's log lines go to stdout). A benchmark, not a test: it fails only on an answer that is
 // not 200.
@@ -75,7 +75,17 @@ await runBenchmark(async () => {
     // The app's own statement, sent on the plain pool (as plain-mixed-server.mjs reuses the repositories' SQL).
     const plainDb = { preparedRows: async (name, text, values) => (await pool.query({ name, text, values })).rows };
     const plainUsers = Object.assign(Object.create(UsersRepository.prototype), { db: plainDb });
+    const passport = (await import('passport')).default;
+    // The app's guard's work without Nest around it: passport-jwt's strategy as the app registered it (the signature,
+    // then the session's check).
+    const authenticate = () =>
+      new Promise((resolve, reject) =>
+        passport.authenticate('jwt', { session: false }, (error, user) =>
+          error || !user ? reject(error ?? new Error('refused')) : resolve(user),
+        )({ headers: { authorization: `Bearer ${buyerToken}` } }, {}, reject),
+      );
     const pieces = {
+      'passport-jwt (the signature and the check)': () => runInContext(app, authenticate),
       "the token's signature": () => jwt.verify(buyerToken, key, { algorithms: ['HS256'] }),
       "the session's check (the app's Database)": () => runInContext(app, () => auth.userForToken(payload)),
       'the same statement on a plain pg pool': () => plainUsers.findForToken(buyer.id, payload.jti),
