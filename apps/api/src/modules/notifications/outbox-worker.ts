@@ -78,7 +78,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
             if (await this.attempt(mail, run)) sent.push(mail.id);
           }
         };
-        await Promise.all(Array.from({ length: Math.min(this.sender.concurrency, mails.length) }, lane));
+        // Every lane finishes before the batch is recorded: a lane that failed (the database, recording an attempt)
+        // fails the pass only once the others' mails are done, so every mail sent is recorded below.
+        const lanes = await Promise.allSettled(Array.from({ length: Math.min(this.sender.concurrency, mails.length) }, lane));
+        const failed = lanes.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+        if (failed) throw failed.reason;
         if (next < mails.length) {
           // Shutting down: hand the rest back now rather than hold them for the lease (another replica may be up).
           await this.outbox.release(mails.slice(next).map((m) => m.id));
