@@ -15,11 +15,10 @@
 // not 200.
 import 'reflect-metadata';
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
 import net from 'node:net';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { cpuPerCall, fromDist, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+import { cpuPerCall, fromDist, inProcessGet, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
 
 const REQUESTS = 3000;
 const IN_FLIGHT = 10;
@@ -108,12 +107,8 @@ async function requests(handle, path, headers) {
   const socket = new net.Socket();
   const one = () =>
     new Promise((resolve, reject) => {
-      const request = new http.IncomingMessage(socket);
-      request.method = 'GET';
-      request.url = path;
-      request.headers = { host: 'localhost', ...headers };
+      const { request, response } = inProcessGet(socket, path, headers);
       request.push(null);
-      const response = new http.ServerResponse(request);
       const end = response.end.bind(response);
       // node emits these once an answer has gone out on its socket; here there is none.
       response.end = (...args) => {

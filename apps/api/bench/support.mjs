@@ -290,11 +290,7 @@ export function inProcessRequests(handle, { url, headers = {}, requests, perTurn
   return async () => {
     const started = process.cpuUsage();
     for (let i = 0; i < requests; i += 1) {
-      const request = new http.IncomingMessage(socket);
-      request.method = 'GET';
-      request.url = url;
-      request.headers = { host: 'localhost', ...headers };
-      const response = new http.ServerResponse(request);
+      const { request, response } = inProcessGet(socket, url, headers);
       handle(request, response);
       response.emit('finish');
       response.emit('close');
@@ -304,6 +300,15 @@ export function inProcessRequests(handle, { url, headers = {}, requests, perTurn
     const used = process.cpuUsage(started);
     return (used.user + used.system) / requests;
   };
+}
+
+/** A GET of `url` (with `headers`) as real node:http request and response objects on `socket`, which never connects. */
+export function inProcessGet(socket, url, headers = {}) {
+  const request = new http.IncomingMessage(socket);
+  request.method = 'GET';
+  request.url = url;
+  request.headers = { host: 'localhost', ...headers };
+  return { request, response: new http.ServerResponse(request) };
 }
 
 /** Runs each of `runs` in turn, `rounds` times; per run, the median of its figures after the first (warm-up: JIT) round. */
