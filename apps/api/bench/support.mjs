@@ -302,6 +302,25 @@ export function inProcessRequests(handle, { url, headers = {}, requests, perTurn
   };
 }
 
+/**
+ * A POST of the JSON text `body` to `url` (with `headers`) as real node:http request and response objects, on a socket
+ * of its own that never connects (requests with bodies sharing one socket stall each other's reads).
+ */
+export function inProcessPost(url, headers, body) {
+  const request = new http.IncomingMessage(new net.Socket());
+  request.method = 'POST';
+  request.url = url;
+  request.headers = {
+    host: 'localhost',
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  };
+  request.push(body);
+  request.push(null);
+  return { request, response: new http.ServerResponse(request) };
+}
+
 /** A GET of `url` (with `headers`) as real node:http request and response objects on `socket`, which never connects. */
 export function inProcessGet(socket, url, headers = {}) {
   const request = new http.IncomingMessage(socket);

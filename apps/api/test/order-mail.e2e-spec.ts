@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { ApiRoute, type Order, Role, type Session } from '@store/contract';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -5,8 +6,11 @@ import path from 'node:path';
 import request from 'supertest';
 import { loadConfig, type MailConfig } from '../src/config/env.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
+import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { OutboxWorker } from '../src/modules/notifications/outbox-worker.js';
-import { pay, seedProduct } from './support/checkout-fixtures.js';
+import type { MailDraft } from '../src/modules/notifications/mail-draft.js';
+import { orderMails } from '../src/modules/notifications/order-mails.js';
+import { pay, seedProduct, SHIPPING_ADDRESS } from './support/checkout-fixtures.js';
 import { decodeQuotedPrintable, startSmtp } from './support/smtp.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -133,6 +137,58 @@ describe('order confirmation e-mails through the outbox (e2e, real SMTP server)'
     expect(await t.app.get(OutboxWorker).runOnce()).toEqual({ sent: 0, failed: 0, rejected: 0 });
     expect(smtp.received).toHaveLength(2);
     expect(await outboxMetric(t)).toEqual(expect.objectContaining({ sent: 2 }));
+  });
+
+  it('composes the mails from the order as the checkout wrote it exactly as from the order read back', async () => {
+    const t = await shop({ shopEmail: 'orders@tees.example' });
+    const session = await signedInBuyer(t);
+    const tee = await seedProduct(t, { name: 'Parity Tee', price: 12.5, stock: 10 });
+    const paid = await pay(t, session, {
+      paymentMethodNonce: 'fake-valid-nonce',
+      amount: 25,
+      products: [{ _id: tee, count: 2 }],
+      shippingAddress: SHIPPING_ADDRESS,
+    }).expect(200);
+    const orderId = paid.body.order._id as string;
+    // The order as every read of it answers (the sweeper's settlement composes its mails from this read).
+    const order = (
+      await request(t.http)
+        .get(api(ApiRoute.order, { orderId, userId: session.user._id }))
+        .set('Authorization', `Bearer ${session.token}`)
+        .expect(200)
+    ).body as Order;
+    const queued = (await t.dataSource.query(
+      `SELECT kind, recipient, subject, text_body AS text FROM mail_outbox WHERE order_id = $1 ORDER BY kind`,
+      [orderId],
+    )) as Array<Pick<MailDraft, 'kind' | 'recipient' | 'subject' | 'text'>>;
+    const expected = orderMails(order, session.user.email, { email: 'orders@tees.example', name: t.config.mail.shopName });
+    expect(queued).toEqual(expected.map(({ kind, recipient, subject, text }) => ({ kind, recipient, subject, text })));
+    expect(queued[0].text).toContain('Shipping to:');
+  });
+
+  it("sends the confirmation to the buyer's address as it is when the order is paid; the notice names the one they paid with", async () => {
+    const t = await shop({ shopEmail: 'orders@tees.example' });
+    const session = await signedInBuyer(t);
+    const tee = await seedProduct(t, { name: 'Moving Tee', price: 5, stock: 10 });
+    const moved = `moved-${Math.random().toString(36).slice(2, 8)}@tees.example`;
+    // The buyer's address changes while the card is being charged (between the reservation and the settlement).
+    const gateway = t.app.get(PaymentGateway);
+    const charge = gateway.charge.bind(gateway);
+    jest.spyOn(gateway, 'charge').mockImplementationOnce(async (request) => {
+      await t.dataSource.query(`UPDATE users SET email = $2 WHERE id = $1`, [session.user._id, moved]);
+      return charge(request);
+    });
+    const paid = await pay(t, session, { paymentMethodNonce: 'fake-valid-nonce', amount: 5, products: [{ _id: tee, count: 1 }] }).expect(
+      200,
+    );
+    const queued = (await t.dataSource.query(`SELECT kind, recipient, text_body FROM mail_outbox WHERE order_id = $1 ORDER BY kind`, [
+      paid.body.order._id,
+    ])) as Array<{ kind: string; recipient: string; text_body: string }>;
+    expect(queued.map(({ kind, recipient }) => [kind, recipient])).toEqual([
+      ['order-confirmation', moved],
+      ['shop-order-notice', 'orders@tees.example'],
+    ]);
+    expect(queued[1].text_body).toContain(`<${session.user.email}>`);
   });
 
   it('queues no mail for a declined payment, and only the buyer mail without SHOP_EMAIL', async () => {

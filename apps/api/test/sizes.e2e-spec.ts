@@ -1,5 +1,7 @@
+import { jest } from '@jest/globals';
 import { ApiRoute, type Order, type Product, type SizeStock } from '@store/contract';
 import request from 'supertest';
+import { ProductChoicesCache } from '../src/modules/inventory/product-choices.cache.js';
 import { productForm } from './fixtures/product-requests.js';
 import { catalogueShop } from './support/catalogue-shop.js';
 import { orderStatusCounts } from './support/checkout-fixtures.js';
@@ -254,6 +256,65 @@ describe('sizes (e2e)', () => {
       );
       // The L taken before M was found short went back with the rollback.
       expect(await stored(product._id)).toEqual({ stock: 10, size_stock: { S: 0, M: 1, L: 9 }, sold: 0 });
+    });
+
+    describe("with the process's copy of the catalogue behind an edit (its notification not yet heard)", () => {
+      /** The copy's answer for `id` now; the next reservation is given it instead of the copy as it will be. */
+      const heldCopy = async (id: string) => {
+        const copy = shop.t.app.get(ProductChoicesCache);
+        const stale = await copy.choices([id]);
+        return () => jest.spyOn(copy, 'choices').mockResolvedValueOnce(stale);
+      };
+      const valueIdOf = async (id: string, size: string) =>
+        (
+          (await shop.t.dataSource.query(
+            `SELECT v.id FROM product_option_values v JOIN product_options o ON o.id = v.option_id WHERE o.product_id = $1 AND v.value = $2`,
+            [id, size],
+          )) as { id: number }[]
+        )[0].id;
+
+      it('refuses a size whose variant is now another size as changed (409), reserving nothing', async () => {
+        const product = await sized(
+          [
+            { size: 'M', stock: 3 },
+            { size: 'L', stock: 3 },
+          ],
+          { name: 'Renamed Size Tee' },
+        );
+        const stale = await heldCopy(product._id);
+        await shop.t.dataSource.query(`UPDATE product_option_values SET value = 'XL' WHERE id = $1`, [await valueIdOf(product._id, 'M')]);
+        stale();
+        const refused = await shop.buy(shop.buyer, 10, [line(product._id, 1, 'M')]).expect(409);
+        expect(refused.body).toEqual({
+          error: '"Renamed Size Tee" changed while your order was placed; try again',
+          code: 'CONFLICT',
+          details: [{ field: 'paymentInfo.products', message: `${product._id}: changed` }],
+        });
+        expect(await stored(product._id)).toEqual({ stock: 6, size_stock: { XL: 3, L: 3 }, sold: 0 });
+      });
+
+      it('finds a size the copy does not have on the rows, and keeps the SKU and size the rows have when locked', async () => {
+        const product = await sized([{ size: 'M', stock: 3 }], { name: 'Grown Size Tee' });
+        const stale = await heldCopy(product._id);
+        const { stock: _stock, ...form } = productForm(shop.category, { name: 'Grown Size Tee', price: '10' });
+        const grown = sizes([
+          { size: 'M', stock: 3 },
+          { size: 'S', stock: 2 },
+        ]);
+        await shop.calls.update(product._id, { ...form, sizes: grown }).expect(200);
+        await shop.t.dataSource.query(`UPDATE product_variants SET sku = 'GROWN-M-NEW' WHERE product_id = $1 AND option1_value_id = $2`, [
+          product._id,
+          await valueIdOf(product._id, 'M'),
+        ]);
+        stale();
+        const paid = await shop.buy(shop.buyer, 20, [line(product._id, 1, 'M'), line(product._id, 1, 'S')]).expect(200);
+        const lines = (await shop.t.dataSource.query(`SELECT size, sku FROM order_lines WHERE order_id = $1 ORDER BY size`, [
+          paid.body.order._id,
+        ])) as { size: string; sku: string }[];
+        expect(lines.map((l) => l.size)).toEqual(['M', 'S']);
+        expect(lines[0].sku).toBe('GROWN-M-NEW');
+        expect(await stored(product._id)).toEqual({ stock: 3, size_stock: { M: 2, S: 1 }, sold: 2 });
+      });
     });
 
     it('sells the last 2 of one size to exactly 2 of 10 concurrent buyers, and leaves the other sizes untouched', async () => {

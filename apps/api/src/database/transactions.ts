@@ -149,6 +149,18 @@ export class Transactions {
   }
 }
 
+/**
+ * Another module's part of a repository's statement, so that one round trip does what several modules' steps did
+ * (each module's SQL stays in its own repository): common table expressions (`name AS (...)`, comma-separated) that
+ * read the CTEs the hosting statement documents, with parameters numbered from `first`. `name` (short: the host's
+ * prepared statement is named after its steps, and Postgres keeps 63 characters of a name) stands for one SQL text.
+ */
+export interface StatementStep {
+  name: string;
+  sql: (first: number) => string;
+  values: unknown[];
+}
+
 /** How repositories reach Postgres: through the transaction in context when there is one. */
 @Injectable()
 export class Database {

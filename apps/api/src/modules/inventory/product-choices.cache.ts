@@ -25,7 +25,8 @@ const VARIANT_OVERHEAD_BYTES = 120;
  * notification came is not kept. A sale's `stock` (an UPDATE that changed only `stock` and `sold`) and a photo's
  * change leave it as it is: nothing kept here shows them, so it needs no LIST_STOCK_REFRESH_MS delay either.
  *
- * The reservation never reads it: the payment chooses and prices the rows it locks (docs/pricing.md).
+ * The reservation chooses its lines' variants on it too, and keeps only what the rows it then locks say (their
+ * names, prices, SKUs and values); the rules and the discount code are read fresh (docs/pricing.md).
  */
 @Injectable()
 export class ProductChoicesCache {

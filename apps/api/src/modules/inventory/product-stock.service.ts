@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PRODUCT_SIZES, type ProductSize } from '@store/contract';
 import { type AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
+import type { StatementStep } from '../../database/transactions.js';
 import { isSizeOnly, sizeOfVariant } from '../../common/size-stock.js';
 import { ProductChoicesCache } from './product-choices.cache.js';
-import { type CatalogueChoices, StockRepository, type VariantChoice } from './stock.repository.js';
+import { type CatalogueChoices, type CatalogueVariant, StockRepository } from './stock.repository.js';
 
 /**
  * A quantity of one product: of one `variantId`, or (older clients, and lines read back from orders written before
@@ -59,7 +60,7 @@ export type OrderStockLine = StockLine & { variantId: number };
 export class ProductStockService {
   constructor(
     private readonly products: StockRepository,
-    private readonly quoteChoices: ProductChoicesCache,
+    private readonly catalogue: ProductChoicesCache,
   ) {}
 
   /**
@@ -67,9 +68,20 @@ export class ProductStockService {
    * Returns `{ refused }` (not thrown) when a line is short or gone (409, naming the product and variant), or does
    * not say which variant (400: a product with options needs its variant, or a size when its one option is Size);
    * the caller must then roll its transaction back, which undoes the lines already taken.
+   *
+   * Each line's variant is chosen on the process's copy of the catalogue, as the quote chooses it (no round trip
+   * while the reservation's transaction is open); everything the order keeps comes from the rows as `take` locked
+   * them: the product's name and price, the variant's price, SKU and values, and that it is active, of that product
+   * and in stock. A line the copy cannot place is chosen again on the rows as they are, before it is refused; one
+   * chosen by size whose variant no longer has that size (an edit not yet heard of) is refused as changed, so the
+   * buyer never gets another size than the one asked for.
    */
   async reserve(lines: StockLine[]): Promise<ReservedLine[] | { refused: AppError }> {
-    const { choices, resolved, refused } = resolve(lines, await this.products.choices(productIdsOf(lines)));
+    const ids = productIdsOf(lines);
+    let chosen: ReturnType<typeof resolve<CatalogueChoices>> = resolve(lines, await this.catalogue.choices(ids));
+    // The copy may not have heard of an edit yet (a variant added on another replica a moment ago): the rows decide.
+    if (chosen.refused) chosen = resolve(lines, await this.products.choices(ids));
+    const { choices, resolved, refused } = chosen;
     if (refused) return { refused };
 
     const groups = byProduct(resolved);
@@ -84,15 +96,22 @@ export class ProductStockService {
         return { refused: await this.refusal(group.productId, group.lines) };
       }
       for (const line of group.lines) {
+        const variant = taken.variants.get(line.variant.id)!;
+        const size = sizeOfVariant(product.optionNames, variant.values);
+        if (line.sizes.some((asked) => asked !== size)) {
+          return {
+            refused: new ConflictError(`"${row.name}" changed while your order was placed; try again`, details(group.productId, 'changed')),
+          };
+        }
         reserved.push({
           productId: group.productId,
           count: line.count,
           variantId: line.variant.id,
-          sku: line.variant.sku,
-          label: line.variant.values.join(' / '),
-          size: sizeOfVariant(product.optionNames, line.variant.values),
+          sku: variant.sku,
+          label: variant.values.join(' / '),
+          size,
           name: row.name,
-          priceCents: taken.variants.get(line.variant.id)!.priceCents ?? row.priceCents,
+          priceCents: variant.priceCents ?? row.priceCents,
         });
       }
     }
@@ -113,6 +132,14 @@ export class ProductStockService {
   /** Counts reserved stock as sold (the payment went through): the product's `sold` and each variant's. */
   async recordSale(lines: OrderStockLine[]): Promise<void> {
     if (lines.length > 0) await this.products.addSold(new Map(countsByProduct(lines)));
+  }
+
+  /**
+   * {@link recordSale} as a step of another module's statement: the counts of its CTE `lines` (product_id,
+   * variant_id, n) counted as sold (the order marked paid in the same round trip, OrdersRepository.markReceived).
+   */
+  saleStep(lines: string): StatementStep {
+    return this.products.addSoldStep(lines);
   }
 
   /** Returns sold items to stock, each to its variant, and unsells them (an order was cancelled, a line refunded). */
@@ -136,7 +163,7 @@ export class ProductStockService {
    * reads; a product not in memory is read with the reservation's statement.
    */
   async choose(lines: StockLine[]): Promise<ChosenLine[] | { refused: AppError }> {
-    const { choices, resolved, refused } = resolve(lines, await this.quoteChoices.choices(productIdsOf(lines)));
+    const { choices, resolved, refused } = resolve(lines, await this.catalogue.choices(productIdsOf(lines)));
     if (refused) return { refused };
     return resolved.map(({ productId, variant, count }) => {
       const product = choices.get(productId)!;
@@ -155,7 +182,7 @@ export class ProductStockService {
   }
 
   /** Why a product's lines could not be reserved, read after the refused update (the rows as they are now). */
-  private async refusal(productId: string, lines: Array<{ variant: VariantChoice; count: number }>): Promise<AppError> {
+  private async refusal(productId: string, lines: Array<{ variant: CatalogueVariant; count: number }>): Promise<AppError> {
     const current = (await this.products.choices([productId])).get(productId);
     if (!current)
       return new ConflictError('A product in your cart is no longer sold; remove it and try again', details(productId, 'not sold'));
@@ -193,26 +220,38 @@ function productIdsOf(lines: StockLine[]): string[] {
   return [...new Set(lines.map((line) => line.productId.toLowerCase()))];
 }
 
+/** A cart's variant as chosen: its count, and the sizes lines asked for it by (none when named by id). */
+interface ResolvedLine<P extends CatalogueChoices> {
+  productId: string;
+  variant: P['variants'][number];
+  count: number;
+  sizes: ProductSize[];
+}
+
 /**
  * Each line's variant (duplicates merged), in product then variant order; or the first line's refusal. The one
- * choice of variant, whether the products were read for a reservation or come from the quote's copy.
+ * choice of variant, for a quote and a reservation, on the process's copy of the catalogue or on the rows as they are.
  */
 function resolve<P extends CatalogueChoices>(
   lines: StockLine[],
   choices: Map<string, P>,
 ): {
   choices: Map<string, P>;
-  resolved: Array<{ productId: string; variant: P['variants'][number]; count: number }>;
+  resolved: Array<ResolvedLine<P>>;
   refused?: AppError;
 } {
-  const resolved: Array<{ productId: string; variant: P['variants'][number]; count: number }> = [];
+  const resolved: Array<ResolvedLine<P>> = [];
   for (const line of mergeLines(lines)) {
     const product = choices.get(line.productId);
     const picked = pick(line, product);
     if ('refused' in picked) return { choices, resolved, refused: picked.refused };
+    // A line names its variant by id, or else by its size.
+    const sizes = line.variantId === undefined && line.size ? [line.size] : [];
     const same = resolved.find((r) => r.variant.id === picked.variant.id);
-    if (same) same.count += line.count;
-    else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count });
+    if (same) {
+      same.count += line.count;
+      same.sizes.push(...sizes);
+    } else resolved.push({ productId: line.productId, variant: picked.variant, count: line.count, sizes });
   }
   resolved.sort((a, b) => compare(a.productId, b.productId) || a.variant.id - b.variant.id);
   return { choices, resolved };

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../database/transactions.js';
+import { Database, type StatementStep } from '../../database/transactions.js';
 
 /**
- * A product's variant as a cart line is resolved against it, without its stock: what the quote's copy of the
- * catalogue keeps (ProductChoicesCache).
+ * A product's variant as a cart line is resolved against it, without its stock: what the process's copy of the
+ * catalogue keeps (ProductChoicesCache), from which the quote and the reservation choose.
  */
 export interface CatalogueVariant {
   id: number;
@@ -60,8 +60,8 @@ export class StockRepository {
 
   /**
    * The products named, with their options and variants, in ONE prepared statement (no lock: a cart line is checked
-   * again under the lock). The checkout runs it inside its reservation, where each round trip counts; the quote's
-   * copy of the catalogue (ProductChoicesCache) is filled by it too (with the category and weight pricing needs).
+   * again under the lock). It fills the process's copy of the catalogue (ProductChoicesCache), from which the quote
+   * and the reservation choose a line's variant, and explains a refused reservation (with the stock as it is).
    */
   async choices(productIds: string[]): Promise<Map<string, ProductChoices>> {
     const products = await this.db.preparedRows<{
@@ -132,17 +132,25 @@ export class StockRepository {
    * every product row is locked before any is changed; the variants' conditional UPDATE reads the products' result
    * first, so each variant's row is locked under its product's (only active variants of that product with that many
    * left). Answers each product taken with its name and price as locked, and each variant taken with its own price
-   * (null: the product's). A product or variant missing from the answer was short, inactive or gone: the caller
+   * (null: the product's), its SKU and its values, as locked. A product or variant missing from the answer was short, inactive or gone: the caller
    * refuses the cart and rolls back. A concurrent checkout waits on the row locks, then re-checks every condition
    * on the rows as committed.
    */
-  async take(
-    counts: ReadonlyMap<string, VariantCounts>,
-  ): Promise<{ products: Map<string, { name: string; priceCents: number }>; variants: Map<number, { priceCents: number | null }> }> {
+  async take(counts: ReadonlyMap<string, VariantCounts>): Promise<{
+    products: Map<string, { name: string; priceCents: number }>;
+    variants: Map<number, { priceCents: number | null; sku: string; values: string[] }>;
+  }> {
     const productIds = [...counts.keys()];
     const variants = [...counts].flatMap(([productId, byVariant]) => [...byVariant].map(([id, n]) => ({ productId, id, n })));
-    const rows = await this.db.preparedRows<{ kind: 'product' | 'variant'; id: string; name: string | null; price_cents: number | null }>(
-      'stock-take',
+    const rows = await this.db.preparedRows<{
+      kind: 'product' | 'variant';
+      id: string;
+      name: string | null;
+      price_cents: number | null;
+      sku: string | null;
+      values: string[] | null;
+    }>(
+      'stock-take-labelled',
       `WITH locked AS (
          SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
        ), p AS (
@@ -154,11 +162,15 @@ export class StockRepository {
          UPDATE product_variants v SET stock = v.stock - x.n
            FROM unnest($3::int[], $4::uuid[], $5::int[]) AS x (id, product_id, n)
           WHERE (SELECT count(*) FROM p) > 0 AND v.id = x.id AND v.product_id = x.product_id AND v.active AND v.stock >= x.n
-         RETURNING v.id, v.price_cents
+         RETURNING v.id, v.price_cents, v.sku, v.option1_value_id, v.option2_value_id, v.option3_value_id
        )
-       SELECT 'product' AS kind, p.id::text AS id, p.name, p.price_cents FROM p
+       SELECT 'product' AS kind, p.id::text AS id, p.name, p.price_cents, NULL AS sku, NULL::text[] AS values FROM p
        UNION ALL
-       SELECT 'variant', v.id::text, NULL, v.price_cents FROM v`,
+       SELECT 'variant', v.id::text, NULL, v.price_cents, v.sku,
+              array_remove(ARRAY[(SELECT value FROM product_option_values WHERE id = v.option1_value_id),
+                                 (SELECT value FROM product_option_values WHERE id = v.option2_value_id),
+                                 (SELECT value FROM product_option_values WHERE id = v.option3_value_id)], NULL)
+       FROM v`,
       [
         productIds,
         productIds.map((id) => [...counts.get(id)!.values()].reduce((sum, n) => sum + n, 0)),
@@ -169,11 +181,11 @@ export class StockRepository {
     );
     const taken = {
       products: new Map<string, { name: string; priceCents: number }>(),
-      variants: new Map<number, { priceCents: number | null }>(),
+      variants: new Map<number, { priceCents: number | null; sku: string; values: string[] }>(),
     };
     for (const row of rows) {
       if (row.kind === 'product') taken.products.set(row.id, { name: row.name!, priceCents: row.price_cents! });
-      else taken.variants.set(Number(row.id), { priceCents: row.price_cents });
+      else taken.variants.set(Number(row.id), { priceCents: row.price_cents, sku: row.sku!, values: row.values! });
     }
     return taken;
   }
@@ -231,6 +243,31 @@ export class StockRepository {
         variants.map((variant) => variant.n),
       ],
     );
+  }
+
+  /**
+   * {@link addSold} as a step of another statement (StatementStep): `sold` grows by the counts of the host's CTE
+   * `lines` (product_id, variant_id, n; one row per variant, none when nothing was sold), in the same lock order:
+   * every product row locked in id order first, then the products' `sold`, then the variants'.
+   */
+  addSoldStep(lines: string): StatementStep {
+    return {
+      name: 'sold',
+      values: [],
+      sql: () => `sold_locked AS (
+         SELECT id FROM products WHERE id IN (SELECT product_id FROM ${lines}) ORDER BY id FOR UPDATE
+       ), sold_products AS (
+         UPDATE products p SET sold = p.sold + x.n
+           FROM (SELECT product_id, sum(n)::int AS n FROM ${lines} GROUP BY product_id) AS x
+          WHERE (SELECT count(*) FROM sold_locked) >= 0 AND p.id = x.product_id
+         RETURNING p.id
+       ), sold_variants AS (
+         UPDATE product_variants v SET sold = v.sold + x.n
+           FROM ${lines} AS x
+          WHERE (SELECT count(*) FROM sold_products) >= 0 AND v.id = x.variant_id AND v.product_id = x.product_id
+         RETURNING v.id
+       )`,
+    };
   }
 
   /** Takes items off `sold` without putting them back in stock (a written-off return): the product row, then its variants. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../database/transactions.js';
+import { Database, type StatementStep } from '../../database/transactions.js';
 import { MAIL_PROBLEMS_SHOWN, type MailProblem, type MailStatus } from '@store/contract';
 import type { MailDraft, MailKind } from './mail-draft.js';
 
@@ -25,6 +25,38 @@ interface OutboxRow {
   attempts: number;
 }
 
+/** A mail to queue; a step's (OutboxRepository.insertStep) may leave its recipient to the host (null). */
+type QueuedMail = Omit<MailDraft, 'recipient'> & { recipient: string | null };
+
+/** A mail queued twice for the same order and kind (and dedupe key) is queued once. */
+const SAME_MAIL = '(order_id, kind, dedupe_key)';
+
+/**
+ * The columns and rows of an insert of mails given as six arrays from parameter `first` on (kind, order, recipient,
+ * subject, text, dedupe key), in the order given (clock_timestamp() is read row by row); `recipient` the SQL of each
+ * row's recipient, in terms of `m.recipient` (the array's) and of `from`'s row when given.
+ */
+function insertedMails(first: number, recipient: string, from?: string): string {
+  const p = (n: number) => `$${first + n}`;
+  return `(kind, order_id, recipient, subject, text_body, dedupe_key, created_at, next_attempt_at)
+       SELECT m.kind, m.order_id, ${recipient}, m.subject, m.text_body, m.dedupe_key, clock_timestamp(), clock_timestamp()
+       FROM ${from ? `${from}, ` : ''}unnest(${p(0)}::text[], ${p(1)}::uuid[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[])
+         WITH ORDINALITY AS m (kind, order_id, recipient, subject, text_body, dedupe_key, position)
+       ORDER BY m.position`;
+}
+
+/** The six arrays of {@link insertedMails}. */
+function draftColumns(mails: ReadonlyArray<QueuedMail>): unknown[] {
+  return [
+    mails.map((mail) => mail.kind),
+    mails.map((mail) => mail.orderId),
+    mails.map((mail) => mail.recipient),
+    mails.map((mail) => mail.subject),
+    mails.map((mail) => mail.text),
+    mails.map((mail) => mail.dedupeKey ?? ''),
+  ];
+}
+
 /** The mail_outbox table's SQL, all of it. */
 @Injectable()
 export class OutboxRepository {
@@ -41,21 +73,25 @@ export class OutboxRepository {
     // is read row by row, in the order given.
     await this.db.preparedRows(
       'outbox-insert',
-      `INSERT INTO mail_outbox (kind, order_id, recipient, subject, text_body, dedupe_key, created_at, next_attempt_at)
-       SELECT m.kind, m.order_id, m.recipient, m.subject, m.text_body, m.dedupe_key, clock_timestamp(), clock_timestamp()
-       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
-         AS m (kind, order_id, recipient, subject, text_body, dedupe_key, position)
-       ORDER BY m.position
-       ON CONFLICT (order_id, kind, dedupe_key) DO NOTHING`,
-      [
-        mails.map((mail) => mail.kind),
-        mails.map((mail) => mail.orderId),
-        mails.map((mail) => mail.recipient),
-        mails.map((mail) => mail.subject),
-        mails.map((mail) => mail.text),
-        mails.map((mail) => mail.dedupeKey ?? ''),
-      ],
+      `INSERT INTO mail_outbox ${insertedMails(1, 'm.recipient')} ON CONFLICT ${SAME_MAIL} DO NOTHING`,
+      [...draftColumns(mails)],
     );
+  }
+
+  /**
+   * {@link insert} as a step of another statement (StatementStep): queued only when the host's CTE `buyer` (email)
+   * has a row, and a mail whose recipient is null goes to that row's address (the buyer's as it is when the step
+   * runs: an account's e-mail may have moved since the mail was composed; an erased account has no row, so no mail).
+   */
+  insertStep(mails: ReadonlyArray<QueuedMail>, buyer: string): StatementStep {
+    return {
+      name: 'mails',
+      values: draftColumns(mails),
+      sql: (first) => `mails AS (
+         INSERT INTO mail_outbox ${insertedMails(first, `coalesce(m.recipient, ${buyer}.email)`, buyer)}
+         ON CONFLICT ${SAME_MAIL} DO NOTHING RETURNING id
+       )`,
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Order, OrderReturn, StaffRole } from '@store/contract';
 import type { Shipment } from '@store/contract/dto/shipments';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import type { StatementStep } from '../../database/transactions.js';
 import { emailChangedMail, emailVerificationMail, passwordChangedMail, passwordResetMail, setPasswordMail } from './account-mails.js';
 import { orderMails, orderShippedMail } from './order-mails.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -27,6 +28,20 @@ export class OutboxService {
   async orderReceived(order: Order, buyerEmail: string, orderLink?: string): Promise<void> {
     await this.outbox.insert(
       orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }, orderLink),
+    );
+  }
+
+  /**
+   * {@link orderReceived} as a step of the statement that marks the order paid (OrdersRepository.markReceived): the
+   * mails composed from `order` as paid, queued in that round trip when its CTE `buyer` (email) has a row. The
+   * buyer's confirmation goes to that row's address, the buyer's as it is then; `buyerEmail`, the address when
+   * the checkout began, is the one the shop's notice names.
+   */
+  orderReceivedStep(order: Order, buyerEmail: string, buyer: string, orderLink?: string): StatementStep {
+    const mails = orderMails(order, buyerEmail, { email: this.config.mail.shopEmail, name: this.config.mail.shopName }, orderLink);
+    return this.outbox.insertStep(
+      mails.map((mail) => (mail.kind === 'order-confirmation' ? { ...mail, recipient: null } : mail)),
+      buyer,
     );
   }
 

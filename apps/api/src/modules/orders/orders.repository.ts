@@ -13,7 +13,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import type { Cursor } from '../../common/pagination.js';
 import { isCalendarDateTime } from '../../common/sql-values.js';
 import { isoTimestampSql } from '../../database/pg.js';
-import { Database } from '../../database/transactions.js';
+import { Database, type StatementStep } from '../../database/transactions.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderEntity, type OrderTax } from './order.entity.js';
 import { ORDER_FULFILMENT_SQL, ORDER_SHIPMENTS_JSON, ORDER_UNUSUAL_TRACKING_SQL } from './shipments.repository.js';
@@ -234,22 +234,24 @@ export class OrdersRepository {
 
   /**
    * Records a Pending order and its lines in ONE prepared statement (the checkout's reservation holds its stock rows'
-   * locks until it commits, so each round trip counts) under the id the checkout made for it; that id.
+   * locks until it commits, so each round trip counts) under the id the checkout made for it; answers them as
+   * written (the order's number and the buyer's e-mail are the database's), so its mails need no read back.
    */
-  async insertPending(order: PendingOrderRow, lines: NewOrderLine[]): Promise<string> {
-    const [row] = await this.db.preparedRows<{ id: string }>(
-      'orders-insert-pending',
+  async insertPending(order: PendingOrderRow, lines: NewOrderLine[]): Promise<{ order: OrderEntity; lines: OrderLineEntity[] }> {
+    const [row] = await this.db.preparedRows<SettledOrderRow & { lines: SettledLineJson[] }>(
+      'orders-insert-pending-answered',
       `WITH o AS (
          INSERT INTO orders (id, user_id, guest_email, user_name, status, amount_cents, shipping_address, subtotal_cents, discount_cents,
                              shipping_cents, tax_cents, prices_include_tax, taxes, shipping_method, discount_code)
-         VALUES ($24, $1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+         VALUES ($24, $1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${SETTLED_ORDER_COLUMNS}
        ), l AS (
          INSERT INTO order_lines (order_id, product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
          SELECT o.id, x.* FROM o,
            unnest($14::uuid[], $15::int[], $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::int[], $22::int[], $23::int[])
              AS x (product_id, variant_id, sku, variant_label, size, name, price_cents, count, discount_cents, tax_cents)
+         RETURNING *
        )
-       SELECT id FROM o`,
+       SELECT o.*, (SELECT ${SETTLED_LINES_JSON} FROM l) AS lines FROM o`,
       [
         order.userId,
         order.guestEmail,
@@ -277,7 +279,7 @@ export class OrdersRepository {
         order.id,
       ],
     );
-    return row.id;
+    return settled(row);
   }
 
   /**
@@ -285,39 +287,49 @@ export class OrdersRepository {
    * link's token), in ONE prepared statement that also answers what the paid order's mails need: the order, its
    * lines and its buyer's e-mail, read as plain rows (no entities built on the checkout's path). Undefined when it
    * was no longer Pending.
+   *
+   * Other modules' `steps` run in the same statement (StatementStep), reading its CTEs: `paid`, one row when the
+   * order was marked and none when it was not; `paid_lines` (product_id, variant_id, n), the order's counts per
+   * variant when it was marked; `paid_buyer` (email), the address its mails go to when it was marked (a guest's, or
+   * the account's as it is now; none for an account erased meanwhile). The settlement is one round trip however
+   * many modules it concerns.
    */
   async markReceived(
     orderId: string,
     transactionId: string,
     guestTokenHash: Buffer,
+    steps: StatementStep[] = [],
   ): Promise<{ order: OrderEntity; lines: OrderLineEntity[]; buyerEmail: string | null } | undefined> {
+    let next = 4;
+    const parts = steps.map((step) => {
+      const sql = step.sql(next);
+      next += step.values.length;
+      return sql;
+    });
     const [row] = await this.db.preparedRows<SettledOrderRow & { buyer_email: string | null; lines: SettledLineJson[] }>(
-      'orders-mark-received',
+      ['order-paid', ...steps.map((step) => step.name)].join('+'),
       `WITH o AS (
          UPDATE orders SET status = 'Received', transaction_id = $2, paid_at = now(), updated_at = now(),
                 guest_token_hash = CASE WHEN user_id IS NULL AND guest_email IS NOT NULL THEN $3::bytea ELSE guest_token_hash END
           WHERE id = $1 AND status = 'Pending'
          RETURNING ${SETTLED_ORDER_COLUMNS}
-       )
+       ), paid AS (
+         SELECT FROM o
+       ), paid_lines AS (
+         SELECT l.product_id, l.variant_id, sum(l.count)::int AS n FROM order_lines l
+          WHERE l.order_id = $1 AND EXISTS (SELECT FROM paid) GROUP BY l.product_id, l.variant_id
+       ), paid_buyer AS (
+         SELECT b.email FROM o, LATERAL (SELECT CASE WHEN o.user_id IS NULL THEN o.guest_email
+                                                     ELSE (SELECT u.email FROM users u WHERE u.id = o.user_id) END AS email) AS b
+          WHERE b.email IS NOT NULL
+       )${parts.map((sql) => `, ${sql}`).join('')}
        SELECT o.*, (SELECT u.email FROM users u WHERE u.id = o.user_id) AS buyer_email,
-              (SELECT json_agg(json_build_object('productId', l.product_id, 'variantId', l.variant_id, 'sku', l.sku,
-                        'variantLabel', l.variant_label, 'size', l.size, 'name', l.name, 'priceCents', l.price_cents, 'count', l.count,
-                        'discountCents', l.discount_cents, 'taxCents', l.tax_cents, 'refundId', l.refund_id, 'refundCents', l.refund_cents,
-                        'refundedAt', l.refunded_at, 'returnRefundCents', l.return_refund_cents, 'returnRefundedCount', l.return_refunded_count))
-                 FROM order_lines l WHERE l.order_id = o.id) AS lines
+              (SELECT ${SETTLED_LINES_JSON} FROM order_lines l WHERE l.order_id = o.id) AS lines
        FROM o`,
-      [orderId, transactionId, guestTokenHash],
+      [orderId, transactionId, guestTokenHash, ...steps.flatMap((step) => step.values)],
     );
     if (!row) return undefined;
-    const order = settledOrder(row);
-    const lines = row.lines.map((line) =>
-      Object.assign(new OrderLineEntity(), {
-        ...line,
-        orderId: order.id,
-        refundedAt: line.refundedAt === null ? null : new Date(line.refundedAt),
-      }),
-    );
-    return { order, lines, buyerEmail: row.buyer_email };
+    return { ...settled(row), buyerEmail: row.buyer_email };
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
@@ -696,6 +708,25 @@ interface SettledOrderRow {
 
 /** An order line as json_build_object writes it (its timestamp as text). */
 type SettledLineJson = Omit<OrderLineEntity, 'orderId' | 'order' | 'refundedAt'> & { refundedAt: string | null };
+
+/** An order's lines (`l`) as {@link SettledLineJson}s, one JSON array. */
+const SETTLED_LINES_JSON = `json_agg(json_build_object('productId', l.product_id, 'variantId', l.variant_id, 'sku', l.sku,
+  'variantLabel', l.variant_label, 'size', l.size, 'name', l.name, 'priceCents', l.price_cents, 'count', l.count,
+  'discountCents', l.discount_cents, 'taxCents', l.tax_cents, 'refundId', l.refund_id, 'refundCents', l.refund_cents,
+  'refundedAt', l.refunded_at, 'returnRefundCents', l.return_refund_cents, 'returnRefundedCount', l.return_refunded_count))`;
+
+/** An order and its lines as one statement answered them ({@link SETTLED_ORDER_COLUMNS}, {@link SETTLED_LINES_JSON}). */
+function settled(row: SettledOrderRow & { lines: SettledLineJson[] }): { order: OrderEntity; lines: OrderLineEntity[] } {
+  const order = settledOrder(row);
+  const lines = row.lines.map((line) =>
+    Object.assign(new OrderLineEntity(), {
+      ...line,
+      orderId: order.id,
+      refundedAt: line.refundedAt === null ? null : new Date(line.refundedAt),
+    }),
+  );
+  return { order, lines };
+}
 
 /** The entity of an `orders` row read by hand (the mappers take entities; building one by TypeORM costs far more). */
 function settledOrder(row: SettledOrderRow): OrderEntity {

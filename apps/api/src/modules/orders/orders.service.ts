@@ -15,7 +15,7 @@ import { type AppError, ConflictError, NotFoundError, PaymentProviderError, Vali
 import { type Cursor, encodeCursor } from '../../common/pagination.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { Transactions } from '../../database/transactions.js';
+import { type StatementStep, Transactions } from '../../database/transactions.js';
 import { ProductsService } from '../catalogue/index.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -24,7 +24,7 @@ import { PaymentGateway, type ReversalOutcome } from '../payments/payment-gatewa
 import { ProductStockService, type ReservedLine, type StockLine } from '../inventory/index.js';
 import type { OrderLineEntity } from './order-line.entity.js';
 import { listedOrders, listedOrdersJson, shippedCounts, toOrder, toShippingAddress } from './order.mapper.js';
-import type { OrderEntity } from './order.entity.js';
+import { OrderEntity } from './order.entity.js';
 import { type OrderBreakdown, type OrderFilter, OrdersRepository } from './orders.repository.js';
 import { guestOrderLink, guestOrderTokenHash, newGuestOrderToken } from './guest-order-token.js';
 import { ShipmentsRepository } from './shipments.repository.js';
@@ -34,6 +34,8 @@ export interface PendingOrder {
   kind: 'pending';
   id: string;
   amountCents: number;
+  /** The order and its lines as the reservation wrote them (Pending): what its mails are made of once it is paid. */
+  written?: { order: OrderEntity; lines: OrderLineEntity[] };
 }
 
 /**
@@ -102,7 +104,7 @@ export class OrdersService {
     if (!Array.isArray(reserved)) return { kind: 'refused', error: reserved.refused };
     const price = await input.price(reserved);
     if (price instanceof Error) return { kind: 'refused', error: price };
-    const id = await this.repository.insertPending(
+    const written = await this.repository.insertPending(
       {
         id: input.id,
         userId: input.userId,
@@ -121,35 +123,56 @@ export class OrdersService {
       },
       reserved.map((line, i) => ({ ...line, discountCents: price.lines[i].discountCents, taxCents: price.lines[i].taxCents })),
     );
+    const { id } = written.order;
     await input.recorded?.(id, price);
-    return { kind: 'pending', id, amountCents: price.totalCents };
+    return { kind: 'pending', id, amountCents: price.totalCents, written };
   }
 
   /**
    * The payment went through: the Pending order becomes Received, its reserved stock counts as sold, and its
-   * e-mails are queued in the outbox, all in the caller's transaction: no order without its mails, no mail
-   * without its order, and no mail server on the checkout's path. A guest order gets its link's token here, made
-   * with the mail that carries it (only its hash is stored); answered so the payment can hand it to the guest too.
+   * e-mails are queued in the outbox, together: no order without its mails, no mail without its order, and no mail
+   * server on the checkout's path. A guest order gets its link's token here, made with the mail that carries it
+   * (only its hash is stored); answered so the payment can hand it to the guest too. `answered` is the payments
+   * module's step (its key's answer), run in the same statement only when the order was marked.
+   *
+   * With the order as its reservation wrote it (`written`), all of it is ONE statement, which needs no transaction:
+   * the mails are composed from that order before it runs. Otherwise (the sweeper, settling an abandoned checkout)
+   * the statement answers the order and the mails follow it, in one transaction (the caller's when it has one).
    */
-  async markPaid(orderId: string, transactionId: string): Promise<{ guestToken?: string }> {
+  async markPaid(
+    orderId: string,
+    transactionId: string,
+    { written, answered }: { written?: PendingOrder['written']; answered?: (paid: string) => StatementStep } = {},
+  ): Promise<{ guestToken?: string }> {
     // Made before it is known whether the order is a guest's: the statement that marks it paid stores the hash then
     // (an account's order ignores it), which saves a round trip while the rollups' rows are locked.
     const { token, hash } = newGuestOrderToken();
-    const paid = await this.repository.markReceived(orderId, transactionId, hash);
-    if (!paid) {
-      // Only possible when the sweeper gave up on this order while the provider was still answering.
-      throw new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
+    const { publicUrl } = this.config;
+    const steps = [this.stock.saleStep('paid_lines'), ...(answered ? [answered('paid')] : [])];
+    if (written) {
+      const { order, lines } = written;
+      const guest = order.userId === null ? order.guestEmail : null;
+      const link = guest !== null && publicUrl ? guestOrderLink(publicUrl, token) : undefined;
+      // The order as the statement will leave it; the shop's notice names the address the buyer had at the checkout
+      // (written on the order then), the buyer's own mail goes to the address they have when it runs (paid_buyer).
+      const asPaid = Object.assign(new OrderEntity(), order, { status: 'Received', transactionId });
+      const email = guest ?? order.userEmail;
+      if (email !== null) steps.push(this.outbox.orderReceivedStep(toOrder(asPaid, lines), email, 'paid_buyer', link));
+      if (!(await this.repository.markReceived(orderId, transactionId, hash, steps))) throw noLongerPending(orderId, transactionId);
+      return guest !== null ? { guestToken: token } : {};
     }
-    const { order, lines, buyerEmail } = paid;
-    await this.stock.recordSale(lines);
-    if (order.userId === null && order.guestEmail !== null) {
-      const { publicUrl } = this.config;
-      await this.outbox.orderReceived(toOrder(order, lines), order.guestEmail, publicUrl ? guestOrderLink(publicUrl, token) : undefined);
-      return { guestToken: token };
-    }
-    // A buyer who deleted their account while the card was being charged has no address to write to.
-    if (order.userId && buyerEmail !== null) await this.outbox.orderReceived(toOrder(order, lines), buyerEmail);
-    return {};
+    return this.transactions.run(async () => {
+      const paid = await this.repository.markReceived(orderId, transactionId, hash, steps);
+      if (!paid) throw noLongerPending(orderId, transactionId);
+      const { order, lines, buyerEmail } = paid;
+      if (order.userId === null && order.guestEmail !== null) {
+        await this.outbox.orderReceived(toOrder(order, lines), order.guestEmail, publicUrl ? guestOrderLink(publicUrl, token) : undefined);
+        return { guestToken: token };
+      }
+      // A buyer who deleted their account while the card was being charged has no address to write to.
+      if (order.userId && buyerEmail !== null) await this.outbox.orderReceived(toOrder(order, lines), buyerEmail);
+      return {};
+    });
   }
 
   /** The payment failed or was abandoned: a Pending order becomes Failed and its stock goes back. */
@@ -609,4 +632,9 @@ function refusal(current: OrderStatus, next: OrderStatus): string {
   if (current === 'Delivered' || current === 'Cancelled') return `A ${current} order cannot change status`;
   if (next === 'Cancelled') return `A ${current} order can no longer be cancelled`;
   return `A ${current} order can only move to ${ORDER_STATUS_MOVES[current].join(' or ')}, not ${next}`;
+}
+
+/** Only possible when the sweeper gave up on this order while the provider was still answering. */
+function noLongerPending(orderId: string, transactionId: string): Error {
+  return new Error(`Order ${orderId} was no longer pending when its payment ${transactionId} was approved; reconcile by hand`);
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../database/transactions.js';
+import { Database, type StatementStep } from '../../database/transactions.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import type { PaymentAnswer } from './payment-outcome.js';
 
@@ -121,6 +121,22 @@ export class IdempotencyKeysRepository {
       `UPDATE ${TABLE} SET status_code = $3, response = $4, completed_at = now() WHERE user_id = $1 AND key = $2`,
       [userId, key, answer.status, JSON.stringify(answer.body)],
     );
+  }
+
+  /**
+   * {@link storeAnswer} as a step of another statement (StatementStep), stored only when the host's CTE `when` has a
+   * row (the order was marked paid in the same round trip).
+   */
+  storeAnswerStep(userId: string, key: string, answer: PaymentAnswer, when: string): StatementStep {
+    return {
+      name: 'answer',
+      values: [userId, key, answer.status, JSON.stringify(answer.body)],
+      sql: (first) => `answered AS (
+         UPDATE ${TABLE} SET status_code = $${first + 2}::smallint, response = $${first + 3}::json, completed_at = now()
+          WHERE user_id = $${first}::uuid AND key = $${first + 1}::varchar AND EXISTS (SELECT FROM ${when})
+         RETURNING key
+       )`,
+    };
   }
 
   /** Deletes a key that is unanswered and tied to no order. */

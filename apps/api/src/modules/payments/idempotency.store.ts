@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import type { StatementStep } from '../../database/transactions.js';
 import type { PaymentAttempt } from '../auth/rate-limit/payment-rate-limit.decorator.js';
 import { type RateLimitHit, RateLimitRepository } from '../auth/rate-limit/rate-limit.repository.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
@@ -152,6 +153,14 @@ export class IdempotencyStore {
   /** Stores the first answer, which every retry with this key gets from now on (in the transaction in context, if any). */
   async complete(userId: string, key: string, answer: PaymentAnswer): Promise<void> {
     await this.keys.storeAnswer(userId, key, answer);
+  }
+
+  /**
+   * {@link complete} as a step of the statement that marks the key's order paid (OrdersService.markPaid): the answer
+   * is stored in that round trip, only when the order was marked (`when`, the host's CTE, has a row).
+   */
+  completeStep(userId: string, key: string, answer: PaymentAnswer, when: string): StatementStep {
+    return this.keys.storeAnswerStep(userId, key, answer, when);
   }
 
   /** Gives the key up after an unexpected failure before any stock was reserved, so a retry starts afresh at once. */

@@ -3,7 +3,9 @@ import {
   type ClientTokenResponse,
   fromCents,
   type GuestPaymentInfo,
+  type GuestPaymentResult,
   type PaymentInfo,
+  type PaymentResult,
   SHIPPING_ADDRESS_FIELDS,
   type ShippingAddress,
   toCents,
@@ -314,14 +316,20 @@ export class PaymentsService {
 
     for (let attemptNo = 1; ; attemptNo += 1) {
       try {
+        // Stored without the guest's token (the shop keeps only its hash): a replay has no link, the e-mail has.
+        const answer = settle(order, outcome);
+        if (outcome.outcome === 'approved') {
+          // One statement marks the order paid, counts it sold, queues its mails and stores this answer with the key.
+          const answered = key && ((paid: string) => this.keys.completeStep(buyer.keyOwner, key.value, answer, paid));
+          const { guestToken } = await this.orders.markPaid(order.id, outcome.transactionId, { written: order.written, answered });
+          if (guestToken === undefined) return answer;
+          const body: GuestPaymentResult = { ...(answer.body as PaymentResult), orderToken: guestToken };
+          return { status: answer.status, body };
+        }
         return await this.transactions.run(async () => {
-          const answer = settle(order, outcome);
-          let guestToken: string | undefined;
-          if (outcome.outcome === 'approved') ({ guestToken } = await this.orders.markPaid(order.id, outcome.transactionId));
-          else await this.orders.markFailed(order.id, `${outcome.outcome}: ${outcome.message}`);
-          // Stored without the guest's token (the shop keeps only its hash): a replay has no link, the e-mail has.
+          await this.orders.markFailed(order.id, `${outcome.outcome}: ${outcome.message}`);
           if (key !== undefined) await this.keys.complete(buyer.keyOwner, key.value, answer);
-          return guestToken === undefined ? answer : { status: answer.status, body: { ...answer.body, orderToken: guestToken } };
+          return answer;
         });
       } catch (error) {
         if (attemptNo >= FINALISE_ATTEMPTS) {

@@ -1,0 +1,124 @@
+// What a paid checkout costs the API's CPU, in process: the built app (apps/api/dist, production settings) on a scratch
+// database, its node:http request handler called with real request and response objects (no sockets for HTTP, so no
+// load generator and far less noise than the 50-connection benchmarks), 10 checkouts in flight, each a signed-in
+// buyer's two-line cart (variants of products with plenty of stock) with an Idempotency-Key, charged by the test
+// gateway; the outbox worker, in the same process, writes each order's mail as an .eml file, and a round ends when
+// the outbox is drained, so its CPU is the whole of what a paid order costs the API (docs/performance.md, "Checkout
+// statements").
+//   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/checkout-in-process.mjs > /dev/null
+// Prints to stderr (the app's log lines go to stdout). BENCH_CHECKOUTS per round (default 2000), BENCH_ROUNDS (default
+// 6; the first two are warm-up: the JIT). A benchmark, not a test: it fails only on an answer that is not 200.
+import 'reflect-metadata';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { fromDist, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const IN_FLIGHT = 10;
+const BUYERS = 20;
+const PRODUCTS = 10;
+const say = (line) => process.stderr.write(`${line}\n`);
+
+await runBenchmark(async () => {
+  const { url } = await scratchDatabaseOnServer();
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'store-bench-mail-'));
+  const secret = randomBytes(32).toString('hex');
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    JWT_SECRET: secret,
+    PAYMENT_GATEWAY: 'test',
+    PAYMENT_RATE_LIMIT: '1000000',
+    LOG_FORMAT: 'json',
+    MAIL_DIR: mailDir,
+  });
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await fromDist('app.module.js');
+  const { configureApp } = await fromDist('app.setup.js');
+  const { loadConfig } = await fromDist('config/env.js');
+  const { createLogger } = await fromDist('common/logging/logger.js');
+  const { nestLogger } = await fromDist('common/logging/logging.module.js');
+  const config = loadConfig();
+  const logger = createLogger(config.log);
+  const app = await NestFactory.create(AppModule.forRoot(config, logger), { logger: nestLogger(logger) });
+  configureApp(app, config);
+  await app.init();
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const [category] = (await pool.query(`INSERT INTO categories (name) VALUES ('Bench Tees') RETURNING id`)).rows;
+    const buyers = [];
+    for (let i = 0; i < BUYERS; i += 1) {
+      const { rows } = await pool.query(`INSERT INTO users (name, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [
+        `Buyer ${i}`,
+        `buyer${i}@bench.example`,
+      ]);
+      buyers.push({ id: rows[0].id, token: jwt.sign({ sub: rows[0].id, role: 0, jti: randomUUID() }, secret, { expiresIn: 3600 }) });
+    }
+    for (let i = 0; i < PRODUCTS; i += 1) {
+      await pool.query(
+        `INSERT INTO products (name, description, price_cents, stock, category_id) VALUES ($1, 'A tee', 1500, 100000000, $2)`,
+        [`Tee ${i}`, category.id],
+      );
+    }
+    const variants = (
+      await pool.query(`SELECT v.id, v.product_id, coalesce(v.price_cents, p.price_cents) AS cents
+                                        FROM product_variants v JOIN products p ON p.id = v.product_id ORDER BY v.id`)
+    ).rows;
+    const handle = app.getHttpServer().listeners('request')[0];
+    let n = 0;
+    const checkout = () =>
+      new Promise((resolve, reject) => {
+        const i = n++;
+        const buyer = buyers[i % BUYERS];
+        const lines = [variants[i % variants.length], variants[(i + 1 + (i % 3)) % variants.length]];
+        const body = JSON.stringify({
+          paymentInfo: {
+            paymentMethodNonce: 'fake-valid-nonce',
+            amount: lines.reduce((sum, v) => sum + v.cents, 0) / 100,
+            products: lines.map((v) => ({ _id: v.product_id, variant: v.id, count: 1 })),
+          },
+        });
+        const { request, response } = inProcessPost(
+          `/api/payment/braintree/${buyer.id}`,
+          { authorization: `Bearer ${buyer.token}`, 'idempotency-key': randomUUID() },
+          body,
+        );
+        const end = response.end.bind(response);
+        // node emits these once an answer has gone out on its socket; here there is none.
+        response.end = (...args) => {
+          const result = end(...args);
+          response.emit('finish');
+          response.emit('close');
+          if (response.statusCode === 200) resolve();
+          else reject(new Error(`checkout: ${response.statusCode} ${String(args[0])}`));
+          return result;
+        };
+        handle(request, response);
+      });
+    const unsent = async () => (await pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      let started = 0;
+      const before = process.cpuUsage();
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (started++ < CHECKOUTS) await checkout();
+        }),
+      );
+      while ((await unsent()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const used = process.cpuUsage(before);
+      const per = (micros) => (micros / CHECKOUTS).toFixed(0);
+      say(
+        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
+      );
+    }
+  } finally {
+    await pool.end();
+    await app.close();
+    await rm(mailDir, { recursive: true, force: true });
+  }
+});
