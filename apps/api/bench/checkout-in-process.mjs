@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { fromDist, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+import { inProcessApp, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -28,26 +28,7 @@ await runBenchmark(async () => {
   const { url } = await scratchDatabaseOnServer();
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'store-bench-mail-'));
   const secret = randomBytes(32).toString('hex');
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    JWT_SECRET: secret,
-    PAYMENT_GATEWAY: 'test',
-    PAYMENT_RATE_LIMIT: '1000000',
-    LOG_FORMAT: 'json',
-    MAIL_DIR: mailDir,
-  });
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await fromDist('app.module.js');
-  const { configureApp } = await fromDist('app.setup.js');
-  const { loadConfig } = await fromDist('config/env.js');
-  const { createLogger } = await fromDist('common/logging/logger.js');
-  const { nestLogger } = await fromDist('common/logging/logging.module.js');
-  const config = loadConfig();
-  const logger = createLogger(config.log);
-  const app = await NestFactory.create(AppModule.forRoot(config, logger), { logger: nestLogger(logger) });
-  configureApp(app, config);
-  await app.init();
+  const { app, handle } = await inProcessApp(url, secret, { PAYMENT_RATE_LIMIT: '1000000', MAIL_DIR: mailDir });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   try {
     const [category] = (await pool.query(`INSERT INTO categories (name) VALUES ('Bench Tees') RETURNING id`)).rows;
@@ -69,7 +50,6 @@ await runBenchmark(async () => {
       await pool.query(`SELECT v.id, v.product_id, coalesce(v.price_cents, p.price_cents) AS cents
                                         FROM product_variants v JOIN products p ON p.id = v.product_id ORDER BY v.id`)
     ).rows;
-    const handle = app.getHttpServer().listeners('request')[0];
     let n = 0;
     const checkout = () =>
       new Promise((resolve, reject) => {

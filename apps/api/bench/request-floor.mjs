@@ -18,7 +18,7 @@ import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { cpuPerCall, fromDist, inProcessGet, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+import { cpuPerCall, fromDist, inProcessApp, inProcessGet, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
 
 const REQUESTS = 3000;
 const IN_FLIGHT = 10;
@@ -28,29 +28,11 @@ const say = (line) => process.stderr.write(`${line}\n`);
 await runBenchmark(async () => {
   const { url } = await scratchDatabaseOnServer();
   const secret = randomBytes(32).toString('hex');
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    JWT_SECRET: secret,
-    PAYMENT_GATEWAY: 'test',
-    LOG_FORMAT: 'json',
-    // The owner's token is minted here, with no second step.
-    ADMIN_2FA: 'optional',
-  });
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await fromDist('app.module.js');
-  const { configureApp } = await fromDist('app.setup.js');
-  const { loadConfig } = await fromDist('config/env.js');
-  const { createLogger } = await fromDist('common/logging/logger.js');
-  const { nestLogger } = await fromDist('common/logging/logging.module.js');
+  // The owner's token is minted here, with no second step.
+  const { app, handle } = await inProcessApp(url, secret, { ADMIN_2FA: 'optional' });
   const { AuthService } = await fromDist('modules/auth/auth.service.js');
   const { UsersRepository } = await fromDist('modules/users/users.repository.js');
   const { runInContext } = await fromDist('database/transactions.js');
-  const config = loadConfig();
-  const logger = createLogger(config.log);
-  const app = await NestFactory.create(AppModule.forRoot(config, logger), { logger: nestLogger(logger) });
-  configureApp(app, config);
-  await app.init();
   const pool = new pg.Pool({ connectionString: url, max: IN_FLIGHT });
   try {
     const [owner] = (
@@ -67,7 +49,6 @@ await runBenchmark(async () => {
       'signed in': [`/api/user/${buyer.id}`, { authorization: `Bearer ${buyerToken}` }],
       'admin orders': [`/api/order/all/${owner.id}?limit=1`, { authorization: `Bearer ${sign(owner.id, 1)}` }],
     };
-    const handle = app.getHttpServer().listeners('request')[0];
     const key = createSecretKey(Buffer.from(secret));
     const payload = jwt.decode(buyerToken);
     const auth = app.get(AuthService);

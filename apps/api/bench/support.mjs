@@ -377,3 +377,31 @@ export async function withScratchDataSource(work) {
     await dataSource.destroy();
   }
 }
+
+/**
+ * The built API (apps/api/dist) started in this process as main.ts starts it, with production settings on the
+ * database `url`, signing tokens with `jwtSecret`, the test gateway, JSON log lines, and `env` besides, for the
+ * in-process benches: the app, and its node:http request handler to hand request and response objects to.
+ */
+export async function inProcessApp(url, jwtSecret, env = {}) {
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    JWT_SECRET: jwtSecret,
+    PAYMENT_GATEWAY: 'test',
+    LOG_FORMAT: 'json',
+    ...env,
+  });
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await fromDist('app.module.js');
+  const { configureApp } = await fromDist('app.setup.js');
+  const { loadConfig } = await fromDist('config/env.js');
+  const { createLogger } = await fromDist('common/logging/logger.js');
+  const { nestLogger } = await fromDist('common/logging/logging.module.js');
+  const config = loadConfig();
+  const logger = createLogger(config.log);
+  const app = await NestFactory.create(AppModule.forRoot(config, logger), { logger: nestLogger(logger) });
+  configureApp(app, config);
+  await app.init();
+  return { app, handle: app.getHttpServer().listeners('request')[0] };
+}
