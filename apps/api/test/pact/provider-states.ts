@@ -15,6 +15,7 @@ import { CATALOGUE_CSV_COLUMNS } from '@store/contract/dto/catalogue-transfer';
 import type { NextFunction, Request, Response } from 'express';
 import { generate } from 'otplib';
 import sharp from 'sharp';
+import { isPgError } from '../../src/common/postgres-errors.js';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/audit.service.js';
 import type { AuthUser } from '../../src/modules/auth/auth-user.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
@@ -41,6 +42,9 @@ import type { TestApp } from '../support/test-app.js';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 type StateParams = Record<string, unknown>;
+
+/** Postgres's SQLSTATE for a transaction it ended to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
 /** What a state handler gives back: the generated ids that `fromProviderState('${name}')` fills in. */
 type ProviderValues = Record<string, string | number>;
 
@@ -91,12 +95,21 @@ export class ProviderStates {
     ).map((row) => `"${row.tablename}"`);
     // With time to wait for the locks a background pass (outbox, stock alerts) may hold: TRUNCATE takes every table
     // exclusively, and one cut short by the app's statement or lock timeout left the last interaction's rows behind.
+    // A pass that locks its tables in another order than the list's makes Postgres end one of the two as deadlocked
+    // (seen: the back-in-stock pass's read); when that is the TRUNCATE, it runs again once the pass is done.
     const tables = this.tables;
-    await this.t.dataSource.transaction(async (manager) => {
-      await manager.query(`SET LOCAL lock_timeout = '60s'`);
-      await manager.query(`SET LOCAL statement_timeout = '120s'`);
-      await manager.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.t.dataSource.transaction(async (manager) => {
+          await manager.query(`SET LOCAL lock_timeout = '60s'`);
+          await manager.query(`SET LOCAL statement_timeout = '120s'`);
+          await manager.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
+        });
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !isPgError(error, DEADLOCK_DETECTED)) throw error;
+      }
+    }
   };
 
   /**
