@@ -9,14 +9,13 @@
 /* global FormData, Blob, localStorage -- Node's fetch API; localStorage inside the page */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { startBuiltStore } from '../apps/web/e2e/support/built-store.ts';
+import { freePortIn, startBuiltStore } from '../apps/web/e2e/support/built-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'artifacts', 'lighthouse');
@@ -53,24 +52,13 @@ const chosenPages = pick(PAGES, args.pages);
 const chosenPresets = pick(PRESETS, args.presets);
 const RUNS = Math.max(1, Number(args.runs) || 1);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The built store on a free port and a database of its own (TEST_DATABASE_URL's server, else embedded Postgres). */
 async function startStore() {
   const admin = { email: 'lighthouse-admin@example.com', password: `pw-${randomBytes(9).toString('base64url')}`, name: 'Lee Lighthouse' };
   mkdirSync(outDir, { recursive: true });
   const store = await startBuiltStore({
     root,
-    port: await freePort(),
+    port: await freePortIn(3700, 100),
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ADMIN_NAME: admin.name, SEED_DEMO: 'true' },
     logFile: path.join(outDir, 'server.log'),
     databasePrefix: 'store_lighthouse',

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { startBuiltStore } from './built-store';
+import { freePortIn, startBuiltStore } from './built-store';
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -10,17 +9,6 @@ export interface AnotherStore {
   baseUrl: string;
   admin: { email: string; password: string; name: string };
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -32,7 +20,8 @@ export async function startAnotherStore(name: string, env: Record<string, string
   const admin = { email: `${name}-admin@example.com`, password: `pw-${randomBytes(9).toString('base64url')}`, name: 'Olive Owner' };
   const store = await startBuiltStore({
     root,
-    port: await freePort(),
+    // Its own range, beside the shared store's (3500-3599).
+    port: await freePortIn(3600, 100),
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ADMIN_NAME: admin.name, AUTH_RATE_LIMIT: '1000', ...env },
     logFile: path.join(root, 'artifacts', 'browser', `${name}.log`),
     databasePrefix: 'store_web_e2e',

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../../api/src/database/embedded-postgres.ts';
 
@@ -31,6 +32,29 @@ export interface BuiltStore {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port among `count` from `first`, starting at a random one so parallel runs rarely collide. The ranges the
+ * stores use lie below the kernel's ephemeral ports (32768 and up): a port the system handed out (`listen(0)`) is
+ * free again the moment it is closed, and the API tests' servers and every outgoing connection running beside the
+ * browser tests take theirs from there, so one could take it before the store listens, and answer its health check.
+ */
+export async function freePortIn(first: number, count: number): Promise<number> {
+  const start = Math.floor(Math.random() * count);
+  for (let i = 0; i < count; i += 1) {
+    const port = first + ((start + i) % count);
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`No free port in ${first}-${first + count - 1}`);
+}
 
 /**
  * Starts the built store on `port` and a fresh database: a new one on TEST_DATABASE_URL's server when that is set

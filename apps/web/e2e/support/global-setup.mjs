@@ -2,30 +2,14 @@
 // (built-store.ts): a new database on TEST_DATABASE_URL's server when that is set (CI), else an embedded Postgres in a
 // new folder. The demo catalogue is seeded so the shop has t-shirts to browse.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBuiltStore } from './built-store.ts';
+import { freePortIn, startBuiltStore } from './built-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A free port in the web tests' range (3500-3599), starting at a random one so parallel runs rarely collide. */
-async function freePort() {
-  const start = 3500 + Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100; i += 1) {
-    const port = 3500 + ((start - 3500 + i) % 100);
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error('No free port in 3500-3599 for the browser tests');
-}
+/** A free port in the web tests' range (3500-3599). */
+const freePort = () => freePortIn(3500, 100);
 
 export default async function globalSetup() {
   const port = await freePort();
