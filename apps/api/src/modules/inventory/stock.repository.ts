@@ -132,8 +132,8 @@ export class StockRepository {
    * every product row is locked before any is changed; the variants' conditional UPDATE reads the products' result
    * first, so each variant's row is locked under its product's (only active variants of that product with that many
    * left). Answers each product taken with its name and price as locked, and each variant taken with its own price
-   * (null: the product's), its SKU and its values, as locked. A product or variant missing from the answer was short, inactive or gone: the caller
-   * refuses the cart and rolls back. A concurrent checkout waits on the row locks, then re-checks every condition
+   * (null: the product's), its SKU and its values, as locked. A product or variant missing from the answer was
+   * short, inactive or gone: the caller refuses the cart and rolls back. A concurrent checkout waits on the row locks, then re-checks every condition
    * on the rows as committed.
    */
   async take(counts: ReadonlyMap<string, VariantCounts>): Promise<{
@@ -217,31 +217,19 @@ export class StockRepository {
 
   /**
    * Counts reserved stock as sold, every product of an order in ONE prepared statement, in the lock order of
-   * {@link take}: the products' rows locked in id order first, then their `sold`, then their variants'.
+   * {@link take}: the products' rows locked in id order first, then their `sold`, then their variants'. The same
+   * SQL as {@link addSoldStep}, over the counts given.
    */
   async addSold(counts: ReadonlyMap<string, VariantCounts>): Promise<void> {
-    const productIds = [...counts.keys()];
     const variants = [...counts].flatMap(([productId, byVariant]) => [...byVariant].map(([id, n]) => ({ productId, id, n })));
+    const step = this.addSoldStep('sold_counts');
     await this.db.preparedRows(
-      'stock-add-sold',
-      `WITH locked AS (
-         SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
-       ), p AS (
-         UPDATE products p SET sold = p.sold + x.n
-           FROM unnest($1::uuid[], $2::int[]) AS x (id, n)
-          WHERE (SELECT count(*) FROM locked) >= 0 AND p.id = x.id
-         RETURNING p.id
-       )
-       UPDATE product_variants v SET sold = v.sold + x.n
-         FROM unnest($3::int[], $4::uuid[], $5::int[]) AS x (id, product_id, n)
-        WHERE (SELECT count(*) FROM p) >= 0 AND v.id = x.id AND v.product_id = x.product_id`,
-      [
-        productIds,
-        productIds.map((id) => [...counts.get(id)!.values()].reduce((sum, n) => sum + n, 0)),
-        variants.map((variant) => variant.id),
-        variants.map((variant) => variant.productId),
-        variants.map((variant) => variant.n),
-      ],
+      'stock-add-sold-counts',
+      `WITH sold_counts AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[]) AS x (product_id, variant_id, n)
+       ), ${step.sql(4)}
+       SELECT count(*) FROM sold_variants`,
+      [variants.map((variant) => variant.productId), variants.map((variant) => variant.id), variants.map((variant) => variant.n)],
     );
   }
 

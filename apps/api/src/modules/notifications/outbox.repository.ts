@@ -74,7 +74,7 @@ export class OutboxRepository {
     await this.db.preparedRows(
       'outbox-insert',
       `INSERT INTO mail_outbox ${insertedMails(1, 'm.recipient')} ON CONFLICT ${SAME_MAIL} DO NOTHING`,
-      [...draftColumns(mails)],
+      draftColumns(mails),
     );
   }
 
