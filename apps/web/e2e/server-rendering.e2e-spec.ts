@@ -326,6 +326,16 @@ describe('server-rendered pages', () => {
 
       await page.getByLabel('Sort by').selectOption('price.asc');
       await page.waitForURL('**/?sortBy=price&order=asc');
+      // The URL moves at once; the cards follow once the sorted page has come back and been drawn (seen read before,
+      // under load). Waited for here, then checked below, so a list that never sorts still fails with its prices.
+      await page
+        .waitForFunction(() => {
+          const shown = [...document.querySelectorAll('.product-card .product-price')].map((price) =>
+            Number((price.textContent ?? '').replace('$', '')),
+          );
+          return shown.length > 0 && shown.every((value, i) => i === 0 || shown[i - 1] <= value);
+        })
+        .catch(() => undefined);
       const prices = await page.locator('.product-card .product-price').allInnerTexts();
       const values = prices.map((price) => Number(price.replace('$', '')));
       expect(values).toEqual([...values].sort((a, b) => a - b));
