@@ -2,7 +2,7 @@ import type { Category, Product } from '@store/contract';
 import type { Browser, Page } from 'playwright-core';
 import { call } from './support/api';
 import { expectAccessible } from './support/axe';
-import { openShop, pathOf, screenshot, shopInBrowser, shown } from './support/browser';
+import { hydrated, openShop, pathOf, screenshot, shopInBrowser, shown } from './support/browser';
 
 /** What the API lists first for a home-page query (the grid's first page is 12 products of the same query). */
 async function apiNames(query: string): Promise<{ names: string[]; total: number }> {
@@ -60,7 +60,9 @@ describe('catalogue search and filters', () => {
     const all = await apiNames('');
     expect(await gridNames(page, all.names)).toEqual(all.names);
 
-    const search = page.getByRole('searchbox', { name: 'Search t-shirts' });
+    // Searched once the app has the form (the filters' code comes after the page's largest photo): before, the form
+    // is the server's plain HTML and submits its sort select too (`sort=createdAt.desc`), a view without scripts.
+    const search = await hydrated(page.getByRole('searchbox', { name: 'Search t-shirts' }));
     await search.fill('stripe');
     await search.press('Enter');
     const found = await apiNames('q=stripe');

@@ -83,6 +83,16 @@ export async function appStarted(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once React has adopted `locator`'s element (hydrated it: its props are on the element). Before that, a
+ * server-rendered form works as plain HTML, so a test that submits it too early tests the page without scripts.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((node) => !!node && Object.keys(node).some((key) => key.startsWith('__reactProps$')), element);
+  return locator;
+}
+
+/**
  * Reports every Content-Security-Policy violation of every page in `context` into `problems` (the
  * `securitypolicyviolation` event, which fires also for report-only and blocked inline styles).
  */
