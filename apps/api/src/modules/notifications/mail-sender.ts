@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { mailHtml } from './mail-html.js';
+import { mailMessage } from './mail-message.js';
 import type { OutboxMail } from './outbox.repository.js';
 
 /** An outbox mail, or a test mail (kind `test`), as it is sent. */
@@ -21,8 +22,9 @@ export class PermanentMailError extends Error {}
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
- * Hands one outbox mail to nodemailer: over SMTP when SMTP_URL is set, otherwise as an .eml file in
- * `mail.outboxDir` (`npm start` with no mail server: the mails can be opened in any mail program).
+ * Sends one outbox mail, composed by {@link mailMessage}: over SMTP when SMTP_URL is set (nodemailer, handed the
+ * composed message), otherwise as an .eml file in `mail.outboxDir` (`npm start` with no mail server: the mails can
+ * be opened in any mail program).
  *
  * Over SMTP the connections are pooled (nodemailer's pooled SMTP): up to SMTP_MAX_CONNECTIONS stay open and carry
  * one mail after another, instead of a connection, a TLS handshake and a login for every mail, which at a mail
@@ -30,14 +32,19 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  */
 @Injectable()
 export class MailSender implements OnApplicationShutdown {
-  private readonly transport: Transporter;
+  /** nodemailer's SMTP transport; none without SMTP_URL (the message is written as it is composed). */
+  private readonly transport?: Transporter;
   private readonly fromDomain: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const { smtpUrl } = config.mail;
-    this.transport = smtpUrl
-      ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: config.mail.smtpMaxConnections, ...SMTP_TIMEOUTS })
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    if (smtpUrl)
+      this.transport = nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: config.mail.smtpMaxConnections,
+        ...SMTP_TIMEOUTS,
+      });
     this.fromDomain = /@([^>\s]+)>?$/.exec(config.mail.from)?.[1] ?? 'localhost';
   }
 
@@ -81,17 +88,18 @@ export class MailSender implements OnApplicationShutdown {
   }
 
   private async deliver(mail: Deliverable, messageId: string): Promise<string> {
-    const message = {
-      from: this.config.mail.from,
+    const { shopName, from } = this.config.mail;
+    const { raw, envelope } = mailMessage({
+      from,
       to: mail.recipient,
       subject: mail.subject,
       text: mail.text,
-      html: mailHtml(this.config.mail.shopName, mail.text),
+      html: mailHtml(shopName, mail.text),
       messageId,
-    };
+    });
+    if (!this.transport) return `Written to ${await this.writeFile(mail, raw)}`;
     try {
-      const info = (await this.transport.sendMail(message)) as { message?: Buffer; response?: string };
-      if (!this.config.mail.smtpUrl && info.message) return `Written to ${await this.writeFile(mail, info.message)}`;
+      const info = (await this.transport.sendMail({ envelope: envelope(), raw })) as { response?: string };
       return info.response ?? 'Accepted';
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
@@ -101,7 +109,7 @@ export class MailSender implements OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 
   private async writeFile(mail: Deliverable, raw: Buffer): Promise<string> {
