@@ -284,7 +284,7 @@ export class OrdersRepository {
 
   /**
    * A Pending order becomes Received with its provider's transaction (and, for a guest's order, the hash of its
-   * link's token), in ONE prepared statement that also answers what the paid order's mails need: the order, its
+   * link's token; null when the order is known to be an account's), in ONE prepared statement that also answers what the paid order's mails need: the order, its
    * lines and its buyer's e-mail, read as plain rows (no entities built on the checkout's path). Undefined when it
    * was no longer Pending.
    *
@@ -297,7 +297,7 @@ export class OrdersRepository {
   async markReceived(
     orderId: string,
     transactionId: string,
-    guestTokenHash: Buffer,
+    guestTokenHash: Buffer | null,
     steps: StatementStep[] = [],
   ): Promise<{ order: OrderEntity; lines: OrderLineEntity[]; buyerEmail: string | null } | undefined> {
     let next = 4;

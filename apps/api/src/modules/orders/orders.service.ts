@@ -144,14 +144,13 @@ export class OrdersService {
     transactionId: string,
     { written, answered }: { written?: PendingOrder['written']; answered?: (paid: string) => StatementStep } = {},
   ): Promise<{ guestToken?: string }> {
-    // Made before it is known whether the order is a guest's: the statement that marks it paid stores the hash then
-    // (an account's order ignores it), which saves a round trip while the rollups' rows are locked.
-    const { token, hash } = newGuestOrderToken();
     const { publicUrl } = this.config;
     const steps = [this.stock.saleStep('paid_lines'), ...(answered ? [answered('paid')] : [])];
     if (written) {
       const { order, lines } = written;
       const guest = order.userId === null ? order.guestEmail : null;
+      // A guest's order gets its link's token (the statement stores its hash); an account's has none.
+      const { token, hash } = guest !== null ? newGuestOrderToken() : { token: '', hash: null };
       const link = guest !== null && publicUrl ? guestOrderLink(publicUrl, token) : undefined;
       // The order as the statement will leave it; the shop's notice names the address the buyer had at the checkout
       // (written on the order then), the buyer's own mail goes to the address they have when it runs (paid_buyer).
@@ -161,6 +160,9 @@ export class OrdersService {
       if (!(await this.repository.markReceived(orderId, transactionId, hash, steps))) throw noLongerPending(orderId, transactionId);
       return guest !== null ? { guestToken: token } : {};
     }
+    // Made before it is known whether the order is a guest's: the statement that marks it paid stores the hash then
+    // (an account's order ignores it), which saves a round trip while the rollups' rows are locked.
+    const { token, hash } = newGuestOrderToken();
     return this.transactions.run(async () => {
       const paid = await this.repository.markReceived(orderId, transactionId, hash, steps);
       if (!paid) throw noLongerPending(orderId, transactionId);
