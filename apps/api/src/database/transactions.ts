@@ -161,6 +161,19 @@ export interface StatementStep {
   values: unknown[];
 }
 
+/**
+ * A read one module lends another module's statement, as columns of that statement's one result row: `sql(first)` is
+ * a select list of scalar subqueries (its parameters numbered from `first`) and `read` turns the row's columns back
+ * into the module's value. One round trip for two modules' work, each module's SQL in its own repository; `name`
+ * joins the host's prepared statement's name, as a {@link StatementStep}'s does.
+ */
+export interface StatementColumns<T> {
+  name: string;
+  sql: (first: number) => string;
+  values: unknown[];
+  read: (row: Record<string, unknown>) => T;
+}
+
 /** How repositories reach Postgres: through the transaction in context when there is one. */
 @Injectable()
 export class Database {

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import type { StatementStep } from '../../database/transactions.js';
+import type { StatementColumns, StatementStep } from '../../database/transactions.js';
 import type { PaymentAttempt } from '../auth/rate-limit/payment-rate-limit.decorator.js';
 import { type RateLimitHit, RateLimitRepository } from '../auth/rate-limit/rate-limit.repository.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
@@ -76,26 +76,29 @@ export class IdempotencyStore {
 
   /**
    * Claims `key` for `orderId` in the reservation's transaction (the one in context), the checkout's first statement:
-   * with `attempt`, that attempt is counted in the same statement and the key claimed only within its limit.
-   * `claimed` false: the key is another request's (committed; a concurrent claim is waited for) or, with `hit` past
-   * the limit, was not tried. Either way nothing else may run in this transaction but its commit.
+   * with `attempt`, that attempt is counted in the same statement and the key claimed only within its limit, and
+   * `also` (another module's read) answered as `read` from it too. `claimed` false: the key is another request's
+   * (committed; a concurrent claim is waited for) or, with `hit` past the limit, was not tried. Either way nothing
+   * else may run in this transaction but its commit.
    */
-  async claimFor(
+  async claimFor<T>(
     userId: string,
     key: string,
     requestHash: string,
     orderId: string,
     attempt?: PaymentAttempt,
-  ): Promise<{ claimed: boolean; hit?: RateLimitHit & { opened: boolean } }> {
+    also?: StatementColumns<T>,
+  ): Promise<{ claimed: boolean; hit?: RateLimitHit & { opened: boolean }; read?: T }> {
     if (!attempt) return { claimed: await this.keys.insert(userId, key, requestHash, this.leaseSeconds, orderId) };
-    const { done, ...hit } = await this.rateLimits.countThen(
+    const { done, hit, read } = await this.rateLimits.countThen(
       'idempotency-claim-counted',
       attempt.bucket,
       attempt.windowMs,
       attempt.limit,
       this.keys.insertWhenAdmitted(userId, key, requestHash, this.leaseSeconds, orderId),
+      also,
     );
-    return { claimed: done === 1, hit };
+    return { claimed: done === 1, hit, read };
   }
 
   /**
@@ -111,7 +114,7 @@ export class IdempotencyStore {
     attempt?: PaymentAttempt,
   ): Promise<{ stored: boolean; hit?: RateLimitHit & { opened: boolean } }> {
     if (!attempt) return { stored: await this.keys.insertAnswered(userId, key, requestHash, answer) };
-    const { done, ...hit } = await this.rateLimits.countThen(
+    const { done, hit } = await this.rateLimits.countThen(
       'idempotency-insert-answered-counted',
       attempt.bucket,
       attempt.windowMs,

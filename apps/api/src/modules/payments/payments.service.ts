@@ -19,7 +19,7 @@ import { Transactions } from '../../database/transactions.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type CartRefused, type OrderPrice, OrdersService, type PendingOrder } from '../orders/orders.service.js';
-import { type PricedCart, PricingService } from '../pricing/index.js';
+import { type PreparedPricing, type PricedCart, PricingService } from '../pricing/index.js';
 import { mergeLines, type StockLine } from '../inventory/index.js';
 import { GuestCheckoutLimits } from '../auth/rate-limit/guest-checkout-limits.js';
 import type { PaymentAttempt } from '../auth/rate-limit/payment-rate-limit.decorator.js';
@@ -365,6 +365,10 @@ export class PaymentsService {
     return this.transactions.runOrRollBack(
       async (): Promise<Reservation> => {
         let hit: Reservation['hit'];
+        // The shop's pricing rules, read fresh before the stock rows' locks (docs/pricing.md): in the statement that
+        // counts the attempt and claims the key when there is one, else on their own.
+        const productIds = attempt.lines.map((line) => line.productId);
+        let prepared: PreparedPricing | undefined;
         if (key && !key.claimedAlone) {
           const claim = await this.keys.claimFor(
             buyer.keyOwner,
@@ -372,15 +376,16 @@ export class PaymentsService {
             key.hash,
             orderId,
             limit && !limit.isCounted ? limit : undefined,
+            this.pricing.prepareColumns(productIds),
           );
           hit = claim.hit;
+          prepared = claim.read;
           if (!claim.claimed) return { result: { kind: 'stopped' }, hit };
         } else if (limit && !limit.isCounted) {
           hit = await this.rateLimits.count(limit.bucket, limit.windowMs);
           if (hit.hits > limit.limit) return { result: { kind: 'stopped' }, hit };
         }
-        // The shop's pricing rules, read before the stock rows' locks (docs/pricing.md).
-        const prepared = await this.pricing.prepare(attempt.lines.map((line) => line.productId));
+        prepared ??= await this.pricing.prepare(productIds);
         const customer = buyer.customer;
         let priced: PricedCart | undefined;
         const pending = await this.orders.createPending({

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DiscountKind } from '@store/contract';
-import { Database } from '../../database/transactions.js';
+import { Database, type StatementColumns } from '../../database/transactions.js';
 import type { DiscountRule, PricingRules, ShippingZoneRule, TaxRule, WeightBracket } from './pricing.js';
 
 /**
@@ -12,17 +12,33 @@ export interface CartWeights {
   variants: Map<number, number>;
 }
 
-/** The SQL of {@link CartWeights}' two maps for the products `$1` (both as JSON objects keyed by id). */
-const WEIGHTS_SQL = `(SELECT coalesce(json_object_agg(p.id, p.weight_grams), '{}') FROM products p
-          WHERE p.id = ANY($1::uuid[]) AND p.weight_grams IS NOT NULL) AS weights,
+/** The SQL of {@link CartWeights}' two maps for the products in parameter `ids` (both as JSON objects keyed by id). */
+const weightsSql = (ids: string) => `(SELECT coalesce(json_object_agg(p.id, p.weight_grams), '{}') FROM products p
+          WHERE p.id = ANY(${ids}::uuid[]) AND p.weight_grams IS NOT NULL) AS weights,
          (SELECT coalesce(json_object_agg(v.id, v.weight_grams), '{}') FROM product_variants v
-          WHERE v.product_id = ANY($1::uuid[]) AND v.weight_grams IS NOT NULL) AS variant_weights`;
+          WHERE v.product_id = ANY(${ids}::uuid[]) AND v.weight_grams IS NOT NULL) AS variant_weights`;
 
 function cartWeights(products: Record<string, number>, variants: Record<string, number>): CartWeights {
   return {
     products: new Map(Object.entries(products)),
     variants: new Map(Object.entries(variants).map(([id, grams]) => [Number(id), grams])),
   };
+}
+
+/** The shop's rules and a cart's categories and weights, as a payment prices its reserved lines with them. */
+export interface RulesAndCategories {
+  rules: PricingRules;
+  categories: Map<string, string | null>;
+  weights: CartWeights;
+}
+
+interface RulesAndCategoriesRow {
+  prices_include_tax: boolean | null;
+  zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
+  tax_rates: TaxRule[];
+  categories: Record<string, string | null>;
+  weights: Record<string, number>;
+  variant_weights: Record<string, number>;
 }
 
 /** A discount code row with its admin figures. */
@@ -69,21 +85,20 @@ export class PricingRepository {
 
   /**
    * The shop's rules and the categories and weights of `productIds`, in ONE prepared statement (the payment runs it
-   * inside its reservation's transaction, on that transaction's connection, before the stock rows' locks).
+   * inside its reservation's transaction, on that transaction's connection, before the stock rows' locks; or as
+   * {@link rulesAndCategoriesColumns} in its first statement).
    */
-  async rulesAndCategories(
-    productIds: string[],
-  ): Promise<{ rules: PricingRules; categories: Map<string, string | null>; weights: CartWeights }> {
-    const [row] = await this.db.preparedRows<{
-      prices_include_tax: boolean | null;
-      zones: Array<{ id: string; name: string; countries: string[]; methods: ShippingZoneRule['methods'] }>;
-      tax_rates: TaxRule[];
-      categories: Record<string, string | null>;
-      weights: Record<string, number>;
-      variant_weights: Record<string, number>;
-    }>(
-      'pricing-rules-and-categories',
-      `SELECT
+  async rulesAndCategories(productIds: string[]): Promise<RulesAndCategories> {
+    const read = this.rulesAndCategoriesColumns(productIds);
+    const [row] = await this.db.preparedRows<Record<string, unknown>>('pricing-rules-and-categories', `SELECT ${read.sql(1)}`, read.values);
+    return read.read(row);
+  }
+
+  /** {@link rulesAndCategories} as columns another statement carries (the payment's first: one round trip less). */
+  rulesAndCategoriesColumns(productIds: string[]): StatementColumns<RulesAndCategories> {
+    return {
+      name: 'pricing',
+      sql: (first) => `
          (SELECT prices_include_tax FROM pricing_settings LIMIT 1) AS prices_include_tax,
          (SELECT coalesce(json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries, 'methods',
             (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'rateCents', m.rate_cents, 'freeOverCents', m.free_over_cents,
@@ -92,14 +107,17 @@ export class PricingRepository {
           FROM shipping_zones z) AS zones,
          (SELECT coalesce(json_agg(json_build_object('id', r.id, 'country', r.country, 'region', r.region, 'name', r.name, 'rateMilli', r.rate_milli)
             ORDER BY r.country, r.region), '[]') FROM tax_rates r) AS tax_rates,
-         (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($1::uuid[])) AS categories,
-         ${WEIGHTS_SQL}`,
-      [productIds],
-    );
-    return {
-      rules: { pricesIncludeTax: row.prices_include_tax ?? false, zones: row.zones, taxRates: row.tax_rates },
-      categories: new Map(Object.entries(row.categories)),
-      weights: cartWeights(row.weights, row.variant_weights),
+         (SELECT coalesce(json_object_agg(p.id, p.category_id), '{}') FROM products p WHERE p.id = ANY($${first}::uuid[])) AS categories,
+         ${weightsSql(`$${first}`)}`,
+      values: [productIds],
+      read: (columns) => {
+        const row = columns as unknown as RulesAndCategoriesRow;
+        return {
+          rules: { pricesIncludeTax: row.prices_include_tax ?? false, zones: row.zones, taxRates: row.tax_rates },
+          categories: new Map(Object.entries(row.categories)),
+          weights: cartWeights(row.weights, row.variant_weights),
+        };
+      },
     };
   }
 

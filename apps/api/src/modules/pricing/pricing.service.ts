@@ -12,7 +12,8 @@ import {
 import { AppError, ConflictError, ValidationFailedError } from '../../common/errors.js';
 import { type CartItem, type PricedCart, priceCart, type PricingField, type PricingRefusal, type PricingRules } from './pricing.js';
 import { ProductStockService } from '../inventory/index.js';
-import { type CartWeights, PricingRepository } from './pricing.repository.js';
+import type { StatementColumns } from '../../database/transactions.js';
+import { type CartWeights, PricingRepository, type RulesAndCategories } from './pricing.repository.js';
 import { PricingRulesCache } from './pricing-rules.cache.js';
 
 /** A reserved line as the payment hands it over: priced and named as its row was locked. */
@@ -36,13 +37,8 @@ export interface PaymentPricingInput {
   expectedCents: number;
 }
 
-/** The shop's rules and the cart's categories, read for one payment by {@link PricingService.prepare}. */
-export interface PreparedPricing {
-  rules: PricingRules;
-  categories: Map<string, string | null>;
-  /** The weights in grams of the cart's products and variants that carry one. */
-  weights: CartWeights;
-}
+/** The shop's rules and the cart's categories and weights, read for one payment by {@link PricingService.prepare}. */
+export type PreparedPricing = RulesAndCategories;
 
 /** The payment's price: the cart as priced, or why it is refused (an AppError to answer, nothing reserved). */
 export type PaymentPrice = { kind: 'priced'; cart: PricedCart } | { kind: 'refused'; error: AppError };
@@ -169,7 +165,12 @@ export class PricingService {
    * BEFORE the reservation takes its row locks, so the locks are held no longer than without pricing.
    */
   prepare(productIds: string[]): Promise<PreparedPricing> {
-    return this.repository.rulesAndCategories([...new Set(productIds.map((id) => id.toLowerCase()))]);
+    return this.repository.rulesAndCategories(distinctIds(productIds));
+  }
+
+  /** {@link prepare} as columns of the payment's first statement, which counts its attempt and claims its key. */
+  prepareColumns(productIds: string[]): StatementColumns<PreparedPricing> {
+    return this.repository.rulesAndCategoriesColumns(distinctIds(productIds));
   }
 
   /** Counts the code's use by the order just recorded (same transaction, under the lock priceReserved took). */
@@ -253,4 +254,8 @@ export function toQuote(cart: PricedCart): Quote {
 
 function sizeRank(size: string | undefined): number {
   return size ? (PRODUCT_SIZES as readonly string[]).indexOf(size) : -1;
+}
+
+function distinctIds(productIds: string[]): string[] {
+  return [...new Set(productIds.map((id) => id.toLowerCase()))];
 }

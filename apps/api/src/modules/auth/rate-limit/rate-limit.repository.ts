@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../../database/transactions.js';
+import { Database, type StatementColumns } from '../../../database/transactions.js';
 
 export interface RateLimitHit {
   hits: number;
@@ -52,24 +52,29 @@ export class RateLimitRepository {
   /**
    * Counts one hit on `key` and, in the same statement (one round trip), runs `then` only when the count is within
    * `limit`: `then` is a data-modifying statement that reads `FROM admitted` (one row when admitted, none past the
-   * limit) and whose own parameters start at $4 (`then.values`). `done` is how many rows `then` returned. Prepared
-   * under `name`, which must stand for this one `then`. For the checkout: its attempt counted and its
-   * Idempotency-Key claimed in the reservation's first statement (docs/performance.md, "Checkout statements").
+   * limit) and whose own parameters start at $4 (`then.values`). `hit` is the count, `done` how many rows `then`
+   * returned. Prepared
+   * under `name`, which must stand for this one `then`. `also`, another module's read carried as columns of the
+   * result (whatever the count), is answered as `read`. For the checkout: its attempt counted, its Idempotency-Key
+   * claimed and its pricing rules read in the reservation's first statement (docs/performance.md, "Checkout
+   * statements").
    */
-  async countThen(
+  async countThen<T = undefined>(
     name: string,
     key: string,
     windowMs: number,
     limit: number,
     then: { sql: string; values: unknown[] },
-  ): Promise<RateLimitHit & { opened: boolean; done: number }> {
+    also?: StatementColumns<T>,
+  ): Promise<{ hit: RateLimitHit & { opened: boolean }; done: number; read: T | undefined }> {
+    const first = 4 + then.values.length;
     const [row] = await this.db.preparedRows<HitRow & { done: number }>(
-      name,
+      also ? `${name}+${also.name}` : name,
       `WITH hit AS (${HIT}), admitted AS (SELECT FROM hit WHERE hit.hits <= $3), step AS (${then.sql})
-       SELECT hit.hits, hit.ms_left, (SELECT count(*) FROM step)::int AS done FROM hit`,
-      [key, windowMs, limit, ...then.values],
+       SELECT hit.hits, hit.ms_left, (SELECT count(*) FROM step)::int AS done${also ? `, ${also.sql(first)}` : ''} FROM hit`,
+      [key, windowMs, limit, ...then.values, ...(also?.values ?? [])],
     );
-    return { ...toHit(row), done: row.done };
+    return { hit: toHit(row), done: row.done, read: also?.read(row as unknown as Record<string, unknown>) };
   }
 
   /** Drops the windows that closed over a minute ago, so the table holds live counters only. */
