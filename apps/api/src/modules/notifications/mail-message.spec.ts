@@ -69,10 +69,16 @@ describe('mailMessage', () => {
     expect(/[^\p{ASCII}]/u.test(raw.replace(/^To: .*$/m, ''))).toBe(false);
   });
 
-  it('ends every line with CRLF, as SMTP and .eml files expect', async () => {
-    const { raw } = await read(mail({ text: 'one\ntwo\r\nthree\rfour' }));
+  it('ends every line with CRLF, as SMTP expects, or with LF when asked (an .eml file), saying the same', async () => {
+    const sent = mail({ text: 'one\ntwo\r\nthree\rfour' });
+    const { raw } = await read(sent);
     expect(raw.endsWith('\r\n')).toBe(true);
     expect(raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const unix = mailMessage(sent, { newline: '\n' }).raw;
+    expect(unix.toString()).not.toContain('\r');
+    const parsed = await simpleParser(unix);
+    expect(parsed.text).toBe('one\ntwo\nthree\nfour');
+    expect(parsed.subject).toBe(sent.subject);
   });
 
   it('keeps a line break in a subject, a name or an address out of the headers: no header can be added through one', async () => {

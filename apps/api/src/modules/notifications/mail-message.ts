@@ -25,8 +25,9 @@ const TEXT_PART = 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-E
 const HTML_PART = 'Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable';
 
 /**
- * The raw message of one of the shop's mails (RFC 5322, CRLF line ends): multipart/alternative, its text then the
- * same text as HTML, each in UTF-8 quoted-printable (no line over 76 characters whatever the text holds).
+ * The raw message of one of the shop's mails (RFC 5322, CRLF line ends, or `newline` for a file read on a Unix
+ * machine): multipart/alternative, its text then the same text as HTML, each in UTF-8 quoted-printable (no line over
+ * 76 characters whatever the text holds).
  *
  * The header block is nodemailer's own (MimeNode: the addresses normalised, anything beyond plain ASCII and any line
  * break in a value made an encoded word, long values folded, Date, MIME-Version and a unique boundary), and so is
@@ -34,7 +35,7 @@ const HTML_PART = 'Content-Type: text/html; charset=utf-8\r\nContent-Transfer-En
  * nodemailer's sendMail composes the same message through a tree of streams at several times the CPU, and every
  * paid order sends a mail (docs/performance.md, "A mail's composition").
  */
-export function mailMessage(mail: MailContent): MailMessage {
+export function mailMessage(mail: MailContent, { newline = '\r\n' }: { newline?: '\r\n' | '\n' } = {}): MailMessage {
   const root = new MimeNode('multipart/alternative');
   root.setHeader({ From: mail.from, To: mail.to, Subject: mail.subject, 'Message-ID': mail.messageId });
   // Built first: building it sets the boundary the parts are written between.
@@ -54,7 +55,10 @@ export function mailMessage(mail: MailContent): MailMessage {
     `${boundary}--`,
     '',
   ].join('\r\n');
-  return { raw: Buffer.from(raw, 'utf8'), envelope: () => root.getEnvelope() as ReturnType<MailMessage['envelope']> };
+  return {
+    raw: Buffer.from(newline === '\r\n' ? raw : raw.replaceAll('\r\n', newline), 'utf8'),
+    envelope: () => root.getEnvelope() as ReturnType<MailMessage['envelope']>,
+  };
 }
 
 /** A part's body: its line breaks as CRLF (which quoted-printable keeps), then encoded and soft-wrapped at 76. */

@@ -89,14 +89,11 @@ export class MailSender implements OnApplicationShutdown {
 
   private async deliver(mail: Deliverable, messageId: string): Promise<string> {
     const { shopName, from } = this.config.mail;
-    const { raw, envelope } = mailMessage({
-      from,
-      to: mail.recipient,
-      subject: mail.subject,
-      text: mail.text,
-      html: mailHtml(shopName, mail.text),
-      messageId,
-    });
+    // An .eml file has Unix line ends, as it always had; SMTP takes CRLF.
+    const { raw, envelope } = mailMessage(
+      { from, to: mail.recipient, subject: mail.subject, text: mail.text, html: mailHtml(shopName, mail.text), messageId },
+      { newline: this.transport ? '\r\n' : '\n' },
+    );
     if (!this.transport) return `Written to ${await this.writeFile(mail, raw)}`;
     try {
       const info = (await this.transport.sendMail({ envelope: envelope(), raw })) as { response?: string };
