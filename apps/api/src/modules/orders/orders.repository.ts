@@ -284,8 +284,8 @@ export class OrdersRepository {
 
   /**
    * A Pending order becomes Received with its provider's transaction (and, for a guest's order, the hash of its
-   * link's token; null when the order is known to be an account's), in ONE prepared statement that also answers what the paid order's mails need: the order, its
-   * lines and its buyer's e-mail, read as plain rows (no entities built on the checkout's path). Undefined when it
+   * link's token; null when the order is known to be an account's), in ONE prepared statement that also answers what
+   * the paid order's mails need: the order, its lines and its buyer's e-mail, read as plain rows. Undefined when it
    * was no longer Pending.
    *
    * Other modules' `steps` run in the same statement (StatementStep), reading its CTEs: `paid`, one row when the
@@ -300,36 +300,34 @@ export class OrdersRepository {
     guestTokenHash: Buffer | null,
     steps: StatementStep[] = [],
   ): Promise<{ order: OrderEntity; lines: OrderLineEntity[]; buyerEmail: string | null } | undefined> {
-    let next = 4;
-    const parts = steps.map((step) => {
-      const sql = step.sql(next);
-      next += step.values.length;
-      return sql;
-    });
     const [row] = await this.db.preparedRows<SettledOrderRow & { buyer_email: string | null; lines: SettledLineJson[] }>(
-      ['order-paid', ...steps.map((step) => step.name)].join('+'),
-      `WITH o AS (
-         UPDATE orders SET status = 'Received', transaction_id = $2, paid_at = now(), updated_at = now(),
-                guest_token_hash = CASE WHEN user_id IS NULL AND guest_email IS NOT NULL THEN $3::bytea ELSE guest_token_hash END
-          WHERE id = $1 AND status = 'Pending'
-         RETURNING ${SETTLED_ORDER_COLUMNS}
-       ), paid AS (
-         SELECT FROM o
-       ), paid_lines AS (
-         SELECT l.product_id, l.variant_id, sum(l.count)::int AS n FROM order_lines l
-          WHERE l.order_id = $1 AND EXISTS (SELECT FROM paid) GROUP BY l.product_id, l.variant_id
-       ), paid_buyer AS (
-         SELECT b.email FROM o, LATERAL (SELECT CASE WHEN o.user_id IS NULL THEN o.guest_email
-                                                     ELSE (SELECT u.email FROM users u WHERE u.id = o.user_id) END AS email) AS b
-          WHERE b.email IS NOT NULL
-       )${parts.map((sql) => `, ${sql}`).join('')}
-       SELECT o.*, (SELECT u.email FROM users u WHERE u.id = o.user_id) AS buyer_email,
-              (SELECT ${SETTLED_LINES_JSON} FROM order_lines l WHERE l.order_id = o.id) AS lines
-       FROM o`,
-      [orderId, transactionId, guestTokenHash, ...steps.flatMap((step) => step.values)],
+      ...markedReceived(
+        'order-paid',
+        `SELECT o.*, (SELECT u.email FROM users u WHERE u.id = o.user_id) AS buyer_email,
+                (SELECT ${SETTLED_LINES_JSON} FROM order_lines l WHERE l.order_id = o.id) AS lines
+         FROM o`,
+        [orderId, transactionId, guestTokenHash],
+        steps,
+      ),
     );
     if (!row) return undefined;
     return { ...settled(row), buyerEmail: row.buyer_email };
+  }
+
+  /**
+   * {@link markReceived} for a caller that has the order already (the checkout, from its reservation): the same
+   * statement and steps, answering only whether the order was marked (no columns, lines or e-mail read back).
+   */
+  async markReceivedOnly(
+    orderId: string,
+    transactionId: string,
+    guestTokenHash: Buffer | null,
+    steps: StatementStep[] = [],
+  ): Promise<boolean> {
+    const rows = await this.db.preparedRows<{ marked: boolean }>(
+      ...markedReceived('order-mark', 'SELECT true AS marked FROM o', [orderId, transactionId, guestTokenHash], steps),
+    );
+    return rows.length > 0;
   }
 
   /** A Pending order becomes Failed, and says why (cut to the column's 255); false when it was no longer Pending. */
@@ -672,6 +670,45 @@ const SETTLED_ORDER_COLUMNS = `id, number, user_id, user_email, guest_email, use
   refund_id, refund_cents, refund_kind, refunded_at, shipping_address, subtotal_cents, discount_cents, shipping_cents, tax_cents,
   prices_include_tax, taxes, shipping_refund_id, shipping_refund_cents, shipping_refunded_at, shipping_method, discount_code, paid_at,
   created_at, updated_at`;
+
+/**
+ * The prepared statement of {@link OrdersRepository.markReceived} (named `name` and its steps' names): the order
+ * marked Received as `o` with the CTEs its steps read (`paid`, `paid_lines`, `paid_buyer`), the steps, then `select`
+ * (reading `o`). `values` are the order's id, the transaction id and the guest token's hash ($1-$3).
+ */
+function markedReceived(
+  name: string,
+  select: string,
+  values: [string, string, Buffer | null],
+  steps: StatementStep[],
+): [string, string, unknown[]] {
+  let next = values.length + 1;
+  const parts = steps.map((step) => {
+    const sql = step.sql(next);
+    next += step.values.length;
+    return sql;
+  });
+  return [
+    [name, ...steps.map((step) => step.name)].join('+'),
+    `WITH o AS (
+       UPDATE orders SET status = 'Received', transaction_id = $2, paid_at = now(), updated_at = now(),
+              guest_token_hash = CASE WHEN user_id IS NULL AND guest_email IS NOT NULL THEN $3::bytea ELSE guest_token_hash END
+        WHERE id = $1 AND status = 'Pending'
+       RETURNING ${SETTLED_ORDER_COLUMNS}
+     ), paid AS (
+       SELECT FROM o
+     ), paid_lines AS (
+       SELECT l.product_id, l.variant_id, sum(l.count)::int AS n FROM order_lines l
+        WHERE l.order_id = $1 AND EXISTS (SELECT FROM paid) GROUP BY l.product_id, l.variant_id
+     ), paid_buyer AS (
+       SELECT b.email FROM o, LATERAL (SELECT CASE WHEN o.user_id IS NULL THEN o.guest_email
+                                                   ELSE (SELECT u.email FROM users u WHERE u.id = o.user_id) END AS email) AS b
+        WHERE b.email IS NOT NULL
+     )${parts.map((sql) => `, ${sql}`).join('')}
+     ${select}`,
+    [...values, ...steps.flatMap((step) => step.values)],
+  ];
+}
 
 /** An `orders` row as {@link SETTLED_ORDER_COLUMNS} reads it (snake_case; bigint as text). */
 interface SettledOrderRow {

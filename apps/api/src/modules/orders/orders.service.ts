@@ -157,7 +157,7 @@ export class OrdersService {
       const asPaid = Object.assign(new OrderEntity(), order, { status: 'Received', transactionId });
       const email = guest ?? order.userEmail;
       if (email !== null) steps.push(this.outbox.orderReceivedStep(toOrder(asPaid, lines), email, 'paid_buyer', link));
-      if (!(await this.repository.markReceived(orderId, transactionId, hash, steps))) throw noLongerPending(orderId, transactionId);
+      if (!(await this.repository.markReceivedOnly(orderId, transactionId, hash, steps))) throw noLongerPending(orderId, transactionId);
       return guest !== null ? { guestToken: token } : {};
     }
     // Made before it is known whether the order is a guest's: the statement that marks it paid stores the hash then
