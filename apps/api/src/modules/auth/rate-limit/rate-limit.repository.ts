@@ -53,11 +53,10 @@ export class RateLimitRepository {
    * Counts one hit on `key` and, in the same statement (one round trip), runs `then` only when the count is within
    * `limit`: `then` is a data-modifying statement that reads `FROM admitted` (one row when admitted, none past the
    * limit) and whose own parameters start at $4 (`then.values`). `hit` is the count, `done` how many rows `then`
-   * returned. Prepared
-   * under `name`, which must stand for this one `then`. `also`, another module's read carried as columns of the
-   * result (whatever the count), is answered as `read`. For the checkout: its attempt counted, its Idempotency-Key
-   * claimed and its pricing rules read in the reservation's first statement (docs/performance.md, "Checkout
-   * statements").
+   * returned. Prepared under `name`, which must stand for this one `then`. `also`, another module's read carried as
+   * columns of the result (whatever the count), is answered as `read`. For the checkout: its attempt counted, its
+   * Idempotency-Key claimed and its pricing rules read in the reservation's first statement (docs/performance.md,
+   * "Checkout statements").
    */
   async countThen<T = undefined>(
     name: string,
