@@ -26,7 +26,7 @@
 // (the browsed page's size, default 24: a grid; 100 is the API's largest page), BENCH_CALLS (comma-separated call names,
 // e.g. "quote": only those calls, each alone, and no mix; default all six and the mix); `--cpu-prof` (or
 // BENCH_CPU_PROF=1) profiles the API and prints where its CPU went (the plain server's runs are not in it);
-// BENCH_ROUNDS (above).
+// BENCH_ROUNDS (above); BENCH_SERVER_LOGS=<folder> keeps both servers' logs there (else they go to /dev/null).
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';

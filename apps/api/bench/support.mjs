@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate } from 'node:timers';
@@ -79,7 +79,10 @@ export async function startServer(name, args, port, databaseUrl, readyPath, extr
     ...extraEnv,
   };
   // Logs go to /dev/null, as cheap a sink as a production log shipper's pipe; errors are kept to report a crash.
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_SERVER_LOGS=<folder> keeps each server's log there instead (a file per server), to look into a failure.
+  const logFile = await serverLogFile(name, port);
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', logFile?.fd ?? 'ignore', 'pipe'] });
+  await logFile?.close();
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -100,6 +103,16 @@ export async function startServer(name, args, port, databaseUrl, readyPath, extr
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${name} did not answer ${readyPath} within 60 s:\n${stderr}`);
+}
+
+/** BENCH_SERVER_LOGS: the file a server's output goes to (opened for the child, closed here once it has it). */
+async function serverLogFile(name, port) {
+  const dir = process.env.BENCH_SERVER_LOGS?.trim();
+  if (!dir) return undefined;
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/\W+/g, '-')}-${port}.log`);
+  console.log(`- ${name}'s log: ${file}`);
+  return open(file, 'w');
 }
 
 /**
