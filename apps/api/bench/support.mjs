@@ -111,7 +111,7 @@ async function serverLogFile(name, port) {
   if (!dir) return undefined;
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name.replace(/\W+/g, '-')}-${port}.log`);
-  console.log(`- ${name}'s log: ${file}`);
+  step(`${name}'s log: ${file}`);
   return open(file, 'w');
 }
 
