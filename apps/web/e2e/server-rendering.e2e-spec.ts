@@ -1,7 +1,7 @@
 import type { Category, Product, Session } from '@store/contract';
 import type { Browser } from 'playwright-core';
 import { call, fixtureBytes, signin, unique } from './support/api';
-import { launchChromium, navLabels, openShop, pathOf, shown, store } from './support/browser';
+import { hydrated, launchChromium, navLabels, openShop, pathOf, shown, store } from './support/browser';
 
 /** A search engine's crawler, and a plain HTTP client: neither runs JavaScript, and both must get the same page. */
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -385,6 +385,60 @@ describe('server-rendered pages', () => {
       });
       expect(after).toEqual({ shifts: [], sameFilters: true });
       expect(shop.pageErrors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('hydrates the filters as the server drew them when more products were loaded before their chunk came', async () => {
+      // The cheapest tee, in a colour no other has: the last of the list by price, high to low, past its first page.
+      const colour = unique('Dusk').replace(/\W/g, '');
+      const cheapest = await createProduct(admin, {
+        name: unique('Last Colour Tee'),
+        price: '0',
+        stock: '3',
+        options: JSON.stringify([{ name: 'Colour', values: [{ value: colour }] }]),
+        variants: JSON.stringify([{ options: [colour], stock: 3 }]),
+      });
+      const view = '/?sortBy=price&order=desc';
+      await eventually('the new tee is last by price', async () => {
+        const listed = await call<Product[]>('GET', '/products?sortBy=price&order=desc&limit=100&offset=0');
+        return listed.body.at(-1)?._id === cheapest._id && listed.body.length > 12;
+      });
+      const shop = await openShop(browser);
+      const { page } = shop;
+      // The filters' chunk held back (a slow phone) while the shopper scrolls to the end of the list: every page is
+      // loaded, the last with the new colour, before the filters hydrate.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/catalogue-filters-[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { serverFilters?: Element | null }).serverFilters = document.querySelector('.catalogue-filters');
+        });
+      });
+      await page.goto(view);
+      const colours = page.locator('#catalogue-colour option');
+      const drawn = await colours.allInnerTexts();
+      expect(drawn).not.toContain(colour);
+      const loaded = page.getByText(/^Showing (\d+) of \1 t-shirts$/);
+      while (!(await loaded.isVisible())) {
+        await page.mouse.wheel(0, 20_000);
+        await page.waitForTimeout(200);
+      }
+      await shown(page.getByRole('heading', { name: cheapest.name }));
+      release();
+      await hydrated(page.getByRole('searchbox', { name: 'Search t-shirts' }));
+      const sameFilters = await page.evaluate(
+        () => (window as unknown as { serverFilters?: Element | null }).serverFilters === document.querySelector('.catalogue-filters'),
+      );
+      expect({ sameFilters, colours: await colours.allInnerTexts(), errors: shop.pageErrors }).toEqual({
+        sameFilters: true,
+        colours: drawn,
+        errors: [],
+      });
       await page.context().close();
     });
 

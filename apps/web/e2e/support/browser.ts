@@ -139,7 +139,9 @@ export function shopInBrowser(): { readonly browser: Browser; readonly page: Pag
     await state.browser?.close();
   });
   afterEach(() => {
-    expect(state.shop.pageErrors).toEqual([]);
+    // Emptied as they are checked, so an error fails the test that saw it and not every test after it.
+    const errors = state.shop.pageErrors.splice(0);
+    expect(errors).toEqual([]);
   });
   return state;
 }

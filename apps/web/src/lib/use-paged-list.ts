@@ -29,6 +29,11 @@ export interface PagedListOptions<T> {
 
 export interface PagedList<T> {
   items: T[];
+  /**
+   * The first page's items alone: what a server-rendered page was drawn from. A part of the page that hydrates late
+   * (a lazy chunk) must render from these, as the server did, even when the shopper has loaded more pages by then.
+   */
+  firstPage: T[];
   total: number;
   /** The latest page's total is a lower bound (the server's count stopped at its cap). */
   capped: boolean;
@@ -73,6 +78,7 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     const last = data?.pages.at(-1);
     return {
       items: data?.pages.flatMap((page) => page.items) ?? [],
+      firstPage: data?.pages[0]?.items ?? [],
       total: last?.total ?? 0,
       capped: last?.capped ?? false,
       loading: isPending && !error,

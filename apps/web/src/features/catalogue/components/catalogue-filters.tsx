@@ -34,13 +34,16 @@ export function CatalogueFilters() {
   const view = catalogueView(query);
   const [hint, setHint] = useState<string | null>(null);
   const categories = useCategories();
-  // The colours on offer: those of the products this view shows without the colour and size filters (the grid's
-  // first page, usually in the cache already), with the one in the URL kept.
+  // The colours on offer: those of the first page of products this view shows without the colour and size filters
+  // (the grid's own first page, usually in the cache already), with the one in the URL kept. The first page only,
+  // not every page loaded since: on a server-rendered page the filters hydrate when their chunk arrives, by which
+  // time a shopper scrolled to the end (or a reload there) may have loaded the next page, and their options must
+  // still be those the server drew (docs/web.md, Server rendering).
   const { colour: _colour, size: _size, ...unfiltered } = view;
-  const shown = useProducts(unfiltered, 12);
+  const shown = useProducts(unfiltered, 12).firstPage;
   const colours = [
     ...new Set([
-      ...shown.items.flatMap((product) =>
+      ...shown.flatMap((product) =>
         (product.options ?? [])
           .filter((option) => ['colour', 'color'].includes(option.name.toLowerCase()))
           .flatMap((option) => option.values.map((value) => value.value)),
@@ -130,7 +133,7 @@ export function CatalogueFilters() {
           {hint}
         </p>
       ) : null}
-      {colours.length > 0 || view.size || shown.items.some((product) => product.options?.length) ? (
+      {colours.length > 0 || view.size || shown.some((product) => product.options?.length) ? (
         <div className="row g-2 mb-3">
           <div className="col-6 col-md-3 d-flex align-items-center gap-2">
             <label htmlFor="catalogue-colour" className="text-nowrap">
