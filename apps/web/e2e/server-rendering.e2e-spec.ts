@@ -1,5 +1,5 @@
 import type { Category, Product, Session } from '@store/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { call, fixtureBytes, signin, unique } from './support/api';
 import { hydrated, launchChromium, navLabels, openShop, pathOf, shown, store } from './support/browser';
 
@@ -63,6 +63,17 @@ async function eventually(what: string, check: () => Promise<boolean>, limitMs =
     if (Date.now() - started > limitMs) throw new Error(`${what}: still not so after ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Holds the home page's filters chunk back until the returned function is called (a slow phone's network). */
+async function holdFiltersChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/catalogue-filters-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /**
@@ -356,12 +367,7 @@ describe('server-rendered pages', () => {
       const { page } = shop;
       // The filters' chunk held back until the page has loaded and gone idle (a slow phone): the home page re-renders
       // then, before the filters have hydrated.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/catalogue-filters-[^/]*\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdFiltersChunk(page);
       await page.addInitScript(() => {
         const seen = window as unknown as { shifts: number[]; serverFilters?: Element | null };
         seen.shifts = [];
@@ -407,12 +413,7 @@ describe('server-rendered pages', () => {
       const { page } = shop;
       // The filters' chunk held back (a slow phone) while the shopper scrolls to the end of the list: every page is
       // loaded, the last with the new colour, before the filters hydrate.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/catalogue-filters-[^/]*\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdFiltersChunk(page);
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState === 'interactive')
