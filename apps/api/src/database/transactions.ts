@@ -11,7 +11,8 @@
  * in a child context) and by the background passes ({@link UseCls} on the sweeper, the outbox worker and the
  * start-up tasks). A request that opens no transaction, such as every public GET, costs nothing here.
  */
-import { Global, type INestApplicationContext, Inject, Injectable, Module } from '@nestjs/common';
+import { type DynamicModule, Global, type INestApplicationContext, Inject, Injectable, Module, type Provider } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { ClsPluginTransactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -250,17 +251,39 @@ export function runInContext<T>(app: INestApplicationContext, work: () => Promis
 }
 
 /**
+ * `module` (ClsModule.forRoot's) without the global guard and interceptor nestjs-cls registers even when neither is
+ * mounted: a guard that answers `true` and an interceptor that calls `next.handle()`. They change nothing, but the
+ * interceptor puts every request of every route through Nest's interceptor pipeline (rxjs `defer` and `mergeAll`,
+ * two async resources) and the guard adds an await to each: about 2 µs of CPU a request (docs/performance.md, "The
+ * idle guard and interceptor"). No context is mounted on requests (above), so neither has anything to do.
+ */
+export function withoutIdleEnhancers(module: DynamicModule): DynamicModule {
+  const enhancer = (provider: Provider) =>
+    typeof provider === 'object' && 'provide' in provider && (provider.provide === APP_GUARD || provider.provide === APP_INTERCEPTOR);
+  return {
+    ...module,
+    imports: module.imports?.map((imported) =>
+      typeof imported === 'object' && 'module' in imported && imported.providers
+        ? { ...imported, providers: imported.providers.filter((provider) => !enhancer(provider)) }
+        : imported,
+    ),
+  };
+}
+
+/**
  * Registers the context storage, the transactional plugin over TypeORM's data source, and {@link Transactions} and
  * {@link Database} for every module. Imported once, by the app module, after TypeORM.
  */
 @Global()
 @Module({
   imports: [
-    ClsModule.forRoot({
-      global: true,
-      middleware: { mount: false },
-      plugins: [new ClsPluginTransactional({ adapter: new DirectTypeOrmAdapter() })],
-    }),
+    withoutIdleEnhancers(
+      ClsModule.forRoot({
+        global: true,
+        middleware: { mount: false },
+        plugins: [new ClsPluginTransactional({ adapter: new DirectTypeOrmAdapter() })],
+      }),
+    ),
   ],
   providers: [Transactions, Database],
   exports: [Transactions, Database],
