@@ -40,10 +40,10 @@ export function CatalogueFilters() {
   // time a shopper scrolled to the end (or a reload there) may have loaded the next page, and their options must
   // still be those the server drew (docs/web.md, Server rendering).
   const { colour: _colour, size: _size, ...unfiltered } = view;
-  const shown = useProducts(unfiltered, 12).firstPage;
+  const firstPage = useProducts(unfiltered, 12).firstPage;
   const colours = [
     ...new Set([
-      ...shown.flatMap((product) =>
+      ...firstPage.flatMap((product) =>
         (product.options ?? [])
           .filter((option) => ['colour', 'color'].includes(option.name.toLowerCase()))
           .flatMap((option) => option.values.map((value) => value.value)),
@@ -133,7 +133,7 @@ export function CatalogueFilters() {
           {hint}
         </p>
       ) : null}
-      {colours.length > 0 || view.size || shown.some((product) => product.options?.length) ? (
+      {colours.length > 0 || view.size || firstPage.some((product) => product.options?.length) ? (
         <div className="row g-2 mb-3">
           <div className="col-6 col-md-3 d-flex align-items-center gap-2">
             <label htmlFor="catalogue-colour" className="text-nowrap">
