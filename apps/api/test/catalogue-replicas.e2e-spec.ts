@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { type Category, NEXT_CURSOR_HEADER, type Product, Role, type Session } from '@store/contract';
 import request from 'supertest';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
-import { CatalogueChanges } from '../src/database/catalogue-changes.js';
+import { ChangeFeed } from '../src/database/change-feed.js';
 import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
 import { PhotoCache } from '../src/modules/photos/photo-cache.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
@@ -232,7 +232,7 @@ describe('catalogue caches across replicas (e2e)', () => {
   it('stops serving from memory when its LISTEN connection is killed, flushes, and recovers', async () => {
     await listOn(b);
     const cache = cacheOf(b);
-    const listener = b.app.get(CatalogueChanges);
+    const listener = b.app.get(ChangeFeed);
     const pid = listener.listenerPid;
     expect(pid).toBeDefined();
     expect(cache.stats().lists).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { type Category, type Product, Role, type Session } from '@store/contract';
 import pg from 'pg';
 import request from 'supertest';
-import { CATALOGUE_CHANNEL, CatalogueChanges } from '../src/database/catalogue-changes.js';
+import { CATALOGUE_CHANNEL, ChangeFeed } from '../src/database/change-feed.js';
 import { StockMovesNotify1764001600000 } from '../src/database/migrations/1764001600000-stock-moves-notify.js';
 import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
@@ -110,7 +110,7 @@ describe('stock moves and the list cache (e2e)', () => {
       // The sale's notifications, counted on the test's own connection up to a marker on another channel (the
       // catalogue's own marker would drop the lists: a payload the cache does not know), then heard by the replica.
       const patientHeard: string[] = [];
-      patient.app.get(CatalogueChanges).subscribe({ changed: (payload) => patientHeard.push(payload ?? ''), flush: () => undefined });
+      patient.app.get(ChangeFeed).subscribe({ changed: (payload) => patientHeard.push(payload ?? ''), flush: () => undefined });
       heard.length = 0;
       await pay(t, buyer, { paymentMethodNonce: 'fake-valid-nonce', amount: 10, products: [{ _id: product._id, count: 2 }] }).expect(200);
       await syncMarker();

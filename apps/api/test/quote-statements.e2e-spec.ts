@@ -3,7 +3,7 @@ import { ApiRoute, type Category, type Quote, Role, type Session } from '@store/
 import pg from 'pg';
 import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
-import { CatalogueChanges } from '../src/database/catalogue-changes.js';
+import { ChangeFeed } from '../src/database/change-feed.js';
 import { ProductChoicesCache } from '../src/modules/inventory/product-choices.cache.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
 import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
@@ -135,7 +135,7 @@ describe("the quote's products in memory (e2e)", () => {
   /** Waits for the next notification `t` hears whose payload is `payload`. */
   const heard = (payload: string) =>
     new Promise<void>((resolve) =>
-      t.app.get(CatalogueChanges).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }),
+      t.app.get(ChangeFeed).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }),
     );
 
   it("shows this process's own edit of a price at once, and another replica's once its notification is delivered", async () => {

@@ -8,7 +8,7 @@ import { AppError } from '../common/errors.js';
 import { ReadThrough } from '../common/read-through.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/env.js';
-import { CatalogueChanges, DelayedDrop, STOCK_MOVED } from '../database/catalogue-changes.js';
+import { ChangeFeed, DelayedDrop, STOCK_MOVED } from '../database/change-feed.js';
 import { ProductsService } from '../modules/catalogue/index.js';
 import { CategoriesService } from '../modules/categories/categories.service.js';
 import { robotsTxt, type SitemapUrl, sitemapFiles } from './crawler-files.js';
@@ -38,7 +38,7 @@ export const serverEntryOf = (webDist: string): string => path.resolve(webDist, 
  * The public pages rendered on the server (docs/web.md, Server rendering): the home page (its category and search
  * views too) and the product pages, drawn by the web app's own components from the catalogue's caches, plus
  * robots.txt and the sitemap. Every answer is kept, ready to send in each encoding, until the catalogue changes:
- * it follows {@link CatalogueChanges} as the catalogue's list cache does, so every replica drops its pages within
+ * it follows {@link ChangeFeed} as the catalogue's list cache does, so every replica drops its pages within
  * a notification's delivery of a change (a sale's stock moves: within LIST_STOCK_REFRESH_MS, as the lists); while
  * the listening connection is down nothing is kept. Searches are
  * rendered each time (their results are cached by the catalogue), as they are endless in number.
@@ -59,7 +59,7 @@ export class WebPages implements OnModuleInit {
   constructor(
     private readonly products: ProductsService,
     private readonly categories: CategoriesService,
-    private readonly changes: CatalogueChanges,
+    private readonly changes: ChangeFeed,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     // Required in production when WEB_DIST is set (env.ts); http://localhost:PORT otherwise.

@@ -1,4 +1,4 @@
-import { CATALOGUE_CHANNEL, CatalogueChanges } from '../../src/database/catalogue-changes.js';
+import { CATALOGUE_CHANNEL, ChangeFeed } from '../../src/database/change-feed.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -11,7 +11,7 @@ export async function catalogueNotificationsDelivered(...apps: TestApp[]): Promi
   const heard = apps.map(
     (t) =>
       new Promise<void>((resolve) =>
-        t.app.get(CatalogueChanges).subscribe({ changed: (payload) => payload === marker && resolve(), flush: () => undefined }),
+        t.app.get(ChangeFeed).subscribe({ changed: (payload) => payload === marker && resolve(), flush: () => undefined }),
       ),
   );
   await apps[0].dataSource.query(`SELECT pg_notify('${CATALOGUE_CHANNEL}', $1)`, [marker]);

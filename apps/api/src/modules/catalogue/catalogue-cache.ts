@@ -3,7 +3,7 @@ import { ByteLru } from '../../common/byte-lru.js';
 import { ReadThrough } from '../../common/read-through.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChanges, DelayedDrop, STOCK_MOVED } from '../../database/catalogue-changes.js';
+import { ChangeFeed, DelayedDrop, STOCK_MOVED } from '../../database/change-feed.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 
 /** A list page as it is sent: the JSON body, ready to write, and its headers' values. */
@@ -42,7 +42,7 @@ const SEARCH_SHARE = 4;
  * their own, a quarter of the list bounds: every distinct search is a new key, and a stream of them (a crawler, a
  * hostile client) must not push the home page's lists out of memory.
  *
- * Never stale beyond the delivery of a notification: it follows {@link CatalogueChanges} (every catalogue write
+ * Never stale beyond the delivery of a notification: it follows {@link ChangeFeed} (every catalogue write
  * NOTIFYs at commit; while the listening connection is down nothing is served from or stored here, and
  * everything is flushed when it comes back). A read that was under way when a notification came is not stored.
  * A sale's stock and sold figures alone wait up to LIST_STOCK_REFRESH_MS more (docs/performance.md), on a product's
@@ -61,7 +61,7 @@ export class CatalogueCache {
   private readonly stockMoved: DelayedDrop;
 
   constructor(
-    private readonly changes: CatalogueChanges,
+    private readonly changes: ChangeFeed,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: StoreMetrics,
   ) {
@@ -173,7 +173,7 @@ export class CatalogueCache {
   /**
    * This process's own catalogue write committed: every list page, total and product answer is dropped at once, and
    * so is every other cache of catalogue rows in this process (the quote's products, through
-   * {@link CatalogueChanges.wroteHere}); other replicas hear the NOTIFY.
+   * {@link ChangeFeed.wroteHere}); other replicas hear the NOTIFY.
    */
   invalidate(): void {
     this.changes.wroteHere();

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogueChangesModule } from '../../database/catalogue-changes.js';
+import { ChangeFeedModule } from '../../database/change-feed.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { CategoriesModule } from '../categories/categories.module.js';
 import { PhotosModule } from '../photos/photos.module.js';
@@ -27,7 +27,7 @@ import { ProductsService } from './products.service.js';
  * galleries through ProductGalleryService.
  */
 @Module({
-  imports: [CategoriesModule, AuditModule, PhotosModule, CatalogueChangesModule],
+  imports: [CategoriesModule, AuditModule, PhotosModule, ChangeFeedModule],
   controllers: [ProductsController, ProductGalleryController, CatalogueTransferController],
   providers: [
     ProductsRepository,

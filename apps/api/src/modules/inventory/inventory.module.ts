@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogueChangesModule } from '../../database/catalogue-changes.js';
+import { ChangeFeedModule } from '../../database/change-feed.js';
 import { ProductChoicesCache } from './product-choices.cache.js';
 import { ProductStockService } from './product-stock.service.js';
 import { StockRepository } from './stock.repository.js';
@@ -11,7 +11,7 @@ import { StockRepository } from './stock.repository.js';
  * the catalogue's notifications; what a reservation keeps comes from the rows it locks.
  */
 @Module({
-  imports: [CatalogueChangesModule],
+  imports: [ChangeFeedModule],
   providers: [StockRepository, ProductChoicesCache, ProductStockService],
   exports: [ProductStockService],
 })

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ByteLru } from '../../common/byte-lru.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChanges, STOCK_MOVED } from '../../database/catalogue-changes.js';
+import { ChangeFeed, STOCK_MOVED } from '../../database/change-feed.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { type CatalogueChoices, StockRepository } from './stock.repository.js';
 
@@ -18,9 +18,9 @@ const VARIANT_OVERHEAD_BYTES = 120;
  * read).
  *
  * Never stale beyond the delivery of a notification, like the catalogue's cache (it follows the same
- * {@link CatalogueChanges}): every change of a product, option, value or variant row notifies `lists` or `counts`
+ * {@link ChangeFeed}): every change of a product, option, value or variant row notifies `lists` or `counts`
  * at commit and drops everything at once (this process's own writes drop it before they answer, through
- * CatalogueChanges.wroteHere, as they drop the product page's answers); while the listening connection is down nothing is served from or kept
+ * ChangeFeed.wroteHere, as they drop the product page's answers); while the listening connection is down nothing is served from or kept
  * here (every quote reads Postgres), and everything is dropped when it comes back; a read under way when a
  * notification came is not kept. A sale's `stock` (an UPDATE that changed only `stock` and `sold`) and a photo's
  * change leave it as it is: nothing kept here shows them, so it needs no LIST_STOCK_REFRESH_MS delay either.
@@ -36,7 +36,7 @@ export class ProductChoicesCache {
 
   constructor(
     private readonly repository: StockRepository,
-    private readonly changes: CatalogueChanges,
+    private readonly changes: ChangeFeed,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: StoreMetrics,
   ) {

@@ -3,7 +3,7 @@ import { ByteLru } from '../../common/byte-lru.js';
 import { ReadThrough } from '../../common/read-through.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChanges, STOCK_MOVED } from '../../database/catalogue-changes.js';
+import { ChangeFeed, STOCK_MOVED } from '../../database/change-feed.js';
 import { StoreMetrics } from '../metrics/store-metrics.js';
 import { PHOTO_VARIANTS } from './photo-store.js';
 import type { PhotoRef, PhotoVariant, StoredPhoto } from './product-photos.repository.js';
@@ -18,7 +18,7 @@ export function photoCacheKey(ref: PhotoRef, variant: PhotoVariant): string {
 
 /**
  * The API process's read-through cache of product photos, per (product, photo, variant), an LRU bounded in bytes
- * (PHOTO_CACHE_MAX_BYTES). It follows {@link CatalogueChanges} as the list cache does: a photo's notification
+ * (PHOTO_CACHE_MAX_BYTES). It follows {@link ChangeFeed} as the list cache does: a photo's notification
  * (`photo:<id>`) drops that product's variants, a notification it does not know drops them all, and while the
  * listening connection is down nothing is served from or stored here.
  */
@@ -30,7 +30,7 @@ export class PhotoCache {
   private readonly galleryKeys = new Map<string, Set<string>>();
 
   constructor(
-    private readonly changes: CatalogueChanges,
+    private readonly changes: ChangeFeed,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: StoreMetrics,
   ) {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChangesModule } from '../../database/catalogue-changes.js';
+import { ChangeFeedModule } from '../../database/change-feed.js';
 import { CachedPhotoRoute } from './cached-photo-route.js';
 import { PhotoCache } from './photo-cache.js';
 import { PhotoObjectStore, S3PhotoObjectStore } from './photo-store.js';
@@ -17,7 +17,7 @@ import { ProductPhotosService } from './product-photos.service.js';
  * inside its own transaction.
  */
 @Module({
-  imports: [CatalogueChangesModule],
+  imports: [ChangeFeedModule],
   controllers: [PhotosController],
   providers: [
     ProductPhotosRepository,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogueChanges } from '../../database/catalogue-changes.js';
+import { ChangeFeed } from '../../database/change-feed.js';
 import { newLinkToken } from '../../common/link-token.js';
 import { failureText, PeriodicPass } from '../../common/periodic-pass.js';
 import { Transactions, UseCls } from '../../database/transactions.js';
@@ -39,7 +39,7 @@ export class StockAlertPass implements OnApplicationBootstrap, OnApplicationShut
     private readonly alerts: StockAlertsRepository,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
-    changes: CatalogueChanges,
+    changes: ChangeFeed,
   ) {
     this.pass = new PeriodicPass({
       run: () => this.drain(),

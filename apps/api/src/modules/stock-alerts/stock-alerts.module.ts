@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogueChangesModule } from '../../database/catalogue-changes.js';
+import { ChangeFeedModule } from '../../database/change-feed.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { StockAlertPass } from './stock-alert-pass.js';
@@ -13,7 +13,7 @@ import { StockAlertsService } from './stock-alerts.service.js';
  * change feed). {@link StockAlertsService.waitingCounts} is its door for other modules (reorder suggestions).
  */
 @Module({
-  imports: [AuthModule, NotificationsModule, CatalogueChangesModule],
+  imports: [AuthModule, NotificationsModule, ChangeFeedModule],
   controllers: [StockAlertsController],
   providers: [StockAlertsRepository, StockAlertsService, StockAlertPass],
   exports: [StockAlertsService, StockAlertPass],

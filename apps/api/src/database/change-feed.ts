@@ -7,6 +7,16 @@ import type { AppConfig } from '../config/env.js';
 /** The channel the catalogue triggers (migration CatalogueSpeed) notify on, at the commit of every catalogue write. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
+/**
+ * The channel the session triggers (migration SessionChanges) notify on, at the commit of every write that changes
+ * what a signed-in request's check reads: `user:<id>` (the account's name, address, roles or session version, or
+ * its removal; its two-factor set-up) and `token:<jti>` (a token signed out).
+ */
+export const SESSIONS_CHANNEL = 'sessions_changed';
+
+/** The channels the feed listens to. */
+export type ChangeChannel = typeof CATALOGUE_CHANNEL | typeof SESSIONS_CHANNEL;
+
 /** Reconnect back-off of the listening connection, from first to longest. */
 const RECONNECT_MS = [50, 100, 250, 500, 1000, 2000];
 /** How often the idle listening connection is checked: a silently dead TCP connection would deliver nothing. */
@@ -48,23 +58,27 @@ export class DelayedDrop {
   }
 }
 
-/** A cache that follows the catalogue's notifications (the catalogue's list cache, the photo cache). */
-export interface CatalogueChangeListener {
-  /** A notification's payload (`lists`, `counts`, `stock`, `photo:<id>`, `photos`, or one this version does not know). */
+/** A cache that follows a channel's notifications (the catalogue's list cache, the photo cache, the session cache). */
+export interface ChangeListener {
+  /**
+   * A notification's payload: on the catalogue's channel `lists`, `counts`, `stock`, `photo:<id>` or `photos`; on the
+   * sessions' `user:<id>` or `token:<jti>`; or one this version does not know.
+   */
   changed(payload: string | undefined): void;
   /** The connection went down or came back: notifications may have been lost, so everything kept is dropped. */
   flush(): void;
   /**
-   * This process committed a catalogue write ({@link CatalogueChanges.wroteHere}): what any write may change is
+   * This process committed a catalogue write ({@link ChangeFeed.wroteHere}): what any write may change is
    * dropped at once (its NOTIFY follows a moment later). Caches that keep no catalogue rows leave it out.
    */
   wroteHere?(): void;
 }
 
 /**
- * The one connection per API process that LISTENs to `catalogue_changed`, shared by every cache of catalogue data
- * (each module keeps its own cache and subscribes here). Every catalogue write NOTIFYs from a trigger in the
- * writing transaction, so every replica hears it when (and only when) the write commits. While the connection is
+ * The one connection per API process that LISTENs to the database's change channels (`catalogue_changed`,
+ * `sessions_changed`), shared by every cache of data another replica may change (each module keeps its own cache and
+ * subscribes here to its channel). Every such write NOTIFYs from a trigger in the writing transaction, so every
+ * replica hears it when (and only when) the write commits. While the connection is
  * down, {@link isLive} is false and the caches neither serve nor keep anything; when it comes back they are
  * flushed, since notifications sent meanwhile are lost. It reconnects with a back-off and pings the idle
  * connection, which would otherwise die silently.
@@ -73,9 +87,12 @@ export interface CatalogueChangeListener {
  * helpers rather than in a repository.
  */
 @Injectable()
-export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('CatalogueCache');
-  private readonly listeners: CatalogueChangeListener[] = [];
+export class ChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ChangeFeed');
+  private readonly listeners = new Map<ChangeChannel, ChangeListener[]>([
+    [CATALOGUE_CHANNEL, []],
+    [SESSIONS_CHANNEL, []],
+  ]);
   private listener: pg.Client | undefined;
   private live = false;
   private stopped = false;
@@ -102,8 +119,9 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
     return this.live ? (this.listener as unknown as { processID?: number } | undefined)?.processID : undefined;
   }
 
-  subscribe(listener: CatalogueChangeListener): void {
-    this.listeners.push(listener);
+  /** `listener` hears `channel`'s notifications (the catalogue's when none is named) and every flush. */
+  subscribe(listener: ChangeListener, channel: ChangeChannel = CATALOGUE_CHANNEL): void {
+    this.listeners.get(channel)?.push(listener);
   }
 
   /**
@@ -112,7 +130,7 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
    * too, also hears the write's NOTIFY a moment later.
    */
   wroteHere(): void {
-    for (const listener of this.listeners) listener.wroteHere?.();
+    for (const listener of this.listeners.get(CATALOGUE_CHANNEL) ?? []) listener.wroteHere?.();
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -127,7 +145,7 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private flushAll(): void {
-    for (const listener of this.listeners) listener.flush();
+    for (const listeners of this.listeners.values()) for (const listener of listeners) listener.flush();
   }
 
   private async connect(): Promise<void> {
@@ -139,14 +157,11 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
       application_name: 'tshirt-store-api-listen',
     });
     client.on('notification', (message) => {
-      if (message.channel !== CATALOGUE_CHANNEL) return;
-      for (const listener of this.listeners) listener.changed(message.payload);
+      for (const listener of this.listeners.get(message.channel as ChangeChannel) ?? []) listener.changed(message.payload);
     });
     const lost = (reason: unknown) => {
       if (this.listener !== client) return;
-      this.logger.warn(
-        `Catalogue change listener lost (${reason instanceof Error ? reason.message : String(reason)}); caches off until it is back`,
-      );
+      this.logger.warn(`Change listener lost (${reason instanceof Error ? reason.message : String(reason)}); caches off until it is back`);
       this.goOffline();
       this.scheduleReconnect();
     };
@@ -155,7 +170,7 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
     try {
       this.listener = client;
       await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
     } catch (error) {
       lost(error);
       client.end().catch(() => undefined);
@@ -192,5 +207,5 @@ export class CatalogueChanges implements OnApplicationBootstrap, OnApplicationSh
 }
 
 /** The change feed, one per process whichever modules import it. */
-@Module({ providers: [CatalogueChanges], exports: [CatalogueChanges] })
-export class CatalogueChangesModule {}
+@Module({ providers: [ChangeFeed], exports: [ChangeFeed] })
+export class ChangeFeedModule {}
