@@ -52,6 +52,11 @@ export class ByteLru<V> {
     this.used -= entry.bytes;
   }
 
+  /** Drops every entry whose value `drop` picks (a walk over all of them: for rare drops by something other than the key). */
+  deleteWhere(drop: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (drop(entry.value)) this.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
     this.used = 0;

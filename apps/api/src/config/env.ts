@@ -246,6 +246,12 @@ export class EnvironmentVariables {
   @WholeNumber(0, 300)
   PRICING_RULES_CACHE_SECONDS = 5;
 
+  // How long a process may answer a signed-in request's check from memory (0: ask Postgres on every request). Every
+  // change to a session (a sign-out, a role, a password, an account gone) reaches every process at its commit anyway;
+  // this bounds an entry's life if one were made with the triggers switched off.
+  @WholeNumber(0, 3600)
+  SESSION_CACHE_SECONDS = 60;
+
   @WholeNumber(1, 600)
   IDEMPOTENCY_LEASE_SECONDS = 5;
 
@@ -577,6 +583,8 @@ export function appConfig(env: EnvironmentVariables) {
     },
     /** How long a process quotes from its copy of the pricing rules, in seconds (docs/pricing.md). */
     pricingRulesCacheSeconds: env.PRICING_RULES_CACHE_SECONDS,
+    /** How long a process answers a session's check from memory, in seconds (docs/security.md, "Sessions kept in memory"). */
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     /** PHOTO_STORE and its S3_* settings (the S3 settings also when PHOTO_STORE=postgres, for `npm run photos:migrate`). */
     photoStore: (env.PHOTO_STORE === 's3' && s3 ? { kind: 's3', s3 } : { kind: 'postgres', s3 }) as PhotoStoreConfig,
   };

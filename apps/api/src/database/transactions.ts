@@ -57,6 +57,9 @@ export class DirectTypeOrmAdapter extends TransactionalAdapterTypeOrm {
 /** Each open transaction's pg connection by its EntityManager (the `tx` in context), for {@link Database.preparedRows}. */
 const transactionClients = new WeakMap<EntityManager, pg.PoolClient>();
 
+/** What each open transaction runs once it has committed, by its EntityManager ({@link Database.afterCommit}). */
+const commitCallbacks = new WeakMap<EntityManager, (() => void)[]>();
+
 async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, setTx: (tx: EntityManager) => void): Promise<T> {
   const runner = dataSource.createQueryRunner();
   const state = runner as unknown as RunnerState;
@@ -67,6 +70,8 @@ async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, se
     state.isTransactionActive = true;
     state.transactionDepth = 1;
     transactionClients.set(runner.manager, client);
+    const committed: (() => void)[] = [];
+    commitCallbacks.set(runner.manager, committed);
     setTx(runner.manager);
     let result: T;
     try {
@@ -78,9 +83,11 @@ async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, se
     }
     // A COMMIT that fails (a deferred constraint) has ended the transaction: the error is the caller's.
     await client.query('COMMIT');
+    for (const callback of committed) callback();
     return result;
   } finally {
     transactionClients.delete(runner.manager);
+    commitCallbacks.delete(runner.manager);
     state.isTransactionActive = false;
     state.transactionDepth = 0;
     // A connection whose ROLLBACK failed is not given back to the pool: TypeORM's release with an error destroys it.
@@ -230,6 +237,20 @@ export class Database {
     const client = transactionClients.get(manager) ?? ((await manager.queryRunner?.connect()) as pg.PoolClient | undefined);
     if (!client) throw new Error('The transaction in context has no connection');
     return (await client.query(statement)).rows as T[];
+  }
+
+  /**
+   * Runs `callback` once what this transaction wrote is committed: after the COMMIT of the transaction in context
+   * (never if it rolls back), or at once outside one, where each statement commits as it runs. For what must follow a
+   * write only once other requests can read it (a cache's drop: dropped before the commit, a request could fill it
+   * again from the rows as they were). `callback` must not throw.
+   */
+  afterCommit(callback: () => void): void {
+    if (!this.host.isTransactionActive()) return callback();
+    const callbacks = commitCallbacks.get(this.host.tx);
+    // A transaction opened another way (with options, or by a command-line tool): no one here sees its commit.
+    if (!callbacks) throw new Error('afterCommit needs a transaction opened by Transactions.run');
+    callbacks.push(callback);
   }
 
   /**

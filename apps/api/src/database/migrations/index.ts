@@ -37,6 +37,7 @@ import { StockMovesNotify1764001600000 } from './1764001600000-stock-moves-notif
 import { ReturnRefundRollups1764002000000 } from './1764002000000-return-refund-rollups.js';
 import { VariantWeights1764002100000 } from './1764002100000-variant-weights.js';
 import { IdempotencyOrderDeferred1764002150000 } from './1764002150000-idempotency-order-deferred.js';
+import { SessionChanges1764002200000 } from './1764002200000-session-changes.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   ReturnRefundRollups1764002000000,
   VariantWeights1764002100000,
   IdempotencyOrderDeferred1764002150000,
+  SessionChanges1764002200000,
 ];

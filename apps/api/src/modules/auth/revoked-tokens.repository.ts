@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LessThan } from 'typeorm';
 import { Database } from '../../database/transactions.js';
+import { SessionCache } from '../users/session-cache.js';
 import { RevokedTokenEntity } from './revoked-token.entity.js';
 
 /**
@@ -9,11 +10,15 @@ import { RevokedTokenEntity } from './revoked-token.entity.js';
  */
 @Injectable()
 export class RevokedTokensRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionCache,
+  ) {}
 
   /** Records a token's id as signed out until `expiresAt` (once: revoking it again changes nothing). */
   async insert(jti: string, expiresAt: Date): Promise<void> {
     await this.db.manager.createQueryBuilder().insert().into(RevokedTokenEntity).values({ jti, expiresAt }).orIgnore().execute();
+    this.sessions.tokenSignedOut(jti);
   }
 
   /** Records a single-use token's id as spent; true only for the request that spent it (a conditional insert). */

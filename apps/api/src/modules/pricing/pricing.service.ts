@@ -87,7 +87,7 @@ export class PricingService {
       ...(ref.size ? { size: ref.size } : {}),
     }));
     // The products (with variants, categories and weights) in one statement, the code in another only when one is
-    // given, the rules from the process's copy: a signed-in quote is the token check and one or two reads.
+    // given, the rules from the process's copy: a quote is one or two reads at most (the token check is kept, SessionCache).
     const [chosen, code, rules] = await Promise.all([
       this.stock.choose(lines),
       request.discountCode !== undefined ? this.repository.quoteCode(request.discountCode, customer) : undefined,

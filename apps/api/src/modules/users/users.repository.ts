@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StaffRole } from '@store/contract';
 import { Database } from '../../database/transactions.js';
+import { SessionCache, type SessionUserRow } from './session-cache.js';
 import { UserEntity } from './user.entity.js';
 
 /** One of the shop's people as the staff statements answer them. */
@@ -23,24 +24,13 @@ export type StaffRoleChange =
 const STAFF_COLUMNS = `id, name, email, role, staff_role AS "staffRole",
   EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = users.id AND t.enabled_at IS NOT NULL) AS "twoFactorEnabled"`;
 
-/** A user as the per-request token check reads them. */
-export interface SessionUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: UserEntity['role'];
-  staffRole: StaffRole | null;
-  sessionVersion: number;
-  /** The token's id is in `revoked_tokens` (signed out). */
-  revoked: boolean;
-  /** Two-factor sign-in is on (a confirmed row in `user_two_factor`). */
-  twoFactorEnabled: boolean;
-}
-
 /** The users table's statements, all of them (TypeORM over {@link UserEntity}: its mapping hides the password hash). */
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionCache,
+  ) {}
 
   insert(user: Pick<UserEntity, 'name' | 'email' | 'passwordHash' | 'role' | 'staffRole' | 'emailVerifiedAt'>): Promise<UserEntity> {
     const users = this.db.manager.getRepository(UserEntity);
@@ -84,6 +74,7 @@ export class UsersRepository {
       .set(endsSessions ? { ...changes, sessionVersion: () => 'session_version + 1' } : changes)
       .where('id = :id', { id })
       .execute();
+    this.sessions.userChanged(id);
   }
 
   /** Marks the user's address confirmed (kept as first confirmed when it already was), in the transaction in context. */
@@ -102,17 +93,20 @@ export class UsersRepository {
         RETURNING id`,
       [id, email],
     );
+    this.sessions.userChanged(id);
     return rows.length > 0;
   }
 
   /** Deletes the user, in the transaction in context (their addresses, links and payment keys go with them). */
   async delete(id: string): Promise<void> {
     await this.db.transactionRows(`DELETE FROM users WHERE id = $1`, [id]);
+    this.sessions.userChanged(id);
   }
 
   /** Ends every session of the user: tokens signed before this carry an older version and are refused. */
   async endSessions(id: string): Promise<void> {
     await this.db.rows(`UPDATE users SET session_version = session_version + 1 WHERE id = $1`, [id]);
+    this.sessions.userChanged(id);
   }
 
   /**
@@ -155,6 +149,7 @@ export class UsersRepository {
        RETURNING ${STAFF_COLUMNS}`,
       [user.name, user.email, user.passwordHash, user.staffRole],
     );
+    if (rows[0]) this.sessions.userChanged(rows[0].id);
     return rows[0];
   }
 
@@ -182,6 +177,7 @@ export class UsersRepository {
        RETURNING ${STAFF_COLUMNS}`,
       [id, staffRole],
     );
+    if (rows[0]) this.sessions.userChanged(id);
     return rows[0] ? { outcome: 'changed', user: rows[0], before: was } : { outcome: 'last-owner' };
   }
 }

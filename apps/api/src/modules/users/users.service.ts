@@ -3,14 +3,18 @@ import { EMAIL_TAKEN, Role, type StaffRole, type User } from '@store/contract';
 import { imitatedName, LOOK_ALIKE_NAME_MESSAGE, PROTECTED_NAME_WORDS } from '@store/contract/look-alikes';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors.js';
 import { isPgError, PgError } from '../../common/postgres-errors.js';
+import { SessionCache, type SessionUserRow } from './session-cache.js';
 import type { UserEntity } from './user.entity.js';
 import { toUser } from './user.mapper.js';
-import { type SessionUserRow, type StaffRoleChange, type StaffRow, UsersRepository } from './users.repository.js';
+import { type StaffRoleChange, type StaffRow, UsersRepository } from './users.repository.js';
 
 /** Owns the users table; other modules reach users only through this service. */
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionCache,
+  ) {}
 
   /** A user row in the wire shape (no password hash), for the modules that hand users out (auth's sessions). */
   toUser(entity: Pick<UserEntity, 'id' | 'name' | 'email' | 'role'> & { staffRole?: UserEntity['staffRole'] }): User {
@@ -69,9 +73,12 @@ export class UsersService {
     return this.users.findByEmailWithPassword(email);
   }
 
-  /** The user behind a token and whether that token was signed out, in one read (see UsersRepository.findForToken). */
+  /**
+   * The user behind a token and whether that token was signed out, in one read (see UsersRepository.findForToken),
+   * kept in memory a while (SessionCache).
+   */
   findForToken(id: string, jti: string): Promise<SessionUserRow | undefined> {
-    return this.users.findForToken(id, jti);
+    return this.sessions.check(id, jti, () => this.users.findForToken(id, jti));
   }
 
   /** Ends every session of the user (every token signed before now is refused from the next request on). */
