@@ -407,7 +407,20 @@ async function verify(db, before) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const { failed, pending } = state;
-  if (failed > 0 || pending > 0) throw new Error(`${failed} failed and ${pending} pending orders after the runs`);
+  if (failed > 0 || pending > 0) {
+    // Which server made each (the plain one records no price breakdown), its age, and its idempotency key's state:
+    // what a look into the watch item "an order left Pending" needs (docs/performance.md).
+    const left = (
+      await db.query(
+        `SELECT o.id, o.status, o.subtotal_cents IS NULL AS plain, o.created_at, o.updated_at, now() - o.created_at AS age,
+                k.status_code, k.completed_at, k.created_at AS key_created_at,
+                (SELECT count(*) FROM order_lines l WHERE l.order_id = o.id)::int AS lines
+         FROM orders o LEFT JOIN payment_idempotency_keys k ON k.order_id = o.id
+         WHERE o.status IN ('Failed', 'Pending') ORDER BY o.created_at`,
+      )
+    ).rows;
+    throw new Error(`${failed} failed and ${pending} pending orders after the runs:\n${left.map((row) => JSON.stringify(row)).join('\n')}`);
+  }
   const after = `${state.p}/${state.v}`;
   if (after !== before) throw new Error(`stock + sold (products/variants) changed from ${before} to ${after}`);
   step('no order failed or left pending; stock + sold unchanged on products and variants');

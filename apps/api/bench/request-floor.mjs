@@ -4,12 +4,13 @@
 // Three routes, each a step further into the chain:
 //   - live: GET /api/health/live, public, no database: Express, the security headers, compression's wrapper, the
 //     request log line and metrics, Nest's router, guards (public) and interceptors, the JSON answer;
-//   - signed in: GET /api/user/{id}: the same, plus the bearer token (passport-jwt), the session's check (one prepared
-//     statement) and one read of the user;
+//   - signed in: GET /api/user/{id}: the same, plus the bearer token (passport-jwt), the session's check (kept in
+//     memory after the token's first request: SessionCache) and one read of the user;
 //   - admin orders: GET /api/order/all/{id}?limit=1: the same, plus the staff role and the admin page's one statement.
 // Beside them, the pieces alone, one call at a time: passport-jwt's strategy as the guard runs it, the token's
-// signature, the session's check through the app's Database, and the same statement on a plain pg pool (its cost is
-// mostly the kernel's loopback TCP, paid by the plain references of the other benchmarks too).
+// signature, the session's check as the app makes it (from memory), its statement through the app's Database (what a
+// token's first request and every request with SESSION_CACHE_SECONDS=0 send), and the same statement on a plain pg
+// pool (its cost is mostly the kernel's loopback TCP, paid by the plain references of the other benchmarks too).
 //   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/request-floor.mjs > /dev/null
 // Prints to stderr (the app's log lines go to stdout). A benchmark, not a test: it fails only on an answer that is
 // not 200.
@@ -52,6 +53,7 @@ await runBenchmark(async () => {
     const key = createSecretKey(Buffer.from(secret));
     const payload = jwt.decode(buyerToken);
     const auth = app.get(AuthService);
+    const appUsers = app.get(UsersRepository, { strict: false });
     // The app's own statement, sent on the plain pool (as plain-mixed-server.mjs reuses the repositories' SQL).
     const plainDb = { preparedRows: async (name, text, values) => (await pool.query({ name, text, values })).rows };
     const plainUsers = Object.assign(Object.create(UsersRepository.prototype), { db: plainDb });
@@ -67,7 +69,8 @@ await runBenchmark(async () => {
     const pieces = {
       'passport-jwt (the signature and the check)': () => runInContext(app, authenticate),
       "the token's signature": () => jwt.verify(buyerToken, key, { algorithms: ['HS256'] }),
-      "the session's check (the app's Database)": () => runInContext(app, () => auth.userForToken(payload)),
+      "the session's check (as the app makes it: kept)": () => runInContext(app, () => auth.userForToken(payload)),
+      "the session's statement (the app's Database)": () => runInContext(app, () => appUsers.findForToken(buyer.id, payload.jti)),
       'the same statement on a plain pg pool': () => plainUsers.findForToken(buyer.id, payload.jti),
     };
     for (let round = 0; round < ROUNDS; round += 1) {
