@@ -22,7 +22,7 @@ export class ReadThrough {
   }
 
   /**
-   * The value of `key`, from `lru` or from `load` (then kept, while `keep()` still says so and no invalidation
+   * The value of `key`, from `lru` or from `load` (then kept, while `keep(value)` still says so and no invalidation
    * came meanwhile); `lookup` is told whether it was a hit. Null and undefined are never kept.
    */
   read<V>(
@@ -31,7 +31,7 @@ export class ReadThrough {
     key: string,
     load: () => Promise<V>,
     sizeOf: (value: NonNullable<V>) => number,
-    keep: () => boolean,
+    keep: (value: NonNullable<V>) => boolean,
     lookup: (hit: boolean) => void,
   ): Promise<V> {
     const hit = lru.get(key);
@@ -44,7 +44,7 @@ export class ReadThrough {
     const loaded = load().then(
       (value) => {
         this.loading.delete(loadKey);
-        if (value !== undefined && value !== null && keep() && this.generation === started) lru.set(key, value, sizeOf(value));
+        if (value !== undefined && value !== null && keep(value) && this.generation === started) lru.set(key, value, sizeOf(value));
         return value;
       },
       (error: unknown) => {

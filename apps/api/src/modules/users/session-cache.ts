@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StaffRole } from '@store/contract';
 import { ByteLru } from '../../common/byte-lru.js';
+import { ReadThrough } from '../../common/read-through.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { ChangeFeed, SESSIONS_CHANNEL } from '../../database/change-feed.js';
@@ -50,8 +51,8 @@ interface KeptCheck {
 @Injectable()
 export class SessionCache {
   private readonly checks = new ByteLru<KeptCheck>(SESSION_CACHE_MAX_ENTRIES * ENTRY_BYTES, SESSION_CACHE_MAX_ENTRIES);
-  /** Moved by every drop: a check read across a drop is not kept. */
-  private generation = 0;
+  /** Concurrent first requests of a token share one read; a read across a drop is not kept. */
+  private readonly reads = new ReadThrough();
   private readonly keepMs: number;
 
   constructor(
@@ -86,16 +87,21 @@ export class SessionCache {
   async check(userId: string, jti: string, read: () => Promise<SessionUserRow | undefined>): Promise<SessionUserRow | undefined> {
     if (this.keepMs === 0 || !this.changes.isLive) return read();
     const kept = this.checks.get(jti);
-    if (kept !== undefined && kept.row.id === userId && kept.until > Date.now()) {
-      this.metrics.cacheLookup('session', true);
-      return kept.row;
-    }
-    this.metrics.cacheLookup('session', false);
-    const generation = this.generation;
-    const row = await read();
-    if (row && !row.revoked && row.id === userId && generation === this.generation && this.changes.isLive)
-      this.checks.set(jti, { row, until: Date.now() + this.keepMs }, ENTRY_BYTES);
-    return row;
+    // Past its time (or, against a forged pairing, another account's): read again, as a miss.
+    if (kept !== undefined && (kept.row.id !== userId || kept.until <= Date.now())) this.checks.delete(jti);
+    const checked = await this.reads.read(
+      this.checks,
+      'session',
+      jti,
+      async () => {
+        const row = await read();
+        return row && { row, until: Date.now() + this.keepMs };
+      },
+      () => ENTRY_BYTES,
+      ({ row }) => !row.revoked && row.id === userId && this.changes.isLive,
+      (hit) => this.metrics.cacheLookup('session', hit),
+    );
+    return checked?.row;
   }
 
   /**
@@ -113,17 +119,17 @@ export class SessionCache {
   }
 
   private dropUser(userId: string): void {
-    this.generation += 1;
+    this.reads.invalidate();
     this.checks.deleteWhere((kept) => kept.row.id === userId);
   }
 
   private dropToken(jti: string): void {
-    this.generation += 1;
+    this.reads.invalidate();
     this.checks.delete(jti);
   }
 
   private clear(): void {
-    this.generation += 1;
+    this.reads.invalidate();
     this.checks.clear();
   }
 }
