@@ -10,6 +10,7 @@ import { productCalls, productForm } from './fixtures/product-requests.js';
 import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
 import { pay } from './support/checkout-fixtures.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * The bound this suite holds the caches to: a buyer never sees a list older than the last committed write by
@@ -313,11 +314,3 @@ describe('catalogue caches across replicas (e2e)', () => {
     });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

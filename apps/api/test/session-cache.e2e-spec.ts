@@ -1,9 +1,11 @@
 import { ApiRoute, Role, type Session, StaffRole } from '@store/contract';
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { ChangeFeed, SESSIONS_CHANNEL } from '../src/database/change-feed.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
 import { SessionCache } from '../src/modules/users/session-cache.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * The session cache (docs/security.md, "Sessions kept in memory"): each API process keeps a signed-in request's check in memory,
@@ -38,10 +40,8 @@ describe('session cache across replicas (e2e)', () => {
     new Promise<void>((resolve) =>
       t.app.get(ChangeFeed).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }, SESSIONS_CHANNEL),
     );
-  const waitFor = async (condition: () => boolean) => {
-    for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(condition()).toBe(true);
-  };
+  /** The id (`jti`) a session's token carries. */
+  const jtiOf = (session: Session) => (jwt.decode(session.token) as { jti: string }).jti;
 
   it('checks a session once, then answers its check from memory', async () => {
     const buyer = await signedInUser(b);
@@ -57,8 +57,7 @@ describe('session cache across replicas (e2e)', () => {
     const buyer = await signedInUser(a);
     await profile(b, buyer).expect(200);
     await profile(b, buyer).expect(200); // kept on b
-    const jti = JSON.parse(Buffer.from(buyer.token.split('.')[1], 'base64url').toString()).jti as string;
-    const arrived = heard(b, `token:${jti}`);
+    const arrived = heard(b, `token:${jtiOf(buyer)}`);
     await request(a.http).get('/api/signout').set('Authorization', `Bearer ${buyer.token}`).expect(200);
     await arrived;
     const refused = await profile(b, buyer).expect(401);
@@ -120,7 +119,7 @@ describe('session cache across replicas (e2e)', () => {
     await waitFor(() => !feed.isLive);
     expect(cache.size).toBe(0);
     // A sign-out nobody announces to b (its listener is down): b must refuse the token anyway.
-    const jti = JSON.parse(Buffer.from(buyer.token.split('.')[1], 'base64url').toString()).jti as string;
+    const jti = jtiOf(buyer);
     await profile(b, buyer).expect(200);
     expect(cache.size).toBe(0);
     await a.dataSource.query(`INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, now() + interval '1 hour')`, [jti]);
@@ -138,7 +137,7 @@ describe('session cache across replicas (e2e)', () => {
     try {
       const buyer = await signedInUser(c);
       await profile(c, buyer).expect(200);
-      const jti = JSON.parse(Buffer.from(buyer.token.split('.')[1], 'base64url').toString()).jti as string;
+      const jti = jtiOf(buyer);
       // As a restore may write: no trigger runs, so no notification is sent.
       await c.dataSource.transaction(async (manager) => {
         await manager.query(`SET LOCAL session_replication_role = replica`);
