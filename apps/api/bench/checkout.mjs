@@ -30,6 +30,7 @@ import {
   runSeconds,
   scratchDatabaseOnServer,
   startApi,
+  statusesOtherThan2xx,
   step,
   stopServer,
   summarizeProfile,
@@ -206,7 +207,7 @@ function allAnswered(name, connections, result) {
   if (result.errors > 0 || result.timeouts > 0 || result['2xx'] !== answered) {
     throw new Error(
       `${name} at ${connections} connections: ${result.errors} errors, ${result.timeouts} timeouts, ` +
-        `${answered - result['2xx']} answers other than 2xx`,
+        `${answered - result['2xx']} answers other than 2xx${result['2xx'] === answered ? '' : ` (${statusesOtherThan2xx(result)})`}`,
     );
   }
   return answered;

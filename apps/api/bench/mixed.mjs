@@ -49,6 +49,7 @@ import {
   scratchDatabaseOnServer,
   startApi,
   startServer,
+  statusesOtherThan2xx,
   step,
   stopServer,
   summarizeProfile,
@@ -338,6 +339,8 @@ async function run(target, db, shares, calls, seconds) {
       const histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
       let n = 0;
       let shed = 0;
+      // The first answer that is neither a 200 nor an expected shed, to name in the error.
+      let firstOther;
       const result = await autocannon({
         url: target.url,
         connections,
@@ -352,6 +355,7 @@ async function run(target, db, shares, calls, seconds) {
             onResponse: (status, body, context) => {
               if (status === 200) histogram.recordValue(Number((process.hrtime.bigint() - context.sentAt) / 1000n));
               else if (status === 503 && calls[name].shed) shed += 1;
+              else firstOther ??= `${status} ${String(body ?? '').slice(0, 300)}`;
             },
           },
         ],
@@ -360,7 +364,8 @@ async function run(target, db, shares, calls, seconds) {
       if (result.errors > 0 || result.timeouts > 0 || result['2xx'] + shed !== answered) {
         throw new Error(
           `${calls[name].label} on ${target.name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
-            `${answered - result['2xx'] - shed} answers other than 2xx${calls[name].shed ? ' or a shed 503' : ''}`,
+            `${answered - result['2xx'] - shed} answers other than 2xx${calls[name].shed ? ' or a shed 503' : ''}` +
+            (firstOther ? ` (${statusesOtherThan2xx(result)}; the first: ${firstOther})` : ''),
         );
       }
       const ms = (p) => histogram.getValueAtPercentile(p) / 1000;

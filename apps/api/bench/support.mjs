@@ -163,6 +163,14 @@ export async function stopServer(target) {
   await Promise.race([target.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 }
 
+/** An autocannon result's answers other than 2xx by status ("409 x1, 500 x2"), for a failed run's message. */
+export function statusesOtherThan2xx(result) {
+  return Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status} x${count}`)
+    .join(', ');
+}
+
 export function step(message) {
   console.log(`- ${message}`);
 }
