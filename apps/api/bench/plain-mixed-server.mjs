@@ -135,7 +135,7 @@ async function quote(customer, body) {
 }
 
 /**
- * The checkout's essential SQL: reserve each variant and its product row (in product id order) and insert the order
+ * The checkout's essential SQL: reserve each product row and its variant (in product id order) and insert the order
  * and its lines in one transaction; mark it paid and count `sold` in a second. The same rows, locks and triggers.
  */
 async function checkout(userId, body) {
@@ -146,18 +146,20 @@ async function checkout(userId, body) {
     const [user] = (await client.query('SELECT name FROM users WHERE id = $1', [userId])).rows;
     let amountCents = 0;
     const reserved = [];
+    // Each line's product row, then its variant's, lines in product id order: the order the API takes them in and
+    // the settlement below takes them again, so no two checkouts can wait on each other (a deadlock, a 500).
     for (const line of lines) {
-      const variant = (
-        await client.query(
-          'UPDATE product_variants SET stock = stock - $3 WHERE id = $1 AND product_id = $2 AND active AND stock >= $3 RETURNING price_cents',
-          [line.variant, line._id, line.count],
-        )
-      ).rows[0];
       const row = (
         await client.query('UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_cents', [
           line._id,
           line.count,
         ])
+      ).rows[0];
+      const variant = (
+        await client.query(
+          'UPDATE product_variants SET stock = stock - $3 WHERE id = $1 AND product_id = $2 AND active AND stock >= $3 RETURNING price_cents',
+          [line.variant, line._id, line.count],
+        )
       ).rows[0];
       if (!variant || !row) {
         await client.query('ROLLBACK');
@@ -255,8 +257,10 @@ const server = http.createServer((request, response) => {
     })
     .catch((error) => {
       console.error(error);
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
+      // What failed, for the benchmark's message about an answer other than 2xx.
+      const body = JSON.stringify({ error: error instanceof Error ? error.message : String(error), code: error?.code });
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': JSON_TYPE });
+      response.end(body);
     });
 });
 
