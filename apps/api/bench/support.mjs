@@ -171,6 +171,19 @@ export function statusesOtherThan2xx(result) {
     .join(', ');
 }
 
+/** How many answers an autocannon run of `label` got; throws, naming the statuses, unless every one was 2xx. */
+export function allAnswered(label, result) {
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  if (result.errors > 0 || result.timeouts > 0 || result['2xx'] !== answered) {
+    const statuses = statusesOtherThan2xx(result);
+    throw new Error(
+      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${answered - result['2xx']} answers other than 2xx` +
+        (statuses ? ` (${statuses})` : ''),
+    );
+  }
+  return answered;
+}
+
 export function step(message) {
   console.log(`- ${message}`);
 }
