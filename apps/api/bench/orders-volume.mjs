@@ -42,7 +42,11 @@ async function main() {
   const targets = [];
   for (const size of SIZES) {
     const databaseUrl = await scratchDatabase(server.url);
-    const api = await startApi(`NestJS API, ${size.toLocaleString('en-US')} orders`, await freePort(), databaseUrl, { JWT_SECRET: secret });
+    // The owner's token is minted here, with no second step (staff accounts need two-factor unless it is optional).
+    const api = await startApi(`NestJS API, ${size.toLocaleString('en-US')} orders`, await freePort(), databaseUrl, {
+      JWT_SECRET: secret,
+      ADMIN_2FA: 'optional',
+    });
     const seeded = await seed(databaseUrl, size);
     const token = jwt.sign({ sub: seeded.adminId, role: 1, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
     targets.push({ size, api, token, ...seeded });
@@ -86,7 +90,7 @@ async function seed(databaseUrl, orders) {
     );
     const [admin] = (
       await db.query(
-        `INSERT INTO users (name, email, password_hash, role, staff_role) VALUES ('Bench Admin', 'admin@bench.example', 'not-a-hash', 1, 'owner') RETURNING id`,
+        `INSERT INTO users (name, email, password_hash, role, staff_role, email_verified_at) VALUES ('Bench Admin', 'admin@bench.example', 'not-a-hash', 1, 'owner', now()) RETURNING id`,
       )
     ).rows;
     await db.query(
