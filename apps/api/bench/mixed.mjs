@@ -18,13 +18,14 @@
 // On a shared machine a server's CPU per request drifts by a fifth or more from one minute to the next, which moves
 // a ratio of two runs made a minute apart as much as a change would. BENCH_ROUNDS=n (default 1) measures each call
 // alone n times, the API and the plain server in turn (API first in every other round), and reports every round and
-// the median of the rounds' ratios: each ratio then compares two runs seconds apart.
+// the median of the rounds' ratios: each ratio then compares two runs seconds apart. The mix is run in rounds too.
 //
 // A benchmark, not a test: it fails only when something does not work, never on a figure.
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
 // (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50"), BENCH_BROWSE_LIMIT
 // (the browsed page's size, default 24: a grid; 100 is the API's largest page), BENCH_CALLS (comma-separated call names,
-// e.g. "quote": only those calls, each alone, and no mix; default all six and the mix); `--cpu-prof` (or
+// e.g. "quote": only those calls, each alone; "mix" among them runs the mix too, "mix" alone only the mix; default
+// all six and the mix); `--cpu-prof` (or
 // BENCH_CPU_PROF=1) profiles the API and prints where its CPU went (the plain server's runs are not in it);
 // BENCH_ROUNDS (above); BENCH_SERVER_LOGS=<folder> keeps both servers' logs there (else they go to /dev/null).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -101,8 +102,9 @@ async function main() {
     const sign = (sub, role) => jwt.sign({ sub, role, jti: randomUUID() }, secret, { algorithm: 'HS256', expiresIn: 3600 });
     const tokens = shop.buyers.map((id) => sign(id, 0));
     const ownerToken = sign(shop.ownerId, 1);
-    const calls = selectCalls(makeCalls(shop, tokens, ownerToken));
-    const wholeMix = Object.keys(calls).length === Object.keys(MIX).length;
+    const allCalls = makeCalls(shop, tokens, ownerToken);
+    const { alone: aloneCalls, mix: wholeMix } = selectCalls(allCalls);
+    const calls = wholeMix ? allCalls : aloneCalls;
     const before = await stockTotals(db);
     await checkSameCalls(calls, api, plain);
 
@@ -110,7 +112,7 @@ async function main() {
     const alone = [];
     const mixed = [];
     for (const connections of CONNECTIONS) {
-      for (const [name, call] of Object.entries(calls)) {
+      for (const [name, call] of Object.entries(aloneCalls)) {
         // With rounds, both warm up first; then each run is preceded by a short one, which also reopens the pool
         // connections its server's pool closed while idle (a backend that is new during a run is not counted).
         if (ROUNDS > 1) for (const target of [plain, api]) await run(target, db, { [name]: connections }, calls, WARMUP);
@@ -125,15 +127,20 @@ async function main() {
         }
       }
       const shares = shareOut(connections);
-      for (const target of wholeMix ? [plain, api] : []) {
-        await run(target, db, shares, calls, WARMUP);
-        const result = await run(target, db, shares, calls, DURATION);
-        mixed.push({ connections, target: target.name, ...result });
-        console.log(`  ${connections} conn  the mix on ${target.name}: ${Math.round(result.total.rps)} req/s`);
+      // The mix in rounds as the calls alone are: the same warm-ups, the API first in every other round.
+      if (wholeMix && ROUNDS > 1) for (const target of [plain, api]) await run(target, db, shares, calls, WARMUP);
+      for (let round = 1; wholeMix && round <= ROUNDS; round += 1) {
+        for (const target of round % 2 === 1 ? [plain, api] : [api, plain]) {
+          await run(target, db, shares, calls, ROUNDS > 1 ? Math.min(WARMUP, 2) : WARMUP);
+          const result = await run(target, db, shares, calls, DURATION);
+          mixed.push({ connections, round, target: target.name, ...result });
+          const label = ROUNDS > 1 ? `round ${round}, ` : '';
+          console.log(`  ${connections} conn  ${label}the mix on ${target.name}: ${Math.round(result.total.rps)} req/s`);
+        }
       }
     }
     await verify(db, before);
-    report(alone, mixed, calls, [plain.name, api.name], server.kind);
+    report(alone, mixed, aloneCalls, wholeMix ? allCalls : {}, [plain.name, api.name], server.kind);
     if (profile) {
       await stopServer(api);
       await summarizeProfile(profile.dir);
@@ -294,15 +301,20 @@ function makeCalls(shop, tokens, ownerToken) {
   };
 }
 
-/** BENCH_CALLS: the calls named (all when unset). */
+/** The calls BENCH_CALLS names to run alone, and whether it names the mix (`mix`); unset: all six and the mix. */
 function selectCalls(calls) {
   const names = process.env.BENCH_CALLS?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!names?.length) return calls;
-  const unknown = names.filter((name) => !(name in calls));
-  if (unknown.length > 0) throw new Error(`BENCH_CALLS: no call ${unknown.join(', ')} (the calls: ${Object.keys(calls).join(', ')})`);
-  return Object.fromEntries(names.map((name) => [name, calls[name]]));
+  if (!names?.length) return { alone: calls, mix: true };
+  const unknown = names.filter((name) => name !== 'mix' && !(name in calls));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_CALLS: no call ${unknown.join(', ')} (the calls: ${Object.keys(calls).join(', ')}, and mix)`);
+  }
+  return {
+    alone: Object.fromEntries(names.filter((name) => name !== 'mix').map((name) => [name, calls[name]])),
+    mix: names.includes('mix'),
+  };
 }
 
 /** Every call answers 200 on both servers with a body of the same length within 10% (reads) before anything is measured. */
@@ -479,13 +491,13 @@ function goalsOf(name, ratios, apiCpu) {
   return goals;
 }
 
-function report(alone, mixed, calls, [plainName, apiName], databaseKind) {
+function report(alone, mixed, calls, mixCalls, [plainName, apiName], databaseKind) {
   const cpus = os.cpus();
   const lines = [
     '',
     `Mixed benchmark: ${PRODUCTS.toLocaleString('en-US')} products x ${COLOURS.length * SIZES.length} variants, ${ORDERS.toLocaleString('en-US')} orders, ` +
       `Node ${process.versions.node}, ${cpus.length} CPU (${cpus[0]?.model.trim()}), ${databaseKind}`,
-    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, ${ROUNDS} rounds of each call alone` : ''}; load average ${os
+    `autocannon, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, ${ROUNDS} rounds of each run` : ''}; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
@@ -513,8 +525,8 @@ function report(alone, mixed, calls, [plainName, apiName], databaseKind) {
       if (ROUNDS > 1) lines.push(`    median of ${ROUNDS} rounds  ${formatRatios(median)}; API ${Math.round(apiCpu)} µs CPU/req`);
       lines.push(...goalsOf(name, median, apiCpu).map((goal) => `    goal   ${goal}`));
     }
-    const [plain, api] = [plainName, apiName].map((target) => mixed.find((r) => r.connections === connections && r.target === target));
-    if (!plain || !api) continue;
+    const mixNames = Object.keys(mixCalls);
+    if (mixNames.length === 0) continue;
     const shares = shareOut(connections);
     lines.push(
       '',
@@ -522,15 +534,27 @@ function report(alone, mixed, calls, [plainName, apiName], databaseKind) {
         .map(([name, n]) => `${name} ${n}`)
         .join(', ')})`,
     );
-    for (const name of Object.keys(calls)) {
+    const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
+    const mixRounds = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const [plain, api] = [plainName, apiName].map((target) =>
+        mixed.find((r) => r.connections === connections && r.round === round && r.target === target),
+      );
+      const label = ROUNDS > 1 ? `round ${round}: ` : '';
+      const ratios = Object.fromEntries(mixNames.map((name) => [name, api.calls[name].rps / plain.calls[name].rps]));
+      mixRounds.push(ratios);
+      for (const name of mixNames) {
+        lines.push(
+          `  ${label}${name.padEnd(9)} API ${format(api.calls[name])}  |  plain ${format(plain.calls[name])}  |  ${ratios[name].toFixed(2)}x`,
+        );
+      }
       lines.push(
-        `  ${name.padEnd(9)} API ${format(api.calls[name])}  |  plain ${format(plain.calls[name])}  |  ${(api.calls[name].rps / plain.calls[name].rps).toFixed(2)}x`,
+        `  ${label}all       API ${Math.round(api.total.rps)} req/s, ${cpu(api.serverCpu)} + Postgres ${cpu(api.pgCpu)} CPU/req  |  plain ${Math.round(plain.total.rps)} req/s, ${cpu(plain.serverCpu)} + Postgres ${cpu(plain.pgCpu)} CPU/req`,
       );
     }
-    const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
-    lines.push(
-      `  all       API ${Math.round(api.total.rps)} req/s, ${cpu(api.serverCpu)} + Postgres ${cpu(api.pgCpu)} CPU/req  |  plain ${Math.round(plain.total.rps)} req/s, ${cpu(plain.serverCpu)} + Postgres ${cpu(plain.pgCpu)} CPU/req`,
-    );
+    const median = Object.fromEntries(mixNames.map((name) => [name, medianOf(mixRounds.map((ratios) => ratios[name]))]));
+    if (ROUNDS > 1) lines.push(`  median of ${ROUNDS} rounds  ${mixNames.map((name) => `${name} ${median[name].toFixed(2)}x`).join(', ')}`);
+    for (const name of HOT_READS) lines.push(`  goal   ${name} requests/s >= 0.5x in the mix: ${median[name] >= 0.5 ? 'met' : 'NOT MET'}`);
   }
   console.log(lines.join('\n'));
 }

@@ -96,6 +96,14 @@ describe('product search plans (e2e, EXPLAIN)', () => {
     expectSearchIndex(await plan(text, values));
   });
 
+  it('a search page with its total counted in the same statement reads the index in both', async () => {
+    const params = parseProductListQuery({ q: 'CAFÉ' });
+    const { text, values } = productPageSql(params, { counted: true });
+    expectSearchIndex(await plan(text, values));
+    const { page, counted } = await t.app.get(ProductsRepository).searchPage(params);
+    expect({ products: page.products.length, counted }).toEqual({ products: Math.min(CAFES.length, params.limit), counted: CAFES.length });
+  });
+
   it('a search of several words (one of them short) still reads the index', async () => {
     const { text, values } = productPageSql(parseProductListQuery({ q: 'crème tee 40' }));
     expectSearchIndex(await plan(text, values));

@@ -111,6 +111,9 @@ describe('product search (e2e)', () => {
     const byOffset = [await search('q=tee&sortBy=price&order=asc&limit=2'), await search('q=tee&sortBy=price&order=asc&limit=2&offset=2')];
     expect([...byOffset[0].body, ...byOffset[1].body].map((p: Product) => p._id)).toEqual(all.slice(0, 4).map((p) => p._id));
     for (const page of byOffset) expect(page.headers['x-total-count']).toBe('5');
+    // Past the last match: no row carries the total (counted with the page), so it is counted apart.
+    const beyond = await search('q=tee&sortBy=price&order=asc&limit=2&offset=10');
+    expect({ body: beyond.body, total: beyond.headers['x-total-count'] }).toEqual({ body: [], total: '5' });
 
     const seen: string[] = [];
     let after: string | undefined;

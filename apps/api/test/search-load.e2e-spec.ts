@@ -159,11 +159,22 @@ describe('search under load (e2e)', () => {
     expect(again).toEqual(before.slice(0, 49));
   }, 120_000);
 
-  it("cancels a search's statements past its own timeout, and leaves the pool's connections at the general one", async () => {
+  it("cancels a search's statements past its own timeout, reads only, answers before its end, and leaves the pool's connections at the general one", async () => {
     const db = t.app.get(Database);
-    await expect(t.app.get(Transactions).runWithStatementTimeout(100, () => db.rows('SELECT pg_sleep(2)'))).rejects.toEqual(
-      expect.objectContaining({ code: '57014' }),
-    );
+    const slow = t.app.get(Transactions).readWithStatementTimeout(100, () => db.rows('SELECT pg_sleep(2)'));
+    await expect(slow.result).rejects.toEqual(expect.objectContaining({ code: '57014' }));
+    await expect(slow.ended).rejects.toEqual(expect.objectContaining({ code: '57014' }));
+    // A write in it is refused (READ ONLY): what it answers before its COMMIT cannot be undone by it.
+    const write = t.app.get(Transactions).readWithStatementTimeout(1000, () => db.rows(`UPDATE products SET sold = sold WHERE false`));
+    await expect(write.result).rejects.toEqual(expect.objectContaining({ code: '25006' }));
+    await write.ended.catch(() => undefined);
+    // Its rows come before its end: the COMMIT's answer is a socket read, which cannot happen before this await resumes.
+    let ended = false;
+    const read = t.app.get(Transactions).readWithStatementTimeout(1000, () => db.rows<{ one: number }>('SELECT 1 AS one'));
+    void read.ended.then(() => (ended = true));
+    await expect(read.result).resolves.toEqual([{ one: 1 }]);
+    expect(ended).toBe(false);
+    await read.ended;
     // SET LOCAL ended with that transaction: every pooled connection is back at DB_STATEMENT_TIMEOUT_MS.
     const settings = await Promise.all(
       Array.from({ length: t.config.db.poolMax }, () =>

@@ -35,4 +35,32 @@ describe('ConcurrencyGate', () => {
     const gate = new ConcurrencyGate(0, busy('busy'));
     await expect(gate.run(async () => 1)).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
+
+  it('answers work that answers early at once, and holds its place until the work ends', async () => {
+    const gate = new ConcurrencyGate(1, busy('busy'));
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    await expect(gate.runAnsweringEarly(() => ({ result: Promise.resolve('rows'), ended }))).resolves.toBe('rows');
+    expect(gate.active).toBe(1);
+    await expect(gate.run(async () => 'another')).rejects.toBeInstanceOf(ServiceUnavailableError);
+    end();
+    await ended;
+    await Promise.resolve();
+    expect(gate.active).toBe(0);
+    await expect(gate.run(async () => 'another')).resolves.toBe('another');
+  });
+
+  it('frees the place of work that fails before it answers, when it ends (and at once when it cannot start)', async () => {
+    const gate = new ConcurrencyGate(1, busy('busy'));
+    const failed = Promise.reject(new Error('timed out'));
+    await expect(gate.runAnsweringEarly(() => ({ result: failed, ended: failed }))).rejects.toThrow('timed out');
+    await Promise.resolve();
+    expect(gate.active).toBe(0);
+    await expect(
+      gate.runAnsweringEarly(() => {
+        throw new Error('cannot start');
+      }),
+    ).rejects.toThrow('cannot start');
+    expect(gate.active).toBe(0);
+  });
 });

@@ -24,13 +24,33 @@ export class ConcurrencyGate {
   }
 
   /** Runs `work` when a place is free; throws the gate's refusal without running it when none is. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.runAnsweringEarly(() => {
+      const done = work();
+      return { result: done, ended: done };
+    });
+  }
+
+  /**
+   * Runs work whose answer comes before its end (a read-only transaction's rows, before its COMMIT is answered):
+   * `start()` gives both, the answer is returned as soon as it comes, and the place is held until the end, so the
+   * limit still counts what the work holds (its connection). Throws the gate's refusal without starting it when no
+   * place is free.
+   */
+  async runAnsweringEarly<T>(start: () => { result: Promise<T>; ended: Promise<unknown> }): Promise<T> {
     if (this.running >= this.limit) throw this.refusal();
     this.running += 1;
-    try {
-      return await work();
-    } finally {
+    let ended: Promise<unknown> | undefined;
+    const leave = () => {
       this.running -= 1;
+    };
+    try {
+      const work = start();
+      ended = work.ended;
+      return await work.result;
+    } finally {
+      if (ended) ended.then(leave, leave);
+      else leave();
     }
   }
 }

@@ -15,7 +15,7 @@ import { type DynamicModule, Global, type INestApplicationContext, Inject, Injec
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { ClsPluginTransactional, TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalAdapterTypeOrm, type TypeOrmTransactionOptions } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule, ClsService } from 'nestjs-cls';
 import type pg from 'pg';
 import type { DataSource, EntityManager, QueryResult } from 'typeorm';
@@ -47,11 +47,21 @@ export class DirectTypeOrmAdapter extends TransactionalAdapterTypeOrm {
         ...options,
         wrapWithTransaction: (...[txOptions, fn, setTx]: Parameters<typeof options.wrapWithTransaction>) =>
           txOptions?.isolationLevel === undefined
-            ? inTransaction(dataSource, fn, setTx)
+            ? inTransaction(dataSource, fn, setTx, (txOptions as TransactionSettings | undefined)?.begin ?? 'BEGIN')
             : options.wrapWithTransaction(txOptions, fn, setTx),
       };
     };
   }
+}
+
+/**
+ * What a transaction opened by {@link Transactions} may carry beside TypeORM's options: its own BEGIN, with the
+ * statements that set it up in the same simple query (`BEGIN READ ONLY; SET LOCAL statement_timeout = 1000`), one
+ * round trip for them all.
+ */
+interface TransactionSettings {
+  isolationLevel?: TypeOrmTransactionOptions['isolationLevel'];
+  begin?: string;
 }
 
 /** Each open transaction's pg connection by its EntityManager (the `tx` in context), for {@link Database.preparedRows}. */
@@ -60,13 +70,18 @@ const transactionClients = new WeakMap<EntityManager, pg.PoolClient>();
 /** What each open transaction runs once it has committed, by its EntityManager ({@link Database.afterCommit}). */
 const commitCallbacks = new WeakMap<EntityManager, (() => void)[]>();
 
-async function inTransaction<T>(dataSource: DataSource, fn: () => Promise<T>, setTx: (tx: EntityManager) => void): Promise<T> {
+async function inTransaction<T>(
+  dataSource: DataSource,
+  fn: () => Promise<T>,
+  setTx: (tx: EntityManager) => void,
+  begin: string,
+): Promise<T> {
   const runner = dataSource.createQueryRunner();
   const state = runner as unknown as RunnerState;
   let broken: unknown;
   try {
     const client = (await runner.connect()) as pg.PoolClient;
-    await client.query('BEGIN');
+    await client.query(begin);
     state.isTransactionActive = true;
     state.transactionDepth = 1;
     transactionClients.set(runner.manager, client);
@@ -117,24 +132,46 @@ export class Transactions {
   }
 
   /**
-   * Runs `work` in a new transaction whose statements Postgres cancels after `statementTimeoutMs` (SET LOCAL, so
-   * the limit ends with the transaction and the pooled connection goes back with the general one). For reads that
-   * must give up sooner than the rest (a search), and that share one connection rather than one each. A statement
-   * cut short fails with 57014, which the API answers 503 with Retry-After. Never inside another transaction,
-   * whose own statements would inherit the limit.
+   * Runs `read` in a new READ ONLY transaction whose statements Postgres cancels after `statementTimeoutMs` (SET
+   * LOCAL, so the limit ends with the transaction and the pooled connection goes back with the general one). For
+   * reads that must give up sooner than the rest (a search), and that share one connection rather than one each. A
+   * statement cut short fails with 57014, which the API answers 503 with Retry-After. Never inside another
+   * transaction, whose own statements would inherit the limit.
    *
    * `noSeqScan`: the planner is told to avoid reading whole tables in this transaction (SET LOCAL enable_seqscan),
    * for work whose index is the point: a search's count of common words read the whole catalogue, rechecking
    * every row, where the trigram index narrows it to the rows holding every word first (2-5 times cheaper
    * measured on 20,000 products), but the planner's estimate of a GIN index's cost is pessimistic.
+   *
+   * BEGIN and the settings go in one round trip, and `result` is what `read` resolved to as soon as it has it,
+   * before the COMMIT is answered: a read-only transaction's end changes nothing of what it read, and each round
+   * trip on a busy machine costs a search about 2 ms (docs/performance.md, "Search in the mix"). `ended` settles once
+   * the transaction has ended and its connection is back in the pool: whatever bounds connections holds until then.
+   * `result` rejects with `read`'s error (or BEGIN's); a COMMIT that fails after it rejects `ended` alone.
    */
-  runWithStatementTimeout<T>(statementTimeoutMs: number, work: () => Promise<T>, { noSeqScan = false } = {}): Promise<T> {
-    if (this.host.isTransactionActive()) throw new Error('runWithStatementTimeout opens its own transaction; it cannot run inside another');
+  readWithStatementTimeout<T>(
+    statementTimeoutMs: number,
+    read: () => Promise<T>,
+    { noSeqScan = false } = {},
+  ): { result: Promise<T>; ended: Promise<void> } {
+    if (this.host.isTransactionActive())
+      throw new Error('readWithStatementTimeout opens its own transaction; it cannot run inside another');
     const ms = Math.max(1, Math.trunc(statementTimeoutMs));
-    return this.host.withTransaction(async () => {
-      await this.host.tx.query(`SET LOCAL statement_timeout = ${ms}${noSeqScan ? '; SET LOCAL enable_seqscan = off' : ''}`);
-      return work();
+    const settings: TransactionSettings = {
+      begin: `BEGIN READ ONLY; SET LOCAL statement_timeout = ${ms}${noSeqScan ? '; SET LOCAL enable_seqscan = off' : ''}`,
+    };
+    let answer!: (value: T) => void;
+    let fail!: (error: unknown) => void;
+    const result = new Promise<T>((resolve, reject) => {
+      answer = resolve;
+      fail = reject;
     });
+    // The host hands its options to the adapter as they are; TypeORM's type asks for an isolation level, which this
+    // transaction leaves to the default (read committed) as every other does.
+    const ended = this.host.withTransaction(settings as TypeOrmTransactionOptions, async () => answer(await read()));
+    // Before an answer: the read's failure is the result's. After one, rejecting `result` again changes nothing.
+    ended.catch(fail);
+    return { result, ended };
   }
 
   /**

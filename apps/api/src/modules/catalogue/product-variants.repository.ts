@@ -9,16 +9,16 @@ export interface ProductVariants {
   variants: ProductVariant[];
 }
 
-interface OptionRow {
-  id: number;
-  product_id: string;
+/** A product's option as {@link variantColumnsSql} reads it. */
+interface OptionJson {
+  _id: number;
   name: string;
   values: Array<{ _id: number; value: string; swatch: string | null }>;
 }
 
+/** A variant as {@link variantColumnsSql} reads it (its table's columns, JSON numbers for the integers). */
 interface VariantRow {
   id: number;
-  product_id: string;
   sku: string;
   stock: number;
   sold: number;
@@ -31,12 +31,45 @@ interface VariantRow {
   option3_value_id: number | null;
 }
 
-const VARIANT_COLUMNS = `id, product_id, sku, stock, sold, price_cents, compare_at_cents, weight_grams, active, option1_value_id,
-  option2_value_id, option3_value_id`;
+/** The two columns {@link variantColumnsSql} adds to a product's row, as pg returns them (json, parsed). */
+export interface VariantColumns {
+  options: OptionJson[];
+  variants: VariantRow[];
+}
+
+/**
+ * A product's options (with their values) and its variants as two JSON columns, `options` and `variants`, of a
+ * statement reading products: `productId` is that statement's expression for the product's id. A page of products
+ * with their options and variants is then one statement, one round trip (three before, two of them one after the
+ * other inside a search's transaction: docs/performance.md, "Search in the mix"). Read back by {@link variantsOf}.
+ */
+export function variantColumnsSql(productId: string): string {
+  return `(SELECT coalesce(json_agg(json_build_object('_id', o.id, 'name', o.name, 'values',
+      (SELECT coalesce(json_agg(json_build_object('_id', ov.id, 'value', ov.value, 'swatch', ov.swatch_hex) ORDER BY ov.position), '[]')
+       FROM product_option_values ov WHERE ov.option_id = o.id)) ORDER BY o.position), '[]')
+     FROM product_options o WHERE o.product_id = ${productId}) AS options,
+    (SELECT coalesce(json_agg(v ORDER BY v.position, v.id), '[]') FROM (SELECT position, id, sku, stock, sold, price_cents,
+      compare_at_cents, weight_grams, active, option1_value_id, option2_value_id, option3_value_id
+      FROM product_variants WHERE product_id = ${productId}) v) AS variants`;
+}
+
+/** The options and variants of {@link variantColumnsSql}'s columns, as the wire has them. */
+export function variantsOf(row: VariantColumns): ProductVariants {
+  const valueNames = new Map<number, string>();
+  const options = row.options.map((option) => ({
+    _id: option._id,
+    name: option.name,
+    values: option.values.map((v) => {
+      valueNames.set(v._id, v.value);
+      return v.swatch ? { _id: v._id, value: v.value, swatch: v.swatch } : { _id: v._id, value: v.value };
+    }),
+  }));
+  return { options, variants: row.variants.map((variant) => toVariant(variant, valueNames)) };
+}
 
 /**
  * The catalogue's SQL on `product_options`, `product_option_values` and `product_variants`: the options and
- * variants of a page of products (two statements for the whole page, by the products' ids), and the admin's
+ * variants of products, as columns of the statement reading them ({@link variantColumnsSql}), and the admin's
  * replacement of a product's options and variants, run under the product's row lock (the catalogue locks it
  * first, as every stock move does: docs/architecture.md, "Stock reservation").
  */
@@ -44,35 +77,10 @@ const VARIANT_COLUMNS = `id, product_id, sku, stock, sold, price_cents, compare_
 export class ProductVariantsRepository {
   constructor(private readonly db: Database) {}
 
-  /** The options and variants of each product (in the transaction in context, if any); every id gets an entry. */
-  async forProducts(productIds: string[]): Promise<Map<string, ProductVariants>> {
-    const result = new Map<string, ProductVariants>(productIds.map((id) => [id, { options: [], variants: [] }]));
-    if (productIds.length === 0) return result;
-    const [options, variants] = await Promise.all([
-      this.db.rows<OptionRow>(
-        `SELECT o.id, o.product_id, o.name,
-                coalesce(json_agg(json_build_object('_id', v.id, 'value', v.value, 'swatch', v.swatch_hex) ORDER BY v.position)
-                  FILTER (WHERE v.id IS NOT NULL), '[]') AS values
-         FROM product_options o LEFT JOIN product_option_values v ON v.option_id = o.id
-         WHERE o.product_id = ANY($1::uuid[]) GROUP BY o.id ORDER BY o.product_id, o.position`,
-        [productIds],
-      ),
-      this.db.rows<VariantRow>(
-        `SELECT ${VARIANT_COLUMNS} FROM product_variants WHERE product_id = ANY($1::uuid[]) ORDER BY product_id, position, id`,
-        [productIds],
-      ),
-    ]);
-    const valueNames = new Map<number, string>();
-    for (const option of options) {
-      for (const value of option.values) valueNames.set(value._id, value.value);
-      result.get(option.product_id)?.options.push({
-        _id: option.id,
-        name: option.name,
-        values: option.values.map((v) => (v.swatch ? { _id: v._id, value: v.value, swatch: v.swatch } : { _id: v._id, value: v.value })),
-      });
-    }
-    for (const row of variants) result.get(row.product_id)?.variants.push(toVariant(row, valueNames));
-    return result;
+  /** The options and variants of one product, in the transaction in context (under its row lock). */
+  async forProduct(productId: string): Promise<ProductVariants> {
+    const [row] = await this.db.transactionRows<VariantColumns>(`SELECT ${variantColumnsSql('$1::uuid')}`, [productId]);
+    return variantsOf(row);
   }
 
   /**
@@ -84,7 +92,7 @@ export class ProductVariantsRepository {
    * Then `products.stock` becomes the sum of the active variants' stock. The product row must be locked already.
    */
   async replace(productId: string, draft: VariantsDraft, skuPrefix: string): Promise<void> {
-    const current = (await this.forProducts([productId])).get(productId)!;
+    const current = await this.forProduct(productId);
     const optionIds: number[] = [];
     const valueIds: Array<Map<string, number>> = [];
     const keptValues = new Set<number>();

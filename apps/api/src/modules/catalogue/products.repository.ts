@@ -7,7 +7,7 @@ import { isoTimestampSql, pgPool } from '../../database/pg.js';
 import { Database } from '../../database/transactions.js';
 import type { ProductListParams } from './dto/product-list-query.js';
 import type { ProductChanges, ProductDraft } from './product-form.js';
-import { ProductVariantsRepository, type ProductVariants } from './product-variants.repository.js';
+import { type ProductVariants, type VariantColumns, variantColumnsSql, variantsOf } from './product-variants.repository.js';
 
 /**
  * THE column list: every product read selects it and every write returns it. Only what the wire shows, never a
@@ -15,8 +15,11 @@ import { ProductVariantsRepository, type ProductVariants } from './product-varia
  * of their own: an ORDER BY `created_at` binds to an output column of that name first, and once bound to the
  * formatted text it sorted strings, by no index, in the wrong order within a millisecond.
  */
-const PRODUCT_COLUMNS = `id, name, description, price_cents, compare_at_cents, weight_grams, stock, sold, category_id,
-  ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
+const PRODUCT_FIELDS = `id, name, description, price_cents, compare_at_cents, weight_grams, stock, sold, category_id`;
+const PRODUCT_COLUMNS = `${PRODUCT_FIELDS}, ${isoTimestampSql('created_at')} AS created_iso, ${isoTimestampSql('updated_at')} AS updated_iso`;
+
+/** A product read: its columns, and its options and variants as two more (one statement: {@link variantColumnsSql}). */
+const PRODUCT_WITH_VARIANTS = `${PRODUCT_COLUMNS}, ${variantColumnsSql('products.id')}`;
 
 /** A row of {@link PRODUCT_COLUMNS}, as pg returns it. */
 interface ProductRow {
@@ -34,7 +37,8 @@ interface ProductRow {
 }
 
 /** A product row and its options and variants to the wire shape: dollars from cents, the category as its id. */
-function toProduct(row: ProductRow, variants: ProductVariants = { options: [], variants: [] }): Product {
+function toProduct(row: ProductRow & VariantColumns): Product {
+  const variants: ProductVariants = variantsOf(row);
   return {
     _id: row.id,
     name: row.name,
@@ -139,10 +143,14 @@ function filterSql(filter: ListFilter, values: unknown[]): string[] {
 
 /**
  * The statement of one page of a listing (exported for the EXPLAIN test, which checks every sort, order, filter
- * and paging mode walks an index: no Sort node, no Seq Scan; a search, the trigram index). The total is not part
- * of it: it is counted apart and cached, where a count per request would read the whole index every time.
+ * and paging mode walks an index: no Sort node, no Seq Scan; a search, the trigram index), each product with its
+ * options and variants. The page is chosen inside (its index walk, LIMIT and OFFSET) and the variants read outside,
+ * for its rows alone: rows skipped by an OFFSET never read theirs. The outer ORDER BY names the inner one's key,
+ * which Postgres knows its rows already have (no Sort). The total is not part of it unless `counted` (a search's:
+ * one round trip for page and count on its one connection, docs/api.md, Search); a listing's is counted apart and
+ * cached, where a count per request would read the whole index every time.
  */
-export function productPageSql(params: ProductListParams): { text: string; values: unknown[] } {
+export function productPageSql(params: ProductListParams, { counted = false } = {}): { text: string; values: unknown[] } {
   const sort = SORT[params.sortBy];
   const direction = params.order === 'desc' ? 'DESC' : 'ASC';
   const values: unknown[] = [params.limit, params.offset];
@@ -152,28 +160,44 @@ export function productPageSql(params: ProductListParams): { text: string; value
     const id = `$${values.push(params.after.id)}::uuid`;
     where.push(`(${sort.expr}, id) ${params.order === 'desc' ? '<' : '>'} (${key}, ${id})`);
   }
-  const text = `SELECT ${PRODUCT_COLUMNS}, ${sort.key} AS sort_key FROM products
+  const page = `SELECT ${PRODUCT_COLUMNS}, ${sort.key} AS sort_key, ${sort.expr} AS sort_value FROM products
     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${sort.expr} ${direction}, id ${direction}
     LIMIT $1 OFFSET $2`;
+  const outputs = `${PRODUCT_FIELDS}, created_iso, updated_iso, sort_key`.replace(/(\w+)/g, 'page.$1');
+  const total = counted ? `, (${productCountSql(params, values).text}) AS total` : '';
+  const text = `SELECT ${outputs}, ${variantColumnsSql('page.id')}${total} FROM (${page}) page
+    ORDER BY page.sort_value ${direction}, page.id ${direction}`;
   return { text, values };
 }
 
 /**
  * The statement counting a listing's products (exported for the EXPLAIN test: a search's count reads an index,
- * never the whole table). A search's count stops at one past SEARCH_COUNT_CAP, taken in the newest-first order of
+ * never the whole table), its parameters appended to `values` (a statement's of its own, or the page's it rides in).
+ * A search's count stops at one past SEARCH_COUNT_CAP, taken in the newest-first order of
  * the listing's own index: Postgres then either walks that index and stops at the cap (common words: a few hundred
  * rows checked) or, for rare words, reads the trigram index; building the trigram bitmap of every match of common
  * words first cost about four times the page (docs/api.md, Search).
  */
-export function productCountSql(filter: ListFilter): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
+export function productCountSql(filter: ListFilter, values: unknown[] = []): { text: string; values: unknown[] } {
   const where = filterSql(filter, values);
   const matching = `FROM products ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`;
   if (filter.q === undefined) return { text: `SELECT count(*)::int AS total ${matching}`, values };
   return {
     text: `SELECT count(*)::int AS total FROM (SELECT 1 ${matching} ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_COUNT_CAP + 1}) matches`,
     values,
+  };
+}
+
+/** A row of {@link productPageSql}: a product with its options and variants, and its value of the sort's key. */
+type PageRow = ProductRow & VariantColumns & { sort_key: string | number };
+
+/** A page's rows to the page: the products, and the cursor after the last row of a full page. */
+function pageOf(params: ProductListParams, rows: PageRow[]): ProductPage {
+  const last = rows.at(-1);
+  return {
+    products: rows.map(toProduct),
+    next: last && rows.length === params.limit ? { key: [last.sort_key], id: last.id } : undefined,
   };
 }
 
@@ -194,14 +218,7 @@ export class ProductsRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly db: Database,
-    private readonly variants: ProductVariantsRepository,
   ) {}
-
-  /** Rows to wire products, with their options and variants (two statements for all of them). */
-  private async withVariants(rows: ProductRow[]): Promise<Product[]> {
-    const variants = await this.variants.forProducts(rows.map((row) => row.id));
-    return rows.map((row) => toProduct(row, variants.get(row.id)));
-  }
 
   /**
    * One page of a listing along the sort's index: `WHERE (expr, id) > cursor` for keyset paging, else OFFSET.
@@ -210,13 +227,21 @@ export class ProductsRepository {
    */
   async page(params: ProductListParams): Promise<ProductPage> {
     const { text, values } = productPageSql(params);
-    // In the transaction in context when there is one (a search's, with its shorter statement timeout).
-    const rows = await this.db.rows<ProductRow & { sort_key: string | number }>(text, values);
-    const last = rows.at(-1);
-    return {
-      products: await this.withVariants(rows),
-      next: last && rows.length === params.limit ? { key: [last.sort_key], id: last.id } : undefined,
-    };
+    return pageOf(params, await this.db.rows<PageRow>(text, values));
+  }
+
+  /**
+   * A page of a search and its total (up to one past SEARCH_COUNT_CAP) in one statement, in the transaction in
+   * context (a search's, with its shorter statement timeout). A page past the last has no row to carry the total:
+   * then it is counted apart (an empty first page has none to count).
+   */
+  async searchPage(params: ProductListParams): Promise<{ page: ProductPage; counted: number }> {
+    const { text, values } = productPageSql(params, { counted: true });
+    const rows = await this.db.rows<PageRow & { total: number }>(text, values);
+    const firstPage = params.offset === 0 && params.after === undefined;
+    const counted =
+      rows[0]?.total ?? (firstPage ? 0 : await this.count(params.categoryId, params.q, { colour: params.colour, size: params.size }));
+    return { page: pageOf(params, rows), counted };
   }
 
   /**
@@ -280,8 +305,8 @@ export class ProductsRepository {
   }
 
   async find(id: string): Promise<Product | undefined> {
-    const rows = await this.db.rows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
-    return rows[0] && (await this.withVariants(rows))[0];
+    const [row] = await this.db.rows<ProductRow & VariantColumns>(`SELECT ${PRODUCT_WITH_VARIANTS} FROM products WHERE id = $1`, [id]);
+    return row && toProduct(row);
   }
 
   /** Every product's id and last change, oldest first: the sitemap's list (one narrow index-friendly scan). */
@@ -295,8 +320,11 @@ export class ProductsRepository {
   /** The products with these ids, with their variants, by id (the catalogue import and export, a batch at a time). */
   async findMany(ids: string[]): Promise<Map<string, Product>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.rows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ANY($1::uuid[])`, [ids]);
-    return new Map((await this.withVariants(rows)).map((product) => [product._id, product]));
+    const rows = await this.db.rows<ProductRow & VariantColumns>(
+      `SELECT ${PRODUCT_WITH_VARIANTS} FROM products WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, toProduct(row)]));
   }
 
   /** Inserts the product row (its stock as given: the caller writes its variants next, which sets it again). */
@@ -330,8 +358,11 @@ export class ProductsRepository {
 
   /** The product as it is now in the transaction (after a write), with its variants. */
   async reread(id: string): Promise<Product | undefined> {
-    const rows = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
-    return rows[0] && (await this.withVariants(rows))[0];
+    const [row] = await this.db.transactionRows<ProductRow & VariantColumns>(
+      `SELECT ${PRODUCT_WITH_VARIANTS} FROM products WHERE id = $1`,
+      [id],
+    );
+    return row && toProduct(row);
   }
 
   /**
@@ -339,8 +370,11 @@ export class ProductsRepository {
    * and no checkout moves its variants' stock meanwhile: every stock move locks the product row first).
    */
   async findForUpdate(id: string): Promise<Product | undefined> {
-    const rows = await this.db.transactionRows<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
-    return rows[0] && (await this.withVariants(rows))[0];
+    const [row] = await this.db.transactionRows<ProductRow & VariantColumns>(
+      `SELECT ${PRODUCT_WITH_VARIANTS} FROM products WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return row && toProduct(row);
   }
 
   /** Deletes the product (its photo, options and variants go with it: ON DELETE CASCADE); false when there was none. */

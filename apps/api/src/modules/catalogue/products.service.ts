@@ -118,17 +118,17 @@ export class ProductsService {
       );
     }
     // A search that memory cannot answer: one of at most SEARCH_CONCURRENCY at once (more are a 503 with
-    // Retry-After, not a queue for the pool's connections), page and bounded count on ONE connection, in a
-    // transaction whose statements Postgres cancels after SEARCH_STATEMENT_TIMEOUT_MS.
+    // Retry-After, not a queue for the pool's connections), page and bounded count in ONE statement on one
+    // connection, in a read-only transaction whose statements Postgres cancels after SEARCH_STATEMENT_TIMEOUT_MS,
+    // answered before its COMMIT is (its place in the gate held until then).
     return this.cache.list(
       listKey(params),
       () =>
-        this.searches.run(() =>
-          this.transactions.runWithStatementTimeout(
+        this.searches.runAnsweringEarly(() =>
+          this.transactions.readWithStatementTimeout(
             this.config.search.statementTimeoutMs,
             async () => {
-              const page = await this.repository.page(params);
-              const counted = await this.repository.count(params.categoryId, params.q, { colour: params.colour, size: params.size });
+              const { page, counted } = await this.repository.searchPage(params);
               return listEntry(page, Math.min(counted, SEARCH_COUNT_CAP), counted > SEARCH_COUNT_CAP);
             },
             { noSeqScan: true },
