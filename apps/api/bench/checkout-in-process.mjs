@@ -7,7 +7,9 @@
 // statements").
 //   npx nx run api:build && ./node_modules/.bin/node apps/api/bench/checkout-in-process.mjs > /dev/null
 // Prints to stderr (the app's log lines go to stdout). BENCH_CHECKOUTS per round (default 2000), BENCH_ROUNDS (default
-// 6; the first two are warm-up: the JIT). A benchmark, not a test: it fails only on an answer that is not 200.
+// 6; the first two are warm-up: the JIT); BENCH_ALLOCATIONS=1 samples what the measured rounds allocate (V8's sampling
+// heap profiler, the objects collected since counted too) and prints the bytes a paid order allocates, by package and
+// by function. A benchmark, not a test: it fails only on an answer that is not 200.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { inProcessApp, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+import { allocationSampling, inProcessApp, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -81,7 +83,9 @@ await runBenchmark(async () => {
         handle(request, response);
       });
     const unsent = async () => (await pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
+    let sampling;
     for (let round = 0; round < ROUNDS; round += 1) {
+      if (round === 2 && process.env.BENCH_ALLOCATIONS === '1') sampling = await allocationSampling();
       let started = 0;
       const before = process.cpuUsage();
       await Promise.all(
@@ -96,6 +100,7 @@ await runBenchmark(async () => {
         `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
       );
     }
+    if (sampling) say(await sampling.summary(CHECKOUTS * (ROUNDS - 2), 'paid order'));
   } finally {
     await pool.end();
     await app.close();

@@ -218,6 +218,65 @@ export async function cpuProfiling() {
   return { dir, nodeOptions: `--cpu-prof --cpu-prof-dir=${dir}` };
 }
 
+/**
+ * What this process allocates from now on, sampled by V8's heap profiler with the objects the garbage collector has
+ * taken since counted too (allocation, not what stays): `summary(count, unit)` stops it and gives the bytes per
+ * `unit` by package (or the app's folder) and the functions that allocate most, each with its caller.
+ */
+export async function allocationSampling() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async summary(count, unit) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      session.disconnect();
+      const where = (frame) => {
+        const url = frame.url ?? '';
+        if (url.includes('/node_modules/')) {
+          const rest = url.split('/node_modules/').pop().split('/');
+          return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+        }
+        if (url.includes('/dist/')) return `app: ${url.split('/dist/').pop().split('/').slice(0, -1).join('/') || '.'}`;
+        return url.startsWith('node:') ? url : url ? 'other' : '(native)';
+      };
+      const byPlace = new Map();
+      const byFunction = new Map();
+      let total = 0;
+      const walk = (node, parent) => {
+        const frame = node.callFrame;
+        if (node.selfSize > 0) {
+          total += node.selfSize;
+          const place = where(frame);
+          byPlace.set(place, (byPlace.get(place) ?? 0) + node.selfSize);
+          const name = `${frame.functionName || '(anonymous)'} ${place}:${frame.lineNumber + 1} <- ${parent?.functionName || '(anonymous)'} ${parent ? where(parent) : ''}`;
+          byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+        }
+        for (const child of node.children) walk(child, frame);
+      };
+      walk(profile.head, undefined);
+      const kb = (bytes) => `${(bytes / count / 1024).toFixed(1)} kB`;
+      const top = (map, n) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([name, bytes]) => `  ${kb(bytes).padStart(9)}  ${name}`);
+      return [
+        `allocated: ${kb(total)} a ${unit}; by place:`,
+        ...top(byPlace, 15),
+        'by function (and its caller):',
+        ...top(byFunction, 25),
+      ].join('\n');
+    },
+  };
+}
+
 /** The built API (production settings) in a process of its own on `databaseUrl`, ready when /api/health answers. */
 export function startApi(name, port, databaseUrl, extraEnv = {}) {
   // BENCH_API_NODE_OPTIONS: Node options for the API alone (e.g. --perf-basic-prof-only-functions, for `perf record`).
