@@ -8,24 +8,28 @@
 //      and of its Postgres backends, and the ratio (API / plain);
 //   2. the mix, all six at once, the connections shared out as shoppers and staff would be (browse 40%, product
 //      page 24%, search 10%, quote 10%, checkout 6%, admin orders 10%): per call requests/s and p50/p95/p99, and
-//      the CPU per request of the whole mix.
+//      the CPU per request of the whole mix;
+//   3. browse while selling: the cached list read on all connections but 4, which check out beside it (does a sale
+//      empty the list's cache?), on each server, the list's requests/s against the plain server's own list with its
+//      own checkouts beside.
 // Afterwards it checks that every answered checkout is a Received order and that stock + sold did not change.
 // Searches beyond SEARCH_CONCURRENCY in flight are shed by the API (503, by design): counted apart, not as served.
 // Goals (docs/performance.md): no hot read (browse, product page, search, admin orders) below 0.5x its reference; the
 // checkout at >= 0.5x its paid orders/s, p99 <= 1.5x, CPU per paid order <= 2x for the API and for Postgres; the
-// admin's page of 50 orders under 1 ms of API CPU.
+// admin's page of 50 orders under 1 ms of API CPU; the list while selling >= 0.5x its reference's.
 //
 // On a shared machine a server's CPU per request drifts by a fifth or more from one minute to the next, which moves
 // a ratio of two runs made a minute apart as much as a change would. BENCH_ROUNDS=n (default 1) measures each call
 // alone n times, the API and the plain server in turn (API first in every other round), and reports every round and
-// the median of the rounds' ratios: each ratio then compares two runs seconds apart. The mix is run in rounds too.
+// the median of the rounds' ratios: each ratio then compares two runs seconds apart. The mix and browse while selling
+// are run in rounds too.
 //
 // A benchmark, not a test: it fails only when something does not work, never on a figure.
 // Environment (all optional): BENCH_DATABASE_URL / TEST_DATABASE_URL (else an embedded Postgres), BENCH_DURATION
 // (seconds per run, default 8), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default "10,50"), BENCH_BROWSE_LIMIT
 // (the browsed page's size, default 24: a grid; 100 is the API's largest page), BENCH_CALLS (comma-separated call names,
-// e.g. "quote": only those calls, each alone; "mix" among them runs the mix too, "mix" alone only the mix; default
-// all six and the mix); `--cpu-prof` (or
+// e.g. "quote": only those calls, each alone; "mix" and "selling" among them run the mix and browse while selling too,
+// "mix" alone only the mix; default all six, the mix and browse while selling); `--cpu-prof` (or
 // BENCH_CPU_PROF=1) profiles the API and prints where its CPU went (the plain server's runs are not in it);
 // BENCH_ROUNDS (above); BENCH_SERVER_LOGS=<folder> keeps both servers' logs there (else they go to /dev/null).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -71,6 +75,21 @@ const BROWSE_LIMIT = positiveInteger('BENCH_BROWSE_LIMIT', 24);
 /** The mix's share of the connections per call. */
 const MIX = { browse: 0.4, product: 0.24, search: 0.1, quote: 0.1, checkout: 0.06, orders: 0.1 };
 const HOT_READS = ['browse', 'product', 'search', 'orders'];
+/** Buyers checking out while the list is read, in "browse while selling". */
+const SELLING_CHECKOUTS = 4;
+/**
+ * The runs with calls sharing the connections, each named in BENCH_CALLS by its key: the mix, and the cached list read
+ * while buyers check out beside it (does a sale empty the list's cache?), each call's requests/s against the plain
+ * reference under the same load, its goal >= 0.5x for the calls named.
+ */
+const SHARED_LOADS = {
+  mix: { title: 'the mix', shares: shareOut, goals: HOT_READS },
+  selling: {
+    title: 'browse while selling',
+    shares: (connections) => ({ browse: connections - SELLING_CHECKOUTS, checkout: SELLING_CHECKOUTS }),
+    goals: ['browse'],
+  },
+};
 
 await runBenchmark(main);
 
@@ -103,14 +122,14 @@ async function main() {
     const tokens = shop.buyers.map((id) => sign(id, 0));
     const ownerToken = sign(shop.ownerId, 1);
     const allCalls = makeCalls(shop, tokens, ownerToken);
-    const { alone: aloneCalls, mix: wholeMix } = selectCalls(allCalls);
-    const calls = wholeMix ? allCalls : aloneCalls;
+    const { alone: aloneCalls, shared: sharedLoads } = selectCalls(allCalls);
+    const calls = sharedLoads.length > 0 ? allCalls : aloneCalls;
     const before = await stockTotals(db);
     await checkSameCalls(calls, api, plain);
 
     step(`load: ${CONNECTIONS.join(' and ')} connections, ${WARMUP} s warm-up then ${DURATION} s measured per run`);
     const alone = [];
-    const mixed = [];
+    const shared = [];
     for (const connections of CONNECTIONS) {
       for (const [name, call] of Object.entries(aloneCalls)) {
         // With rounds, both warm up first; then each run is preceded by a short one, which also reopens the pool
@@ -126,21 +145,24 @@ async function main() {
           }
         }
       }
-      const shares = shareOut(connections);
-      // The mix in rounds as the calls alone are: the same warm-ups, the API first in every other round.
-      if (wholeMix && ROUNDS > 1) for (const target of [plain, api]) await run(target, db, shares, calls, WARMUP);
-      for (let round = 1; wholeMix && round <= ROUNDS; round += 1) {
-        for (const target of round % 2 === 1 ? [plain, api] : [api, plain]) {
-          await run(target, db, shares, calls, ROUNDS > 1 ? Math.min(WARMUP, 2) : WARMUP);
-          const result = await run(target, db, shares, calls, DURATION);
-          mixed.push({ connections, round, target: target.name, ...result });
-          const label = ROUNDS > 1 ? `round ${round}, ` : '';
-          console.log(`  ${connections} conn  ${label}the mix on ${target.name}: ${Math.round(result.total.rps)} req/s`);
+      for (const key of sharedLoads) {
+        const { title, shares: shareFor } = SHARED_LOADS[key];
+        const shares = shareFor(connections);
+        // In rounds as the calls alone are: the same warm-ups, the API first in every other round.
+        if (ROUNDS > 1) for (const target of [plain, api]) await run(target, db, shares, calls, WARMUP);
+        for (let round = 1; round <= ROUNDS; round += 1) {
+          for (const target of round % 2 === 1 ? [plain, api] : [api, plain]) {
+            await run(target, db, shares, calls, ROUNDS > 1 ? Math.min(WARMUP, 2) : WARMUP);
+            const result = await run(target, db, shares, calls, DURATION);
+            shared.push({ key, connections, round, target: target.name, ...result });
+            const label = ROUNDS > 1 ? `round ${round}, ` : '';
+            console.log(`  ${connections} conn  ${label}${title} on ${target.name}: ${Math.round(result.total.rps)} req/s`);
+          }
         }
       }
     }
     await verify(db, before);
-    report(alone, mixed, aloneCalls, wholeMix ? allCalls : {}, [plain.name, api.name], server.kind);
+    report(alone, shared, aloneCalls, sharedLoads, [plain.name, api.name], server.kind);
     if (profile) {
       await stopServer(api);
       await summarizeProfile(profile.dir);
@@ -301,19 +323,24 @@ function makeCalls(shop, tokens, ownerToken) {
   };
 }
 
-/** The calls BENCH_CALLS names to run alone, and whether it names the mix (`mix`); unset: all six and the mix. */
+/**
+ * The calls BENCH_CALLS names to run alone, and the runs of calls sharing connections it names (`mix`, `selling`);
+ * unset: all six alone, the mix and browse while selling.
+ */
 function selectCalls(calls) {
   const names = process.env.BENCH_CALLS?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!names?.length) return { alone: calls, mix: true };
-  const unknown = names.filter((name) => name !== 'mix' && !(name in calls));
+  if (!names?.length) return { alone: calls, shared: Object.keys(SHARED_LOADS) };
+  const unknown = names.filter((name) => !(name in SHARED_LOADS) && !(name in calls));
   if (unknown.length > 0) {
-    throw new Error(`BENCH_CALLS: no call ${unknown.join(', ')} (the calls: ${Object.keys(calls).join(', ')}, and mix)`);
+    throw new Error(
+      `BENCH_CALLS: no call ${unknown.join(', ')} (the calls: ${[...Object.keys(calls), ...Object.keys(SHARED_LOADS)].join(', ')})`,
+    );
   }
   return {
-    alone: Object.fromEntries(names.filter((name) => name !== 'mix').map((name) => [name, calls[name]])),
-    mix: names.includes('mix'),
+    alone: Object.fromEntries(names.filter((name) => name in calls).map((name) => [name, calls[name]])),
+    shared: names.filter((name) => name in SHARED_LOADS),
   };
 }
 
@@ -491,7 +518,7 @@ function goalsOf(name, ratios, apiCpu) {
   return goals;
 }
 
-function report(alone, mixed, calls, mixCalls, [plainName, apiName], databaseKind) {
+function report(alone, shared, calls, sharedLoads, [plainName, apiName], databaseKind) {
   const cpus = os.cpus();
   const lines = [
     '',
@@ -525,36 +552,38 @@ function report(alone, mixed, calls, mixCalls, [plainName, apiName], databaseKin
       if (ROUNDS > 1) lines.push(`    median of ${ROUNDS} rounds  ${formatRatios(median)}; API ${Math.round(apiCpu)} µs CPU/req`);
       lines.push(...goalsOf(name, median, apiCpu).map((goal) => `    goal   ${goal}`));
     }
-    const mixNames = Object.keys(mixCalls);
-    if (mixNames.length === 0) continue;
-    const shares = shareOut(connections);
-    lines.push(
-      '',
-      `${connections} connections, the mix (${Object.entries(shares)
-        .map(([name, n]) => `${name} ${n}`)
-        .join(', ')})`,
-    );
-    const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
-    const mixRounds = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const [plain, api] = [plainName, apiName].map((target) =>
-        mixed.find((r) => r.connections === connections && r.round === round && r.target === target),
+    for (const key of sharedLoads) {
+      const { title, shares: shareFor, goals } = SHARED_LOADS[key];
+      const shares = shareFor(connections);
+      const names = Object.keys(shares);
+      lines.push(
+        '',
+        `${connections} connections, ${title} (${Object.entries(shares)
+          .map(([name, n]) => `${name} ${n}`)
+          .join(', ')})`,
       );
-      const label = ROUNDS > 1 ? `round ${round}: ` : '';
-      const ratios = Object.fromEntries(mixNames.map((name) => [name, api.calls[name].rps / plain.calls[name].rps]));
-      mixRounds.push(ratios);
-      for (const name of mixNames) {
+      const cpu = (micros) => (micros === undefined ? '?' : `${Math.round(micros)} µs`);
+      const rounds = [];
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        const [plain, api] = [plainName, apiName].map((target) =>
+          shared.find((r) => r.key === key && r.connections === connections && r.round === round && r.target === target),
+        );
+        const label = ROUNDS > 1 ? `round ${round}: ` : '';
+        const ratios = Object.fromEntries(names.map((name) => [name, api.calls[name].rps / plain.calls[name].rps]));
+        rounds.push(ratios);
+        for (const name of names) {
+          lines.push(
+            `  ${label}${name.padEnd(9)} API ${format(api.calls[name])}  |  plain ${format(plain.calls[name])}  |  ${ratios[name].toFixed(2)}x`,
+          );
+        }
         lines.push(
-          `  ${label}${name.padEnd(9)} API ${format(api.calls[name])}  |  plain ${format(plain.calls[name])}  |  ${ratios[name].toFixed(2)}x`,
+          `  ${label}all       API ${Math.round(api.total.rps)} req/s, ${cpu(api.serverCpu)} + Postgres ${cpu(api.pgCpu)} CPU/req  |  plain ${Math.round(plain.total.rps)} req/s, ${cpu(plain.serverCpu)} + Postgres ${cpu(plain.pgCpu)} CPU/req`,
         );
       }
-      lines.push(
-        `  ${label}all       API ${Math.round(api.total.rps)} req/s, ${cpu(api.serverCpu)} + Postgres ${cpu(api.pgCpu)} CPU/req  |  plain ${Math.round(plain.total.rps)} req/s, ${cpu(plain.serverCpu)} + Postgres ${cpu(plain.pgCpu)} CPU/req`,
-      );
+      const median = Object.fromEntries(names.map((name) => [name, medianOf(rounds.map((ratios) => ratios[name]))]));
+      if (ROUNDS > 1) lines.push(`  median of ${ROUNDS} rounds  ${names.map((name) => `${name} ${median[name].toFixed(2)}x`).join(', ')}`);
+      for (const name of goals) lines.push(`  goal   ${name} requests/s >= 0.5x in ${title}: ${median[name] >= 0.5 ? 'met' : 'NOT MET'}`);
     }
-    const median = Object.fromEntries(mixNames.map((name) => [name, medianOf(mixRounds.map((ratios) => ratios[name]))]));
-    if (ROUNDS > 1) lines.push(`  median of ${ROUNDS} rounds  ${mixNames.map((name) => `${name} ${median[name].toFixed(2)}x`).join(', ')}`);
-    for (const name of HOT_READS) lines.push(`  goal   ${name} requests/s >= 0.5x in the mix: ${median[name] >= 0.5 ? 'met' : 'NOT MET'}`);
   }
   console.log(lines.join('\n'));
 }
