@@ -42,12 +42,31 @@ describe('ConcurrencyGate', () => {
     const ended = new Promise<void>((resolve) => (end = resolve));
     await expect(gate.runAnsweringEarly(() => ({ result: Promise.resolve('rows'), ended }))).resolves.toBe('rows');
     expect(gate.active).toBe(1);
-    await expect(gate.run(async () => 'another')).rejects.toBeInstanceOf(ServiceUnavailableError);
     end();
     await ended;
     await Promise.resolve();
     expect(gate.active).toBe(0);
-    await expect(gate.run(async () => 'another')).resolves.toBe('another');
+  });
+
+  it('hands an ending place to one run that finds every place taken, which starts when it ends; refuses one more', async () => {
+    const gate = new ConcurrencyGate(1, busy('busy'));
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    await gate.runAnsweringEarly(() => ({ result: Promise.resolve('first'), ended }));
+    expect(gate.full).toBe(false);
+    let started = false;
+    const next = gate.run(async () => {
+      started = true;
+      return 'next';
+    });
+    await Promise.resolve();
+    expect({ started, full: gate.full }).toEqual({ started: false, full: true });
+    await expect(gate.run(async () => 'another')).rejects.toBeInstanceOf(ServiceUnavailableError);
+    end();
+    await expect(next).resolves.toBe('next');
+    expect(started).toBe(true);
+    await Promise.resolve();
+    expect(gate.active).toBe(0);
   });
 
   it('frees the place of work that fails before it answers, when it ends (and at once when it cannot start)', async () => {
