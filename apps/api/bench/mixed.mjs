@@ -132,33 +132,17 @@ async function main() {
     const shared = [];
     for (const connections of CONNECTIONS) {
       for (const [name, call] of Object.entries(aloneCalls)) {
-        // With rounds, both warm up first; then each run is preceded by a short one, which also reopens the pool
-        // connections its server's pool closed while idle (a backend that is new during a run is not counted).
-        if (ROUNDS > 1) for (const target of [plain, api]) await run(target, db, { [name]: connections }, calls, WARMUP);
-        for (let round = 1; round <= ROUNDS; round += 1) {
-          for (const target of round % 2 === 1 ? [plain, api] : [api, plain]) {
-            await run(target, db, { [name]: connections }, calls, ROUNDS > 1 ? Math.min(WARMUP, 2) : WARMUP);
-            const result = await run(target, db, { [name]: connections }, calls, DURATION);
-            alone.push({ connections, name, round, target: target.name, ...result });
-            const label = ROUNDS > 1 ? `round ${round}, ` : '';
-            console.log(`  ${connections} conn  ${label}${call.label} on ${target.name}: ${format(result.calls[name], result)}`);
-          }
-        }
+        await inRounds([plain, api], db, { [name]: connections }, calls, (round, target, result) => {
+          alone.push({ connections, name, round, target: target.name, ...result });
+          console.log(`  ${connections} conn  ${roundLabel(round)}${call.label} on ${target.name}: ${format(result.calls[name], result)}`);
+        });
       }
       for (const key of sharedLoads) {
-        const { title, shares: shareFor } = SHARED_LOADS[key];
-        const shares = shareFor(connections);
-        // In rounds as the calls alone are: the same warm-ups, the API first in every other round.
-        if (ROUNDS > 1) for (const target of [plain, api]) await run(target, db, shares, calls, WARMUP);
-        for (let round = 1; round <= ROUNDS; round += 1) {
-          for (const target of round % 2 === 1 ? [plain, api] : [api, plain]) {
-            await run(target, db, shares, calls, ROUNDS > 1 ? Math.min(WARMUP, 2) : WARMUP);
-            const result = await run(target, db, shares, calls, DURATION);
-            shared.push({ key, connections, round, target: target.name, ...result });
-            const label = ROUNDS > 1 ? `round ${round}, ` : '';
-            console.log(`  ${connections} conn  ${label}${title} on ${target.name}: ${Math.round(result.total.rps)} req/s`);
-          }
-        }
+        const { title, shares } = SHARED_LOADS[key];
+        await inRounds([plain, api], db, shares(connections), calls, (round, target, result) => {
+          shared.push({ key, connections, round, target: target.name, ...result });
+          console.log(`  ${connections} conn  ${roundLabel(round)}${title} on ${target.name}: ${Math.round(result.total.rps)} req/s`);
+        });
       }
     }
     await verify(db, before);
@@ -359,6 +343,27 @@ async function checkSameCalls(calls, api, plain) {
       throw new Error(`${call.label}: the API answered ${sizes[0]} bytes, the plain server ${sizes[1]}: not the same work`);
   }
   step('each call answers 200 on both servers, reads of the same size');
+}
+
+/**
+ * One load (`shares`: connections per call) measured on both servers, ROUNDS times: with rounds, both warm up first;
+ * then each run is preceded by a short one, which also reopens the pool connections its server's pool closed while
+ * idle (a backend that is new during a run is not counted), and the API goes first in every other round.
+ * `measured(round, target, result)` is given each measured run.
+ */
+async function inRounds([plain, api], db, shares, calls, measured) {
+  if (ROUNDS > 1) for (const target of [plain, api]) await run(target, db, shares, calls, WARMUP);
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const target of round % 2 === 1 ? [plain, api] : [api, plain]) {
+      await run(target, db, shares, calls, ROUNDS > 1 ? Math.min(WARMUP, 2) : WARMUP);
+      measured(round, target, await run(target, db, shares, calls, DURATION));
+    }
+  }
+}
+
+/** A run's round in its progress line, when there are rounds. */
+function roundLabel(round) {
+  return ROUNDS > 1 ? `round ${round}, ` : '';
 }
 
 /** The connections of the mix shared out by MIX, at least one each. */
