@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger, type LogSettings, REDACTED, scrubText } from './logger.js';
+import { fileURLToPath } from 'node:url';
+import { createLogger, LOG_BATCH, type LogSettings, REDACTED, scrubText } from './logger.js';
 import { nestLogger } from './logging.module.js';
 
 /** A pino logger of the API's writing into an array. */
@@ -127,6 +130,63 @@ describe('the API logger (json)', () => {
       }),
     ]);
   });
+});
+
+/**
+ * A process of its own logging through the API's JSON logger to its real stdout (the destination production uses):
+ * `script` runs with `log`, the logger, in scope. Resolves with the lines read and how long after the start each
+ * arrived, once the process has exited.
+ */
+function loggingProcess(
+  script: string,
+): Promise<{ lines: Array<{ entry: Record<string, unknown>; afterMs: number }>; code: number | null }> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      './apps/api/test/support/ts-register.mjs',
+      '--input-type=module',
+      '-e',
+      `const { createLogger } = await import('./apps/api/src/common/logging/logger.ts');
+       const log = createLogger({ format: 'json', level: 'info' });
+       ${script}`,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const started = Date.now();
+  const lines: Array<{ entry: Record<string, unknown>; afterMs: number }> = [];
+  let rest = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const text = rest + chunk.toString();
+    const complete = text.split('\n');
+    rest = complete.pop()!;
+    for (const line of complete) lines.push({ entry: JSON.parse(line) as Record<string, unknown>, afterMs: Date.now() - started });
+  });
+  return new Promise((resolve) => child.once('close', (code) => resolve({ lines, code })));
+}
+
+describe('the API logger (json, to stdout)', () => {
+  it('gathers lines before writing them, and writes every one still gathered when the process exits', async () => {
+    expect(LOG_BATCH.minLength).toBeGreaterThan(0);
+    // Far less than LOG_BATCH.minLength, so all of it is still gathered at process.exit.
+    const { lines, code } = await loggingProcess(
+      `for (let i = 0; i < 3; i++) log.info({ context: 'Test', i }, 'line ' + i); process.exit(0);`,
+    );
+    expect(code).toBe(0);
+    expect(lines.map(({ entry }) => entry.message)).toEqual(['line 0', 'line 1', 'line 2']);
+  }, 30_000);
+
+  it('writes a lone line within its periodic flush, without waiting for more lines or the exit', async () => {
+    // The line is logged once the process has started; the process stays up for 1.5 s after it.
+    const { lines } = await loggingProcess(
+      `const at = Date.now(); log.info({ context: 'Test', at }, 'alone'); setTimeout(() => log.info({ context: 'Test' }, 'last'), 1500);`,
+    );
+    const alone = lines.find(({ entry }) => entry.message === 'alone')!;
+    const last = lines.find(({ entry }) => entry.message === 'last')!;
+    // Read well before the next line was even logged: the timer, not the exit, wrote it.
+    expect(last.afterMs - alone.afterMs).toBeGreaterThan(1500 - LOG_BATCH.periodicFlush - 500);
+  }, 30_000);
 });
 
 describe('the API logger (pretty)', () => {
