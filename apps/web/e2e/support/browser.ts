@@ -67,7 +67,9 @@ export async function openShop(browser: Browser, viewport = { width: 1280, heigh
     consoleMessages.push(`${message.type()}: ${message.text()}`);
     const expected = /^(Failed to load resource: the server responded with a status of 4\d\d|ApiError: )/;
     if (message.type() === 'error' && !expected.test(message.text())) {
-      pageErrors.push(`console error: ${message.text()}`);
+      // Where it came from: for a failed load, the resource's URL (which answer was a 5xx is what a CI failure needs).
+      const { url } = message.location();
+      pageErrors.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
     }
   });
   await watchCspViolations(context, pageErrors);
