@@ -9,21 +9,26 @@
 // Prints to stderr (the app's log lines go to stdout). BENCH_CHECKOUTS per round (default 2000), BENCH_ROUNDS (default
 // 6; the first two are warm-up: the JIT); BENCH_ALLOCATIONS=1 samples what the measured rounds allocate (V8's sampling
 // heap profiler, the objects collected since counted too) and prints the bytes a paid order allocates, by package and
-// by function. A benchmark, not a test: it fails only on an answer that is not 200.
+// by function. BENCH_DIRECT=1 makes every other round's checkouts by calling PaymentsService.pay directly (the same
+// buyer, body, key and attempt, in a CLS context of their own): the two kinds of round side by side say what the
+// request's way through Express and Nest costs a paid order (docs/performance.md, "The way in and out costs a
+// quarter of a paid order"). A benchmark, not a test: it fails only on an answer that is not 200.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
+import { ClsService } from 'nestjs-cls';
 import pg from 'pg';
-import { allocationSampling, inProcessApp, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+import { allocationSampling, fromDist, inProcessApp, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const IN_FLIGHT = 10;
 const BUYERS = 20;
 const PRODUCTS = 10;
+const DIRECT = process.env.BENCH_DIRECT === '1';
 const say = (line) => process.stderr.write(`${line}\n`);
 
 await runBenchmark(async () => {
@@ -40,7 +45,12 @@ await runBenchmark(async () => {
         `Buyer ${i}`,
         `buyer${i}@bench.example`,
       ]);
-      buyers.push({ id: rows[0].id, token: jwt.sign({ sub: rows[0].id, role: 0, jti: randomUUID() }, secret, { expiresIn: 3600 }) });
+      buyers.push({
+        id: rows[0].id,
+        token: jwt.sign({ sub: rows[0].id, role: 0, jti: randomUUID() }, secret, { expiresIn: 3600 }),
+        // The signed-in user as the JWT guard puts it on the request (AuthUser), for the direct calls.
+        user: { id: rows[0].id, name: `Buyer ${i}`, email: `buyer${i}@bench.example`, role: 0, staffRole: null },
+      });
     }
     for (let i = 0; i < PRODUCTS; i += 1) {
       await pool.query(
@@ -53,18 +63,20 @@ await runBenchmark(async () => {
                                         FROM product_variants v JOIN products p ON p.id = v.product_id ORDER BY v.id`)
     ).rows;
     let n = 0;
+    // The i-th checkout's buyer and payment: a two-line cart, each line a variant of its own product.
+    const nth = (i) => {
+      const lines = [variants[i % variants.length], variants[(i + 1 + (i % 3)) % variants.length]];
+      const paymentInfo = {
+        paymentMethodNonce: 'fake-valid-nonce',
+        amount: lines.reduce((sum, v) => sum + v.cents, 0) / 100,
+        products: lines.map((v) => ({ _id: v.product_id, variant: v.id, count: 1 })),
+      };
+      return { buyer: buyers[i % BUYERS], paymentInfo };
+    };
     const checkout = () =>
       new Promise((resolve, reject) => {
-        const i = n++;
-        const buyer = buyers[i % BUYERS];
-        const lines = [variants[i % variants.length], variants[(i + 1 + (i % 3)) % variants.length]];
-        const body = JSON.stringify({
-          paymentInfo: {
-            paymentMethodNonce: 'fake-valid-nonce',
-            amount: lines.reduce((sum, v) => sum + v.cents, 0) / 100,
-            products: lines.map((v) => ({ _id: v.product_id, variant: v.id, count: 1 })),
-          },
-        });
+        const { buyer, paymentInfo } = nth(n++);
+        const body = JSON.stringify({ paymentInfo });
         const { request, response } = inProcessPost(
           `/api/payment/braintree/${buyer.id}`,
           { authorization: `Bearer ${buyer.token}`, 'idempotency-key': randomUUID() },
@@ -82,22 +94,35 @@ await runBenchmark(async () => {
         };
         handle(request, response);
       });
+    // The same checkout without the request: what the payment rate limit's guard and the JWT guard would hand the
+    // service, in the CLS context the request's middleware would open.
+    const payments = DIRECT ? app.get((await fromDist('modules/payments/payments.service.js')).PaymentsService) : undefined;
+    const { PaymentAttempt } = await fromDist('modules/auth/rate-limit/payment-rate-limit.decorator.js');
+    const cls = app.get(ClsService);
+    const direct = async () => {
+      const { buyer, paymentInfo } = nth(n++);
+      // The limit as the app was given it (inProcessApp puts its settings in process.env).
+      const attempt = new PaymentAttempt(`payment:${buyer.id}`, Number(process.env.PAYMENT_RATE_LIMIT));
+      const answer = await cls.run(() => payments.pay(buyer.user, paymentInfo, randomUUID(), attempt));
+      if (answer.status !== 200) throw new Error(`checkout (direct): ${answer.status} ${JSON.stringify(answer.body)}`);
+    };
     const unsent = async () => (await pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
     let sampling;
     for (let round = 0; round < ROUNDS; round += 1) {
       if (round === 2 && process.env.BENCH_ALLOCATIONS === '1') sampling = await allocationSampling();
       let started = 0;
+      const calledDirectly = DIRECT && round % 2 === 1;
       const before = process.cpuUsage();
       await Promise.all(
         Array.from({ length: IN_FLIGHT }, async () => {
-          while (started++ < CHECKOUTS) await checkout();
+          while (started++ < CHECKOUTS) await (calledDirectly ? direct() : checkout());
         }),
       );
       while ((await unsent()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       const used = process.cpuUsage(before);
       const per = (micros) => (micros / CHECKOUTS).toFixed(0);
       say(
-        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
+        `round ${round}${DIRECT ? (calledDirectly ? ', PaymentsService.pay called directly' : ', through the request handler') : ''}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
       );
     }
     if (sampling) say(await sampling.summary(CHECKOUTS * (ROUNDS - 2), 'paid order'));
