@@ -9,10 +9,12 @@
 // Prints to stderr (the app's log lines go to stdout). BENCH_CHECKOUTS per round (default 2000), BENCH_ROUNDS (default
 // 6; the first two are warm-up: the JIT); BENCH_ALLOCATIONS=1 samples what the measured rounds allocate (V8's sampling
 // heap profiler, the objects collected since counted too) and prints the bytes a paid order allocates, by package and
-// by function. BENCH_DIRECT=1 makes every other round's checkouts by calling PaymentsService.pay directly (the same
-// buyer, body, key and attempt, in a CLS context of their own): the two kinds of round side by side say what the
-// request's way through Express and Nest costs a paid order (docs/performance.md, "The way in and out costs a
-// quarter of a paid order"). A benchmark, not a test: it fails only on an answer that is not 200.
+// by function. BENCH_DIRECT=1 measures the request's way through Express and Nest: after two warm-up rounds, the
+// measured rounds' checkouts go through the request handler and by calling PaymentsService.pay directly (the same
+// buyer, body, key and attempt, in a CLS context of their own, the request and response objects made and the answer
+// ended all the same) in turn, BENCH_SEGMENT (default 50) checkouts at a time, and it prints each way's CPU a paid
+// order (mean ± standard error over its segments) and their difference (docs/performance.md, "The way in and out,
+// measured in turns"). A benchmark, not a test: it fails only on an answer that is not 200.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,7 +23,15 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { ClsService } from 'nestjs-cls';
 import pg from 'pg';
-import { allocationSampling, fromDist, inProcessApp, inProcessPost, runBenchmark, scratchDatabaseOnServer } from './support.mjs';
+import {
+  allocationSampling,
+  fromDist,
+  inProcessApp,
+  inProcessPost,
+  meanAndError,
+  runBenchmark,
+  scratchDatabaseOnServer,
+} from './support.mjs';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -29,6 +39,7 @@ const IN_FLIGHT = 10;
 const BUYERS = 20;
 const PRODUCTS = 10;
 const DIRECT = process.env.BENCH_DIRECT === '1';
+const SEGMENT = Number(process.env.BENCH_SEGMENT ?? 50);
 const say = (line) => process.stderr.write(`${line}\n`);
 
 await runBenchmark(async () => {
@@ -94,35 +105,91 @@ await runBenchmark(async () => {
         };
         handle(request, response);
       });
-    // The same checkout without the request: what the payment rate limit's guard and the JWT guard would hand the
-    // service, in the CLS context the request's middleware would open.
+    // The same checkout without the way in and out: the request and response objects made as for the handler (their
+    // cost is the benchmark's, not the app's), the service called with what the JWT guard and the payment attempt's
+    // guard would hand it, in the CLS context a request runs in, and its answer's JSON ended on the response.
     const payments = DIRECT ? app.get((await fromDist('modules/payments/payments.service.js')).PaymentsService) : undefined;
     const { PaymentAttempt } = await fromDist('modules/auth/rate-limit/payment-rate-limit.decorator.js');
     const cls = app.get(ClsService);
     const direct = async () => {
       const { buyer, paymentInfo } = nth(n++);
+      const { response } = inProcessPost(
+        `/api/payment/braintree/${buyer.id}`,
+        { authorization: `Bearer ${buyer.token}`, 'idempotency-key': randomUUID() },
+        JSON.stringify({ paymentInfo }),
+      );
       // The limit as the app was given it (inProcessApp puts its settings in process.env).
       const attempt = new PaymentAttempt(`payment:${buyer.id}`, Number(process.env.PAYMENT_RATE_LIMIT));
       const answer = await cls.run(() => payments.pay(buyer.user, paymentInfo, randomUUID(), attempt));
       if (answer.status !== 200) throw new Error(`checkout (direct): ${answer.status} ${JSON.stringify(answer.body)}`);
+      response.setHeader('Content-Type', 'application/json; charset=utf-8');
+      response.end(JSON.stringify(answer.body));
+      response.emit('finish');
+      response.emit('close');
     };
     const unsent = async () => (await pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
+    const drained = async () => {
+      while ((await unsent()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    // `count` checkouts, IN_FLIGHT at a time; after every `segment` answered, `segmentDone()` is called.
+    const checkouts = (count, way, segment = Infinity, segmentDone = () => {}) => {
+      let started = 0;
+      let answered = 0;
+      return Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (started++ < count) {
+            await way();
+            answered += 1;
+            if (answered % segment === 0) segmentDone();
+          }
+        }),
+      );
+    };
+    if (DIRECT) {
+      // The two ways interleaved every SEGMENT checkouts: the machine's speed drifts by a fifth within a minute, far
+      // more than the difference sought, and segments of the two ways side by side see the same drift. Each way's
+      // figure is its segments' mean, with the mean's standard error. The mails' CPU falls in whichever segment is
+      // running when the outbox writes them, the same share for either way.
+      let viaHandler = true;
+      const way = () => (viaHandler ? checkout() : direct());
+      for (let round = 0; round < 2; round += 1) {
+        await checkouts(CHECKOUTS, way, SEGMENT, () => (viaHandler = !viaHandler));
+        await drained();
+      }
+      const segments = { handler: [], direct: [] };
+      let since = process.cpuUsage();
+      viaHandler = true;
+      await checkouts((ROUNDS - 2) * CHECKOUTS, way, SEGMENT, () => {
+        const used = process.cpuUsage(since);
+        segments[viaHandler ? 'handler' : 'direct'].push((used.user + used.system) / SEGMENT);
+        viaHandler = !viaHandler;
+        since = process.cpuUsage();
+      });
+      await drained();
+      const handler = meanAndError(segments.handler);
+      const called = meanAndError(segments.direct);
+      const difference = handler.mean - called.mean;
+      const error = Math.hypot(handler.error, called.error);
+      say(
+        [
+          `${segments.handler.length + segments.direct.length} segments of ${SEGMENT} checkouts, the two ways in turn (µs of CPU a paid order, mean ± standard error):`,
+          `  through the request handler:         ${handler.mean.toFixed(0)} ± ${handler.error.toFixed(0)}`,
+          `  PaymentsService.pay called directly: ${called.mean.toFixed(0)} ± ${called.error.toFixed(0)}`,
+          `  the way in and out:                  ${difference.toFixed(0)} ± ${error.toFixed(0)} (${((100 * difference) / handler.mean).toFixed(1)}% of a paid order through the handler)`,
+        ].join('\n'),
+      );
+      return;
+    }
     let sampling;
     for (let round = 0; round < ROUNDS; round += 1) {
       if (round === 2 && process.env.BENCH_ALLOCATIONS === '1') sampling = await allocationSampling();
-      let started = 0;
-      const calledDirectly = DIRECT && round % 2 === 1;
       const before = process.cpuUsage();
-      await Promise.all(
-        Array.from({ length: IN_FLIGHT }, async () => {
-          while (started++ < CHECKOUTS) await (calledDirectly ? direct() : checkout());
-        }),
-      );
-      while ((await unsent()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await checkouts(CHECKOUTS, checkout);
+      await drained();
       const used = process.cpuUsage(before);
       const per = (micros) => (micros / CHECKOUTS).toFixed(0);
       say(
-        `round ${round}${DIRECT ? (calledDirectly ? ', PaymentsService.pay called directly' : ', through the request handler') : ''}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
+        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
       );
     }
     if (sampling) say(await sampling.summary(CHECKOUTS * (ROUNDS - 2), 'paid order'));

@@ -366,6 +366,13 @@ export async function summarizeProfile(dir) {
   console.log(lines.join('\n'));
 }
 
+/** The mean of `figures` and its standard error (the sample's standard deviation over the square root of its size). */
+export function meanAndError(figures) {
+  const mean = figures.reduce((sum, x) => sum + x, 0) / figures.length;
+  const variance = figures.reduce((sum, x) => sum + (x - mean) ** 2, 0) / Math.max(1, figures.length - 1);
+  return { mean, error: Math.sqrt(variance / figures.length) };
+}
+
 /** CPU microseconds (user + system) of this process per call of `work`, over `calls` sequential awaited calls. */
 export async function cpuPerCall(work, calls) {
   const before = process.cpuUsage();
