@@ -14,7 +14,11 @@
 // buyer, body, key and attempt, in a CLS context of their own, the request and response objects made and the answer
 // ended all the same) in turn, BENCH_SEGMENT (default 50) checkouts at a time, and it prints each way's CPU a paid
 // order (mean ± standard error over its segments) and their difference (docs/performance.md, "The way in and out,
-// measured in turns"). A benchmark, not a test: it fails only on an answer that is not 200.
+// measured in turns"). BENCH_WITHOUT=<piece>[,<piece>...] does the same with the app as built against the app with
+// those pieces switched off at runtime (for measuring only; the answers stay 200): log-line, metrics, helmet,
+// compression, no-store, raw-text, urlencoded (middleware), route-first (the payment route before the others), etag,
+// jwt-guard (the token's user looked up in the benchmark's list), other-guards (the 2FA, user and role guards),
+// body-pipe. A benchmark, not a test: it fails only on an answer that is not 200.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -40,6 +44,7 @@ const BUYERS = 20;
 const PRODUCTS = 10;
 const DIRECT = process.env.BENCH_DIRECT === '1';
 const SEGMENT = Number(process.env.BENCH_SEGMENT ?? 50);
+const WITHOUT = (process.env.BENCH_WITHOUT ?? '').split(',').filter(Boolean);
 const say = (line) => process.stderr.write(`${line}\n`);
 
 await runBenchmark(async () => {
@@ -145,37 +150,50 @@ await runBenchmark(async () => {
         }),
       );
     };
-    if (DIRECT) {
+    const switchOff = WITHOUT.length > 0 ? await pieceSwitches(app, buyers, WITHOUT) : undefined;
+    if (DIRECT || switchOff) {
       // The two ways interleaved every SEGMENT checkouts: the machine's speed drifts by a fifth within a minute, far
       // more than the difference sought, and segments of the two ways side by side see the same drift. Each way's
       // figure is its segments' mean, with the mean's standard error. The mails' CPU falls in whichever segment is
       // running when the outbox writes them, the same share for either way.
       let viaHandler = true;
-      const way = () => (viaHandler ? checkout() : direct());
+      let restore = () => {};
+      const turn = () => {
+        viaHandler = !viaHandler;
+        restore();
+        restore = !viaHandler && switchOff ? switchOff() : () => {};
+      };
+      const way = () => (viaHandler || switchOff ? checkout() : direct());
       for (let round = 0; round < 2; round += 1) {
-        await checkouts(CHECKOUTS, way, SEGMENT, () => (viaHandler = !viaHandler));
+        await checkouts(CHECKOUTS, way, SEGMENT, turn);
         await drained();
       }
+      if (!viaHandler) turn();
       const segments = { handler: [], direct: [] };
       let since = process.cpuUsage();
       viaHandler = true;
       await checkouts((ROUNDS - 2) * CHECKOUTS, way, SEGMENT, () => {
         const used = process.cpuUsage(since);
         segments[viaHandler ? 'handler' : 'direct'].push((used.user + used.system) / SEGMENT);
-        viaHandler = !viaHandler;
+        turn();
         since = process.cpuUsage();
       });
+      restore();
       await drained();
       const handler = meanAndError(segments.handler);
       const called = meanAndError(segments.direct);
       const difference = handler.mean - called.mean;
       const error = Math.hypot(handler.error, called.error);
+      const other = switchOff ? 'without the pieces:' : 'PaymentsService.pay called directly:';
+      const saved = switchOff ? 'saved:' : 'the way in and out:';
+      const width = Math.max(other.length, 'through the request handler:'.length) + 1;
       say(
         [
           `${segments.handler.length + segments.direct.length} segments of ${SEGMENT} checkouts, the two ways in turn (µs of CPU a paid order, mean ± standard error):`,
-          `  through the request handler:         ${handler.mean.toFixed(0)} ± ${handler.error.toFixed(0)}`,
-          `  PaymentsService.pay called directly: ${called.mean.toFixed(0)} ± ${called.error.toFixed(0)}`,
-          `  the way in and out:                  ${difference.toFixed(0)} ± ${error.toFixed(0)} (${((100 * difference) / handler.mean).toFixed(1)}% of a paid order through the handler)`,
+          ...(switchOff ? [`  the pieces switched off: ${WITHOUT.join(', ')}`] : []),
+          `  ${'through the request handler:'.padEnd(width)}${handler.mean.toFixed(0)} ± ${handler.error.toFixed(0)}`,
+          `  ${other.padEnd(width)}${called.mean.toFixed(0)} ± ${called.error.toFixed(0)}`,
+          `  ${saved.padEnd(width)}${difference.toFixed(0)} ± ${error.toFixed(0)} (${((100 * difference) / handler.mean).toFixed(1)}% of a paid order through the handler)`,
         ].join('\n'),
       );
       return;
@@ -199,3 +217,79 @@ await runBenchmark(async () => {
     await rm(mailDir, { recursive: true, force: true });
   }
 });
+
+/**
+ * The pieces BENCH_WITHOUT can switch off, each a function that switches it off and returns the function that puts it
+ * back: Express middleware taken out of the app's stack, a guard or pipe replaced on its class's prototype, the
+ * payment route moved to the front of the routes, Express's ETag. For measuring what a piece costs, never more.
+ */
+async function pieceSwitches(app, buyers, names) {
+  const express = app.getHttpAdapter().getInstance();
+  const stack = () => express.router.stack;
+  const { REQUEST_LOGGER } = await fromDist('common/logging/logging.module.js');
+  const { StoreMetrics } = await fromDist('modules/metrics/store-metrics.js');
+  const { JwtAuthGuard } = await fromDist('modules/auth/guards/jwt-auth.guard.js');
+  const { TwoFactorEnrolmentGuard } = await fromDist('modules/auth/guards/two-factor-enrolment.guard.js');
+  const { UserParamGuard } = await fromDist('modules/auth/guards/user-param.guard.js');
+  const { RolesGuard } = await fromDist('modules/auth/guards/roles.guard.js');
+  const { WellFormedBodyPipe } = await fromDist('common/validation.js');
+  const withoutLayer = (matches) => () => {
+    const layers = stack();
+    const index = layers.findIndex(matches);
+    if (index === -1) throw new Error('BENCH_WITHOUT: the piece is not in the app');
+    const [layer] = layers.splice(index, 1);
+    return () => layers.splice(index, 0, layer);
+  };
+  const replaced = (prototype, method, replacement) => () => {
+    const own = Object.getOwnPropertyDescriptor(prototype, method);
+    prototype[method] = replacement;
+    return () => (own ? Object.defineProperty(prototype, method, own) : delete prototype[method]);
+  };
+  const users = new Map(buyers.map((buyer) => [`Bearer ${buyer.token}`, { ...buyer.user, twoFactorEnabled: false }]));
+  const requestLogger = app.get(REQUEST_LOGGER);
+  const httpMetrics = app.get(StoreMetrics).httpMiddleware;
+  const pieces = {
+    'log-line': withoutLayer((layer) => layer.handle === requestLogger),
+    metrics: withoutLayer((layer) => layer.handle === httpMetrics),
+    helmet: withoutLayer((layer) => layer.name === 'helmetMiddleware'),
+    compression: withoutLayer((layer) => layer.name === 'compression'),
+    'no-store': withoutLayer((layer) => layer.name === 'noStoreWhenAuthenticated'),
+    'raw-text': withoutLayer((layer) => layer.name === 'rawTextGuard'),
+    urlencoded: withoutLayer((layer) => layer.name === 'urlencodedParser'),
+    'route-first': () => {
+      const layers = stack();
+      const index = layers.findIndex((layer) => layer.route?.path === '/api/payment/braintree/:userId');
+      const first = layers.findIndex((layer) => layer.route && Object.keys(layer.route.methods).length === 1);
+      const [route] = layers.splice(index, 1);
+      layers.splice(first, 0, route);
+      return () => {
+        layers.splice(first, 1);
+        layers.splice(index, 0, route);
+      };
+    },
+    etag: () => {
+      const setting = express.get('etag');
+      express.set('etag', false);
+      return () => express.set('etag', setting);
+    },
+    // The bearer token's user from the benchmark's own list: no signature, claims or session check.
+    'jwt-guard': replaced(JwtAuthGuard.prototype, 'canActivate', (context) => {
+      const request = context.switchToHttp().getRequest();
+      request.user = users.get(request.headers.authorization);
+      return true;
+    }),
+    'other-guards': () => {
+      const restores = [TwoFactorEnrolmentGuard, UserParamGuard, RolesGuard].map((guard) =>
+        replaced(guard.prototype, 'canActivate', () => true)(),
+      );
+      return () => restores.forEach((restore) => restore());
+    },
+    'body-pipe': replaced(WellFormedBodyPipe.prototype, 'transform', async (value) => value),
+  };
+  const unknown = names.filter((name) => !(name in pieces));
+  if (unknown.length > 0) throw new Error(`BENCH_WITHOUT: no piece ${unknown.join(', ')}; there are ${Object.keys(pieces).join(', ')}`);
+  return () => {
+    const restores = names.map((name) => pieces[name]());
+    return () => restores.reverse().forEach((restore) => restore());
+  };
+}
