@@ -23,7 +23,12 @@ const root = path.resolve(here, '../../..');
 const LEASE_SECONDS = 2;
 const BUYERS = 6;
 const PRODUCTS = 4;
-const STOCK = 15;
+/**
+ * Units of each product: enough that the kill (once 2 x IN_FLIGHT checkouts have started) comes well before the
+ * stock runs out. With none left every checkout is refused before it reserves, no order is Pending to be caught, and
+ * the wait for one ran out on a slow, busy machine (15 units sold out around the 40th checkout).
+ */
+const STOCK = 60;
 /** Concurrent checkouts kept in flight until the kill. */
 const IN_FLIGHT = 24;
 const ANSWERS = new Set([200, 402, 409, 502]);
