@@ -89,15 +89,17 @@ await runBenchmark(async () => {
       };
       return { buyer: buyers[i % BUYERS], paymentInfo };
     };
+    // The buyer's payment as the web app sends it: real request and response objects for the app's handler.
+    const paymentPost = (buyer, paymentInfo) =>
+      inProcessPost(
+        `/api/payment/braintree/${buyer.id}`,
+        { authorization: `Bearer ${buyer.token}`, 'idempotency-key': randomUUID() },
+        JSON.stringify({ paymentInfo }),
+      );
     const checkout = () =>
       new Promise((resolve, reject) => {
         const { buyer, paymentInfo } = nth(n++);
-        const body = JSON.stringify({ paymentInfo });
-        const { request, response } = inProcessPost(
-          `/api/payment/braintree/${buyer.id}`,
-          { authorization: `Bearer ${buyer.token}`, 'idempotency-key': randomUUID() },
-          body,
-        );
+        const { request, response } = paymentPost(buyer, paymentInfo);
         const end = response.end.bind(response);
         // node emits these once an answer has gone out on its socket; here there is none.
         response.end = (...args) => {
@@ -118,11 +120,7 @@ await runBenchmark(async () => {
     const cls = app.get(ClsService);
     const direct = async () => {
       const { buyer, paymentInfo } = nth(n++);
-      const { response } = inProcessPost(
-        `/api/payment/braintree/${buyer.id}`,
-        { authorization: `Bearer ${buyer.token}`, 'idempotency-key': randomUUID() },
-        JSON.stringify({ paymentInfo }),
-      );
+      const { response } = paymentPost(buyer, paymentInfo);
       // The limit as the app was given it (inProcessApp puts its settings in process.env).
       const attempt = new PaymentAttempt(`payment:${buyer.id}`, Number(process.env.PAYMENT_RATE_LIMIT));
       const answer = await cls.run(() => payments.pay(buyer.user, paymentInfo, randomUUID(), attempt));
@@ -169,30 +167,30 @@ await runBenchmark(async () => {
         await drained();
       }
       if (!viaHandler) turn();
-      const segments = { handler: [], direct: [] };
+      const segments = { handler: [], other: [] };
       let since = process.cpuUsage();
       viaHandler = true;
       await checkouts((ROUNDS - 2) * CHECKOUTS, way, SEGMENT, () => {
         const used = process.cpuUsage(since);
-        segments[viaHandler ? 'handler' : 'direct'].push((used.user + used.system) / SEGMENT);
+        segments[viaHandler ? 'handler' : 'other'].push((used.user + used.system) / SEGMENT);
         turn();
         since = process.cpuUsage();
       });
       restore();
       await drained();
       const handler = meanAndError(segments.handler);
-      const called = meanAndError(segments.direct);
-      const difference = handler.mean - called.mean;
-      const error = Math.hypot(handler.error, called.error);
+      const otherWay = meanAndError(segments.other);
+      const difference = handler.mean - otherWay.mean;
+      const error = Math.hypot(handler.error, otherWay.error);
       const other = switchOff ? 'without the pieces:' : 'PaymentsService.pay called directly:';
       const saved = switchOff ? 'saved:' : 'the way in and out:';
       const width = Math.max(other.length, 'through the request handler:'.length) + 1;
       say(
         [
-          `${segments.handler.length + segments.direct.length} segments of ${SEGMENT} checkouts, the two ways in turn (µs of CPU a paid order, mean ± standard error):`,
+          `${segments.handler.length + segments.other.length} segments of ${SEGMENT} checkouts, the two ways in turn (µs of CPU a paid order, mean ± standard error):`,
           ...(switchOff ? [`  the pieces switched off: ${WITHOUT.join(', ')}`] : []),
           `  ${'through the request handler:'.padEnd(width)}${handler.mean.toFixed(0)} ± ${handler.error.toFixed(0)}`,
-          `  ${other.padEnd(width)}${called.mean.toFixed(0)} ± ${called.error.toFixed(0)}`,
+          `  ${other.padEnd(width)}${otherWay.mean.toFixed(0)} ± ${otherWay.error.toFixed(0)}`,
           `  ${saved.padEnd(width)}${difference.toFixed(0)} ± ${error.toFixed(0)} (${((100 * difference) / handler.mean).toFixed(1)}% of a paid order through the handler)`,
         ].join('\n'),
       );
