@@ -22,7 +22,14 @@ describe('two-factor sign-in required by the shop', () => {
   };
 
   beforeAll(async () => {
-    [other, browser] = await Promise.all([startAnotherStore('two-factor-required', { ADMIN_2FA: 'required' }), launchChromium()]);
+    // Both settled before the hook ends, so afterAll stops whichever started when the other failed.
+    const [store, launched] = await Promise.allSettled([
+      startAnotherStore('two-factor-required', { ADMIN_2FA: 'required' }),
+      launchChromium(),
+    ]);
+    if (store.status === 'fulfilled') other = store.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [store, launched]) if (result.status === 'rejected') throw result.reason;
     shop = await openShop(browser, undefined, other.baseUrl);
   });
 

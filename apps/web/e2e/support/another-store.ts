@@ -25,6 +25,9 @@ export async function startAnotherStore(name: string, env: Record<string, string
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ADMIN_NAME: admin.name, AUTH_RATE_LIMIT: '1000', ...env },
     logFile: path.join(root, 'artifacts', 'browser', `${name}.log`),
     databasePrefix: 'store_web_e2e',
+    // Under the browser tests' hook timeout (90 s, jest.config.mjs): a store that does not start is stopped by
+    // startBuiltStore, and the hook fails with its reason, instead of timing out with the store still starting.
+    startupLimitMs: 75_000,
   });
   return { baseUrl: store.baseUrl, admin, stop: store.stop };
 }

@@ -6,10 +6,17 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { dropDatabase, ensureDatabase } from '../../../api/src/database/embedded-postgres.ts';
+import { dropDatabase, ensureDatabase, onServer } from '../../../api/src/database/embedded-postgres.ts';
 
 const STARTUP_LIMIT_MS = 120_000;
 const STOP_LIMIT_MS = 15_000;
+/**
+ * How long a first try may take to answer /api/health before it is stopped and the store started once more, on a new
+ * database: the built API answers within seconds, even on a loaded CI machine. Once, in CI, a store stayed up without
+ * answering (and, at the test log level, without a line) until the start-up limit; its log now says what it and its
+ * database were doing ({@link describeStuckStart}).
+ */
+const FIRST_TRY_LIMIT_MS = 40_000;
 
 export interface BuiltStoreOptions {
   /** The repository's root (the built files and the API's working directory). */
@@ -21,6 +28,12 @@ export interface BuiltStoreOptions {
   logFile: string;
   /** The start of its database's name on TEST_DATABASE_URL's server (a random suffix follows). */
   databasePrefix: string;
+  /**
+   * How long it may take to answer /api/health, both tries together (default two minutes). A caller inside a test
+   * hook gives less than the hook's timeout, so that a store that does not start is stopped here, not left running
+   * after the hook has failed.
+   */
+  startupLimitMs?: number;
 }
 
 export interface BuiltStore {
@@ -59,15 +72,32 @@ export async function freePortIn(first: number, count: number): Promise<number> 
 /**
  * Starts the built store on `port` and a fresh database: a new one on TEST_DATABASE_URL's server when that is set
  * (CI), else an embedded Postgres in the store's new folder. The offline test gateway pays (no Braintree keys pass
- * through). Resolves once /api/health answers; a store that exits or stays silent for two minutes is stopped and
- * named with its log.
+ * through). Resolves once /api/health answers. A first try that has not answered within FIRST_TRY_LIMIT_MS is
+ * described in the log, stopped, and started again once; a store that exits, or does not answer within the start-up
+ * limit, is stopped and named with its log.
  */
 export async function startBuiltStore(options: BuiltStoreOptions): Promise<BuiltStore> {
-  const { root, port, logFile } = options;
+  const { root, logFile } = options;
   for (const file of ['apps/api/dist/main.js', 'apps/web/dist/index.html']) {
     if (!existsSync(path.join(root, file)))
       throw new Error(`${file} is missing: build first (npm run build, or the first step of npm test)`);
   }
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const deadline = Date.now() + (options.startupLimitMs ?? STARTUP_LIMIT_MS);
+  const first = await startOnce(options, Math.min(deadline, Date.now() + FIRST_TRY_LIMIT_MS), false);
+  if (first) return first;
+  console.warn(
+    `The store did not answer /api/health in ${FIRST_TRY_LIMIT_MS / 1000} s; starting it again (${path.relative(root, logFile)})`,
+  );
+  return (await startOnce(options, deadline, true))!;
+}
+
+/**
+ * One try, its output appended to the log. Undefined when it did not answer by `until` (stopped, and described in
+ * the log first), unless it is the last try: then that is an error, as is an exit.
+ */
+async function startOnce(options: BuiltStoreOptions, until: number, lastTry: boolean): Promise<BuiltStore | undefined> {
+  const { root, port, logFile } = options;
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync('/tmp/built-store-');
   const env: NodeJS.ProcessEnv = {
@@ -86,15 +116,17 @@ export async function startBuiltStore(options: BuiltStoreOptions): Promise<Built
   const databaseName = `${options.databasePrefix}_${randomBytes(6).toString('hex')}`;
   if (serverUrl) env.DATABASE_URL = await ensureDatabase(serverUrl, databaseName);
 
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  // A second try appends to the first's log, after what was found about the first.
+  const log = createWriteStream(logFile, { flags: lastTry ? 'a' : 'w' });
+  // --report-on-signal: SIGUSR2 makes Node write a diagnostic report (its stacks and handles) to the log's folder.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--report-on-signal', `--report-directory=${path.dirname(logFile)}`, 'apps/api/dist/main.js'],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output = [child.stdout!, child.stderr!];
+  for (const stream of output) stream.pipe(log, { end: false });
+  const outputClosed = Promise.all(output.map((stream) => new Promise((resolve) => stream.once('close', resolve))));
   let exited: string | undefined;
   child.once('exit', (code, signal) => (exited = `${code ?? signal}`));
 
@@ -112,6 +144,12 @@ export async function startBuiltStore(options: BuiltStoreOptions): Promise<Built
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     for (let waited = 0; existsSync(pidFile) && waited < STOP_LIMIT_MS; waited += 100) await sleep(100);
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    // The log closes once the last lines are in, or after 2 s if something the store started still holds its pipes.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([outputClosed, new Promise((resolve) => (timer = setTimeout(resolve, 2_000)))]);
+    clearTimeout(timer);
+    for (const stream of output) stream.unpipe(log).resume();
+    await new Promise((resolve) => log.end(resolve));
   };
 
   for (const started = Date.now(); ; await sleep(200)) {
@@ -124,10 +162,44 @@ export async function startBuiltStore(options: BuiltStoreOptions): Promise<Built
       () => false,
     );
     if (healthy) break;
-    if (Date.now() - started > STARTUP_LIMIT_MS) {
+    if (Date.now() > until) {
+      log.write(await describeStuckStart(child, Date.now() - started, serverUrl && databaseName, path.dirname(logFile)));
       await stop();
+      if (!lastTry) return undefined;
       throw new Error(`The store did not answer /api/health in time; see ${path.relative(root, logFile)}`);
     }
   }
   return { baseUrl, dataDir, stop };
+}
+
+/**
+ * What a store that has not answered was doing, for its log: its database's sessions (each one's state, what it
+ * waits on and its statement) when the database is on TEST_DATABASE_URL's server, and a Node diagnostic report asked
+ * of the process (written if its main thread can still run JavaScript).
+ */
+async function describeStuckStart(
+  child: ChildProcess,
+  waitedMs: number,
+  databaseName: string | false | undefined,
+  reportDir: string,
+): Promise<string> {
+  const lines = [`\n[startBuiltStore] no answer on /api/health after ${Math.round(waitedMs / 1000)} s (pid ${child.pid})`];
+  if (databaseName) {
+    try {
+      const sessions = await onServer(process.env.TEST_DATABASE_URL!, (client) =>
+        client.query(
+          `SELECT pid, state, wait_event_type, wait_event, round(extract(epoch FROM now() - query_start))::int AS seconds, left(query, 300) AS query
+             FROM pg_stat_activity WHERE datname = $1 ORDER BY pid`,
+          [databaseName],
+        ),
+      );
+      lines.push(`its database ${databaseName}: ${sessions.rowCount} session(s)`, ...sessions.rows.map((row) => JSON.stringify(row)));
+    } catch (error) {
+      lines.push(`its database's sessions could not be read: ${(error as Error).message}`);
+    }
+  }
+  child.kill('SIGUSR2');
+  await sleep(1_000);
+  lines.push(`a diagnostic report was asked for (SIGUSR2): ${reportDir}/report.*.${child.pid}.*.json, if the process could write one`, '');
+  return lines.join('\n');
 }
