@@ -38,6 +38,7 @@ import { ReturnRefundRollups1764002000000 } from './1764002000000-return-refund-
 import { VariantWeights1764002100000 } from './1764002100000-variant-weights.js';
 import { IdempotencyOrderDeferred1764002150000 } from './1764002150000-idempotency-order-deferred.js';
 import { SessionChanges1764002200000 } from './1764002200000-session-changes.js';
+import { OrderEmailStatistics1764002300000 } from './1764002300000-order-email-statistics.js';
 
 /** Every migration, oldest first. Listed by class rather than found by a file glob, which ESM and bundles cannot do. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   VariantWeights1764002100000,
   IdempotencyOrderDeferred1764002150000,
   SessionChanges1764002200000,
+  OrderEmailStatistics1764002300000,
 ];
