@@ -80,6 +80,11 @@ export function isOrderStatus(text: string): text is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(text);
 }
 
+/** The `q` rule, on the text as read (trimmed): at most ORDER_SEARCH_MAX characters, none of them a control character. */
+export function isOrderSearch(text: string): boolean {
+  return text.length <= ORDER_SEARCH_MAX && !hasControlCharacters(text);
+}
+
 /** True for a real calendar day written YYYY-MM-DD. */
 export function isCalendarDate(text: string): boolean {
   if (!DATE.test(text)) return false;
@@ -128,7 +133,7 @@ export class OrderListQueryDto extends OrderPageQueryDto {
   @Transform(trimmedSearch)
   @IsOptional()
   @GivenOnce()
-  @TextRule('orderSearch', (text) => text.length <= ORDER_SEARCH_MAX && !hasControlCharacters(text), SEARCH_MESSAGE)
+  @TextRule('orderSearch', isOrderSearch, SEARCH_MESSAGE)
   q?: string;
 }
 

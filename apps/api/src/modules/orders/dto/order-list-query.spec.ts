@@ -26,6 +26,11 @@ describe('parseOrderListQuery', () => {
     [{ status: 'Cancelled' }, true],
     [{ limit: '50' }, false],
     [{ after: CURSOR, limit: '7' }, false],
+    [{ limit: '50', q: 'buyer42' }, true],
+    [{ q: '  Ann@Example.com ', status: 'Shipped' }, true],
+    [{ q: '#1042' }, true],
+    [{ q: '5F0C1C52-8D0B-4C57-9D5E-3F1A2B3C4D5E', after: CURSOR }, true],
+    [{ q: 'x'.repeat(254) }, true],
   ])('reads the plain page %j (admin: %s) as the DTO does', (query, allowFilters) => {
     const checked = validateDto(allowFilters ? OrderListQueryDto : OrderPageQueryDto, query);
     expect(checked.errors).toEqual([]);
@@ -33,9 +38,10 @@ describe('parseOrderListQuery', () => {
     expect(limit).toBe(checked.value.limit === undefined ? 50 : Number(checked.value.limit));
     expect(after === undefined).toBe(checked.value.after === undefined);
     if (after) expect(encodeCursor(after)).toBe(checked.value.after);
-    expect(filter).toEqual(
-      allowFilters && (checked.value as OrderListQueryDto).status ? { status: (checked.value as OrderListQueryDto).status } : {},
-    );
+    // The filter the DTO's path reads from the same values: a blank `from` (no filter) sends a query there.
+    const { status, q } = checked.value as OrderListQueryDto;
+    const viaDto = parseOrderListQuery({ ...(status ? { status } : {}), ...(q ? { q } : {}), from: '' }, true).filter;
+    expect(filter).toEqual(allowFilters ? viaDto : {});
   });
 
   it('reads the filters the DTO trims and blanks out', () => {
@@ -57,6 +63,10 @@ describe('parseOrderListQuery', () => {
     [{ after: 'not a cursor!' }, true, ['after must be a cursor this API returned in X-Next-Cursor, unchanged']],
     [{ after: 'WyJhIiwiYiJd' }, true, ['after is not a cursor of an order list; pass X-Next-Cursor back unchanged']],
     [{ limit: '50', page: '2' }, true, ['Unknown query parameter "page"']],
+    [{ q: 'x'.repeat(255) }, true, ['q must be an order number, an order id or the start of an e-mail (at most 254 characters)']],
+    [{ q: 'ann\u0000' }, true, ['q must be an order number, an order id or the start of an e-mail (at most 254 characters)']],
+    [{ q: ['ann', 'bob'] }, true, ['q must be given once']],
+    [{ q: 'ann' }, false, ['Unknown query parameter "q"']],
   ])('refuses %j (admin: %s): %j', (query, allowFilters, messages) => {
     expect((refusal(query, allowFilters).details ?? []).map((detail) => detail.message)).toEqual(messages);
   });
