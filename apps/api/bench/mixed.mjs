@@ -52,6 +52,7 @@ import {
   runBenchmark,
   runSeconds,
   scratchDatabaseOnServer,
+  settleSeededOrders,
   startApi,
   startServer,
   statusesOtherThan2xx,
@@ -224,10 +225,7 @@ async function seed(db) {
     [PRODUCTS],
   );
   await db.query(`INSERT INTO discount_codes (code, kind, value) VALUES ('BENCH10', 'percentage', 1000)`);
-  // One statement paid every order, so the rollups' rows were rewritten once per order in one transaction, none of it
-  // prunable (as in orders-volume.mjs): compacted to the few pages a shop paid one order at a time keeps.
-  await db.query('VACUUM FULL order_daily_totals, order_status_totals');
-  await db.query('VACUUM ANALYZE');
+  await settleSeededOrders(db);
   const variants = (
     await db.query(`SELECT v.id, v.product_id, coalesce(v.price_cents, p.price_cents) AS price_cents FROM product_variants v
                     JOIN products p ON p.id = v.product_id ORDER BY v.id`)

@@ -25,6 +25,7 @@ import {
   runBenchmark,
   runSeconds,
   scratchDatabase,
+  settleSeededOrders,
   startApi,
   step,
 } from './support.mjs';
@@ -114,12 +115,7 @@ async function seed(databaseUrl, orders) {
        CROSS JOIN LATERAL (SELECT id FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, i) WHERE i <= 1 + o.number % 3) p`,
       [products.map((p) => p.id)],
     );
-    // One statement paid every order, so the triggers rewrote the rollups' rows (each day's, each status's) once per
-    // order inside one transaction, none of it prunable: 1,031 pages for 401 days and 618 for 5 statuses at 100,000
-    // orders, read by every page's count and the overview (0.3 ms of Postgres each). A shop paid one order at a time,
-    // pruned and vacuumed as it goes, keeps them at a few pages: compacted here to that, then vacuumed and analysed.
-    await db.query('VACUUM FULL order_daily_totals, order_status_totals');
-    await db.query('VACUUM ANALYZE');
+    await settleSeededOrders(db);
     const [{ number }] = (await db.query(`SELECT number FROM orders ORDER BY number DESC OFFSET $1 LIMIT 1`, [Math.floor(orders / 2)]))
       .rows;
     step(`seeded ${orders.toLocaleString('en-US')} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -366,6 +366,18 @@ export async function summarizeProfile(dir) {
   console.log(lines.join('\n'));
 }
 
+/**
+ * Vacuums and analyses a database whose orders a seed paid in one statement, after compacting the rollups that made
+ * bloated: the triggers rewrote each day's totals row and each status's count row once per order inside one
+ * transaction, none of it prunable (1,031 pages for 401 days and 618 for 5 statuses at 100,000 orders, read by every
+ * order list's count and the overview). A shop paid one order at a time, pruned and vacuumed as it goes, keeps them
+ * at a few pages (docs/performance.md, "The e-mail prefix search at volume").
+ */
+export async function settleSeededOrders(db) {
+  await db.query('VACUUM FULL order_daily_totals, order_status_totals');
+  await db.query('VACUUM ANALYZE');
+}
+
 /** The mean of `figures` and its standard error (the sample's standard deviation over the square root of its size). */
 export function meanAndError(figures) {
   const mean = figures.reduce((sum, x) => sum + x, 0) / figures.length;
