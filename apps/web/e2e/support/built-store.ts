@@ -159,7 +159,9 @@ async function startOnce(options: BuiltStoreOptions, until: number, lastTry: boo
     );
     if (healthy) break;
     if (Date.now() > until) {
-      log.write(await describeStuckStart(child, Date.now() - started, serverUrl && databaseName, path.dirname(logFile)));
+      log.write(
+        await describeStuckStart(child, Date.now() - started, serverUrl ? { serverUrl, databaseName } : undefined, path.dirname(logFile)),
+      );
       await stop();
       if (!lastTry) return undefined;
       throw new Error(`The store did not answer /api/health in time; see ${path.relative(root, logFile)}`);
@@ -176,13 +178,14 @@ async function startOnce(options: BuiltStoreOptions, until: number, lastTry: boo
 async function describeStuckStart(
   child: ChildProcess,
   waitedMs: number,
-  databaseName: string | false | undefined,
+  database: { serverUrl: string; databaseName: string } | undefined,
   reportDir: string,
 ): Promise<string> {
   const lines = [`\n[startBuiltStore] no answer on /api/health after ${Math.round(waitedMs / 1000)} s (pid ${child.pid})`];
-  if (databaseName) {
+  if (database) {
+    const { serverUrl, databaseName } = database;
     try {
-      const sessions = await onServer(process.env.TEST_DATABASE_URL!, (client) =>
+      const sessions = await onServer(serverUrl, (client) =>
         client.query(
           `SELECT pid, state, wait_event_type, wait_event, round(extract(epoch FROM now() - query_start))::int AS seconds, left(query, 300) AS query
              FROM pg_stat_activity WHERE datname = $1 ORDER BY pid`,
