@@ -67,6 +67,27 @@ async function up() {
   }
 }
 
+/**
+ * What the stack itself said went wrong, for a failed browser run's report: each API replica's JSON lines at warn or
+ * above, and nginx's warnings and errors (an answer the browser saw as 502 or 503 has its cause there).
+ */
+function stackTrouble() {
+  const trouble = (name, pattern) => {
+    const { stdout, stderr } = podmanTry(['logs', name]);
+    const lines = `${stdout}${stderr}`
+      .split('\n')
+      .filter((line) => pattern.test(line))
+      .slice(-40);
+    return `${name}: ${lines.length > 0 ? `\n${lines.join('\n')}` : 'no warning or error'}`;
+  };
+  const apiLine = /"level":"(warn|error|fatal)"/;
+  return [
+    trouble(container('api', 1), apiLine),
+    trouble(container('api', 2), apiLine),
+    trouble(container('web'), /\[(warn|error|crit|alert|emerg)\]/),
+  ].join('\n');
+}
+
 async function call(method, route, { token, json, headers = {} } = {}) {
   const response = await fetch(`${baseUrl}/api${route}`, {
     method,
@@ -209,7 +230,7 @@ describe('the compose stack', () => {
           },
         },
       );
-      if (result.code !== 0) console.log(`${result.stdout}\n${result.stderr}`);
+      if (result.code !== 0) console.log(`${result.stdout}\n${result.stderr}\n${stackTrouble()}`);
       expect(result.stderr).toMatch(/Tests: +\d+ passed, \d+ total/);
       expect(result.code).toBe(0);
     },
