@@ -24,7 +24,7 @@ import { CachedPhotoRoute } from './modules/photos/cached-photo-route.js';
 export const JSON_BODY_LIMIT = '100kb';
 
 /**
- * Everything between "Nest created the app" and "listening", shared by main.ts and the tests so that
+ * Everything between "Nest created the app" and "listening", shared by start.ts and the tests so that
  * tests exercise exactly the pipeline production runs.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -92,7 +92,7 @@ export const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
 /**
  * Node's defaults hold an unfinished body for 300 s and idle half-sent headers for 60 s+; a shop needs
- * seconds. Set from HTTP_* (see docs/configuration.md) on the server main.ts listens with, BEFORE it listens:
+ * seconds. Set from HTTP_* (see docs/configuration.md) on the server start.ts listens with, BEFORE it listens:
  * Node starts its timeout checker with the interval it finds when the server starts listening.
  */
 export function applyServerTimeouts(server: Server, config: Pick<AppConfig, 'http'>): void {

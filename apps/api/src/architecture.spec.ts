@@ -162,6 +162,17 @@ function deepImports(graph: Map<string, string[]>): string[] {
   return crossings;
 }
 
+/**
+ * What main.ts may load before the configuration is checked: the configuration itself. The app (start.ts) is
+ * imported once it passed, so a refused start exits without loading it (docs/operations.md, "Configuration").
+ */
+const ENTRY_IMPORTS = ['reflect-metadata', './config/env.js'];
+
+/** What a file loads before its own code runs: its static imports, type-only ones aside (the compiler erases them). */
+function staticImports(source: string): string[] {
+  return [...code(source).matchAll(/^import\s+(?!type\s)(?:[^';]*?\s+from\s+)?'([^']+)'/gm)].map((m) => m[1]);
+}
+
 describe('API architecture', () => {
   it('reads the import graph of the whole app', () => {
     expect(GRAPH.size).toBeGreaterThan(80);
@@ -270,5 +281,15 @@ describe('API architecture', () => {
       return files.every((file) => file.endsWith('.entity.ts') && path.dirname(file) === path.dirname(files[0]));
     };
     expect(cycles.filter((cycle) => !relationPair(cycle))).toEqual([]);
+  });
+
+  it('main.ts checks the configuration before it loads the app', () => {
+    expect(staticImports(text(path.join(SRC, 'main.ts'))).filter((spec) => !ENTRY_IMPORTS.includes(spec))).toEqual([]);
+    expect(GRAPH.get('main.ts')).toContain('start.ts');
+    expect(staticImports("import 'reflect-metadata';\nimport { AppModule } from './app.module.js';")).toEqual([
+      'reflect-metadata',
+      './app.module.js',
+    ]);
+    expect(staticImports("import type { LoggerService } from '@nestjs/common';\nconst m = await import('./start.js');")).toEqual([]);
   });
 });

@@ -1,48 +1,19 @@
 import 'reflect-metadata';
 import type { LoggerService } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module.js';
-import { applyServerTimeouts, configureApp } from './app.setup.js';
-import { drainOnShutdown } from './common/graceful-shutdown.js';
-import { createLogger } from './common/logging/logger.js';
-import { nestLogger } from './common/logging/logging.module.js';
 import { ConfigError, loadConfig } from './config/env.js';
-import { prepareDevelopmentDatabase } from './database/development-database.js';
-import { runInContext } from './database/transactions.js';
-import { seedDemoCatalogue } from './database/seed/demo-seed.js';
-import { MailSender } from './modules/notifications/mail-sender.js';
 
 /** Set once the configuration is known: JSON lines in production, readable ones in development. */
 let logger: LoggerService | undefined;
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const pinoLogger = createLogger(config.log);
-  logger = nestLogger(pinoLogger);
-  // Without DATABASE_URL (allowed only outside production), run on the embedded demo database.
-  const dev = config.databaseUrl ? undefined : await prepareDevelopmentDatabase(config);
-  const databaseUrl = config.databaseUrl ?? dev!.databaseUrl;
-
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }, pinoLogger), {
-    logger,
+  // The app's module graph is loaded only for a configuration that passed: a refused start (a deployment's usual
+  // first mistake) says why within a fraction of a second instead of after loading the whole app, and exits before
+  // V8 has compiled it on its background threads (docs/operations.md, "Configuration").
+  const { startStore } = await import('./start.js');
+  await startStore(config, (appLogger) => {
+    logger = appLogger;
   });
-  configureApp(app, config);
-  await app.init();
-  await runInContext(app, async () => {
-    if (dev) await dev.afterStart(app);
-    else if (config.seedDemo) await seedDemoCatalogue(app);
-  });
-  applyServerTimeouts(app.getHttpServer(), config);
-  await app.listen(config.port, '0.0.0.0').catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EADDRINUSE') throw error;
-    throw new ConfigError([`PORT: ${config.port} is already in use (another store running?); stop it or set PORT to a free port`]);
-  });
-  drainOnShutdown(app.getHttpServer(), logger);
-  const url = `http://localhost:${config.port}`;
-  logger.log(`Store listening on ${url} (API under ${url}/api)`, 'Bootstrap');
-  logger.log(`Mail: ${app.get(MailSender).describe()}`, 'Bootstrap');
-  dev?.printWelcome(url);
 }
 
 bootstrap().catch((error: unknown) => {

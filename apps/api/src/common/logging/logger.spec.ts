@@ -19,7 +19,7 @@ function direct(settings: Partial<LogSettings> = {}) {
   return { pino, lines, entries };
 }
 
-// Nest's application logger as main.ts makes it. nestjs-pino keeps one root logger per process (the first it is
+// Nest's application logger as start.ts makes it. nestjs-pino keeps one root logger per process (the first it is
 // given), so this file makes one and reads its lines afresh in each test.
 const shared = direct();
 const logger = nestLogger(shared.pino);

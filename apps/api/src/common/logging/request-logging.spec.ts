@@ -53,7 +53,7 @@ class ProbeController {
   }
 }
 
-/** The real request pipeline (configureApp, as main.ts runs it) around a probe controller, logging JSON into an array. */
+/** The real request pipeline (configureApp, as start.ts runs it) around a probe controller, logging JSON into an array. */
 describe('request logging', () => {
   let app: NestExpressApplication;
   let http: Server;
