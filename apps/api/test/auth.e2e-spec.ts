@@ -2,6 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { ApiRoute, Role, type Session } from '@store/contract';
 import request from 'supertest';
 import { DEVELOPMENT_JWT_SECRET } from '../src/config/env.js';
+import { SESSIONS_CHANNEL } from '../src/database/change-feed.js';
+import { notificationHeard } from './support/catalogue-notifications.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 function base64url(value: object): string {
@@ -245,16 +247,22 @@ describe('identity (e2e)', () => {
 
     it('reads the role from the database, not from the token', async () => {
       const customer = await signedInUser(t);
+      // Changed in SQL, as another replica would: the process reads the account again once it hears the change
+      // (docs/security.md, "Sessions kept in memory"), which on a busy machine can come after the next request.
+      let heard = notificationHeard(t, `user:${customer.user._id}`, SESSIONS_CHANNEL);
       await t.dataSource.query("UPDATE users SET role = 1, staff_role = 'owner', email_verified_at = now() WHERE id = $1", [
         customer.user._id,
       ]);
+      await heard;
       // The token still says role 0, but the user is an admin now: the admin route lets them in.
       await request(t.http)
         .post(api(ApiRoute.categoryCreate, { userId: customer.user._id }))
         .set('Authorization', `Bearer ${customer.token}`)
         .send({ name: 'Promoted' })
         .expect(201);
+      heard = notificationHeard(t, `user:${customer.user._id}`, SESSIONS_CHANNEL);
       await t.dataSource.query('UPDATE users SET role = 0, staff_role = NULL WHERE id = $1', [customer.user._id]);
+      await heard;
       await request(t.http)
         .post(api(ApiRoute.categoryCreate, { userId: customer.user._id }))
         .set('Authorization', `Bearer ${customer.token}`)
@@ -264,7 +272,9 @@ describe('identity (e2e)', () => {
 
     it('refuses a token whose user was deleted (401)', async () => {
       const gone = await signedInUser(t);
+      const heard = notificationHeard(t, `user:${gone.user._id}`, SESSIONS_CHANNEL);
       await t.dataSource.query('DELETE FROM users WHERE id = $1', [gone.user._id]);
+      await heard;
       await request(t.http)
         .get(api(ApiRoute.user, { userId: gone.user._id }))
         .set('Authorization', `Bearer ${gone.token}`)

@@ -3,10 +3,9 @@ import { ApiRoute, type Category, type Quote, Role, type Session } from '@store/
 import pg from 'pg';
 import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
-import { ChangeFeed } from '../src/database/change-feed.js';
 import { ProductChoicesCache } from '../src/modules/inventory/product-choices.cache.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
+import { catalogueNotificationsDelivered, notificationHeard } from './support/catalogue-notifications.js';
 import { seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
@@ -138,11 +137,7 @@ describe("the quote's products in memory (e2e)", () => {
       .expect(200)
       .then((response) => response.body as Quote);
   const held = () => t.app.get(ProductChoicesCache).stats().products;
-  /** Waits for the next notification `t` hears whose payload is `payload`. */
-  const heard = (payload: string) =>
-    new Promise<void>((resolve) =>
-      t.app.get(ChangeFeed).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }),
-    );
+  const heard = (payload: string) => notificationHeard(t, payload);
 
   it("shows this process's own edit of a price at once, and another replica's once its notification is delivered", async () => {
     const product = await calls.created(productForm(category, { name: 'Quoted Tee', price: '20', stock: '5' }));

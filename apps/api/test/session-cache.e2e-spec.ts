@@ -4,6 +4,7 @@ import request from 'supertest';
 import { ChangeFeed, SESSIONS_CHANNEL } from '../src/database/change-feed.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
 import { SessionCache } from '../src/modules/users/session-cache.js';
+import { notificationHeard } from './support/catalogue-notifications.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -35,11 +36,7 @@ describe('session cache across replicas (e2e)', () => {
     const metric = await t.app.get(StoreMetrics).registry.getSingleMetric('store_cache_lookups_total')!.get();
     return metric.values.find((v) => v.labels.cache === 'session' && v.labels.result === result)?.value ?? 0;
   };
-  /** Resolves once `t` has heard `payload` on the sessions' channel (subscribe before the write that sends it). */
-  const heard = (t: TestApp, payload: string) =>
-    new Promise<void>((resolve) =>
-      t.app.get(ChangeFeed).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }, SESSIONS_CHANNEL),
-    );
+  const heard = (t: TestApp, payload: string) => notificationHeard(t, payload, SESSIONS_CHANNEL);
   /** The id (`jti`) a session's token carries. */
   const jtiOf = (session: Session) => (jwt.decode(session.token) as { jti: string }).jti;
 

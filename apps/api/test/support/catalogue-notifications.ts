@@ -1,4 +1,4 @@
-import { CATALOGUE_CHANNEL, ChangeFeed } from '../../src/database/change-feed.js';
+import { CATALOGUE_CHANNEL, type ChangeChannel, ChangeFeed } from '../../src/database/change-feed.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -16,4 +16,15 @@ export async function catalogueNotificationsDelivered(...apps: TestApp[]): Promi
   );
   await apps[0].dataSource.query(`SELECT pg_notify('${CATALOGUE_CHANNEL}', $1)`, [marker]);
   await Promise.all(heard);
+}
+
+/**
+ * Resolves once `t` hears `payload` on `channel` (the catalogue's unless given): subscribe before the write that
+ * sends it, await after. A write another replica made, or one made in SQL by the test, reaches this process's caches
+ * only then.
+ */
+export function notificationHeard(t: TestApp, payload: string, channel: ChangeChannel = CATALOGUE_CHANNEL): Promise<void> {
+  return new Promise<void>((resolve) =>
+    t.app.get(ChangeFeed).subscribe({ changed: (said) => said === payload && resolve(), flush: () => undefined }, channel),
+  );
 }
