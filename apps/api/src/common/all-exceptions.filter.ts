@@ -24,17 +24,21 @@ interface LowerLayerError {
  * The one place a failure becomes a response: always `{error, code}` JSON with the status that goes with
  * the code, never HTML, never a stack trace or SQL. Unexpected errors are logged here and answered as 500.
  */
+const logger = new Logger('Exceptions');
+/**
+ * One per process, shared by every instance (the global filter's, and the one PaymentAttemptFilter answers the payment
+ * route's failures through), so an outage is one line per cause however many of them see it.
+ */
+const outageLog = new ThrottledCauseLog((line) => logger.warn(line));
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Exceptions');
-  private readonly outageLog = new ThrottledCauseLog((line) => this.logger.warn(line));
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     // A database that is down or frozen is an outage, not a bug: 503 with Retry-After, one log line per cause.
     const outage = exception instanceof AppError || exception instanceof HttpException ? undefined : databaseUnavailableCause(exception);
     if (outage) {
-      this.outageLog.record(outage);
+      outageLog.record(outage);
       if (response.headersSent) return;
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       response.status(ERROR_STATUS[ErrorCode.ServiceUnavailable]).json({
@@ -45,7 +49,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const { status, body } = this.toResponse(exception);
     if (status >= 500 && !(exception instanceof AppError)) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
     const retryAfter = retryAfterOf(exception);
