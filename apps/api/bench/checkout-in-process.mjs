@@ -18,7 +18,8 @@
 // those pieces switched off at runtime (for measuring only; the answers stay 200): log-line, metrics, helmet,
 // compression, no-store, raw-text, urlencoded (middleware), route-first (the payment route before the others), etag,
 // jwt-guard (the token's user looked up in the benchmark's list), other-guards (the 2FA, user and role guards),
-// body-pipe. A benchmark, not a test: it fails only on an answer that is not 200.
+// body-pipe. Run with `node --expose-gc`, each round also prints the heap a full collection leaves (a leak grows it).
+// A benchmark, not a test: it fails only on an answer that is not 200.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -46,6 +47,15 @@ const DIRECT = process.env.BENCH_DIRECT === '1';
 const SEGMENT = Number(process.env.BENCH_SEGMENT ?? 50);
 const WITHOUT = (process.env.BENCH_WITHOUT ?? '').split(',').filter(Boolean);
 const say = (line) => process.stderr.write(`${line}\n`);
+/**
+ * With `node --expose-gc`, what the heap holds after a full collection at a round's end: a figure that grows round
+ * after round is something the checkout keeps (a leak), not garbage.
+ */
+const heapAfterCollection = () => {
+  if (typeof globalThis.gc !== 'function') return '';
+  globalThis.gc();
+  return `, heap after a full collection ${(process.memoryUsage().heapUsed / 1e6).toFixed(1)} MB`;
+};
 
 await runBenchmark(async () => {
   const { url } = await scratchDatabaseOnServer();
@@ -205,7 +215,7 @@ await runBenchmark(async () => {
       const used = process.cpuUsage(before);
       const per = (micros) => (micros / CHECKOUTS).toFixed(0);
       say(
-        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})`,
+        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})${heapAfterCollection()}`,
       );
     }
     if (sampling) say(await sampling.summary(CHECKOUTS * (ROUNDS - 2), 'paid order'));
