@@ -18,13 +18,15 @@
 // those pieces switched off at runtime (for measuring only; the answers stay 200): log-line, metrics, helmet,
 // compression, no-store, raw-text, urlencoded (middleware), route-first (the payment route before the others), etag,
 // jwt-guard (the token's user looked up in the benchmark's list), other-guards (the 2FA, user and role guards),
-// body-pipe. Run with `node --expose-gc`, each round also prints the heap a full collection leaves (a leak grows it).
+// body-pipe. Each round prints its paid orders a second; run with `node --expose-gc`, also the heap a full collection
+// leaves (a leak grows it).
 // A benchmark, not a test: it fails only on an answer that is not 200.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import jwt from 'jsonwebtoken';
 import { ClsService } from 'nestjs-cls';
 import pg from 'pg';
@@ -210,12 +212,14 @@ await runBenchmark(async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       if (round === 2 && process.env.BENCH_ALLOCATIONS === '1') sampling = await allocationSampling();
       const before = process.cpuUsage();
+      const started = performance.now();
       await checkouts(CHECKOUTS, checkout);
       await drained();
       const used = process.cpuUsage(before);
+      const perSecond = (CHECKOUTS / ((performance.now() - started) / 1000)).toFixed(0);
       const per = (micros) => (micros / CHECKOUTS).toFixed(0);
       say(
-        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)})${heapAfterCollection()}`,
+        `round ${round}${round < 2 ? ' (warm-up)' : ''}: ${per(used.user + used.system)} µs CPU per paid order (user ${per(used.user)}, system ${per(used.system)}), ${perSecond} paid orders/s${heapAfterCollection()}`,
       );
     }
     if (sampling) say(await sampling.summary(CHECKOUTS * (ROUNDS - 2), 'paid order'));
