@@ -34,9 +34,27 @@ describe('shopper', () => {
     const first = cards.first();
     const photo = first.getByRole('img');
     expect(await photo.getAttribute('src')).toMatch(/\/api\/product\/photo\/[0-9a-f-]{36}\?size=card&v=\d{4}-\d\d-\d\dT[\d%A.]+Z$/);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('article img')].slice(0, 3).every((img) => (img as HTMLImageElement).naturalWidth > 0),
-    );
+    await page
+      .waitForFunction(() =>
+        [...document.querySelectorAll('article img')].slice(0, 3).every((img) => (img as HTMLImageElement).naturalWidth > 0),
+      )
+      .catch(async (error: Error) => {
+        // Seen once in CI under load, with nothing logged by the store: say what each photo is doing, and what its URL
+        // answers when asked again, so the next failure tells a slow answer from a refused or a broken one.
+        const photos = await page.evaluate(() =>
+          Promise.all(
+            [...document.querySelectorAll('article img')].slice(0, 3).map(async (img) => {
+              const image = img as HTMLImageElement;
+              const again = await fetch(image.currentSrc || image.src).then(
+                (answer) => `${answer.status} ${answer.headers.get('content-type')}, ${answer.headers.get('content-length')} bytes`,
+                (failure: unknown) => String(failure),
+              );
+              return `${image.src}: complete ${image.complete}, naturalWidth ${image.naturalWidth}, loading ${image.loading}; asked again: ${again}`;
+            }),
+          ),
+        );
+        throw new Error(`${error.message}\nThe first three card photos:\n${photos.join('\n')}`);
+      });
     expect(await first.locator('.product-price').innerText()).toMatch(/^\$\d+\.\d{2}$/);
     expect((await first.locator('.card-text').innerText()).length).toBeGreaterThan(10);
 
