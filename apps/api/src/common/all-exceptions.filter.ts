@@ -20,10 +20,6 @@ interface LowerLayerError {
   field?: string;
 }
 
-/**
- * The one place a failure becomes a response: always `{error, code}` JSON with the status that goes with
- * the code, never HTML, never a stack trace or SQL. Unexpected errors are logged here and answered as 500.
- */
 const logger = new Logger('Exceptions');
 /**
  * One per process, shared by every instance (the global filter's, and the one PaymentAttemptFilter answers the payment
@@ -31,6 +27,10 @@ const logger = new Logger('Exceptions');
  */
 const outageLog = new ThrottledCauseLog((line) => logger.warn(line));
 
+/**
+ * The one place a failure becomes a response: always `{error, code}` JSON with the status that goes with
+ * the code, never HTML, never a stack trace or SQL. Unexpected errors are logged here and answered as 500.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
