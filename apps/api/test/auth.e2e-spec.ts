@@ -3,7 +3,7 @@ import { ApiRoute, Role, type Session } from '@store/contract';
 import request from 'supertest';
 import { DEVELOPMENT_JWT_SECRET } from '../src/config/env.js';
 import { SESSIONS_CHANNEL } from '../src/database/change-feed.js';
-import { notificationHeard } from './support/catalogue-notifications.js';
+import { notificationHeard } from './support/notifications.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 
 function base64url(value: object): string {

@@ -13,7 +13,7 @@ import { type Product, Role } from '@store/contract';
 import { PhotoCache } from '../src/modules/photos/photo-cache.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
+import { catalogueNotificationsDelivered } from './support/notifications.js';
 import { seedProduct } from './support/checkout-fixtures.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 

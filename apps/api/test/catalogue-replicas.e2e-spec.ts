@@ -7,7 +7,7 @@ import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
 import { PhotoCache } from '../src/modules/photos/photo-cache.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
+import { catalogueNotificationsDelivered } from './support/notifications.js';
 import { pay } from './support/checkout-fixtures.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';

@@ -5,7 +5,7 @@ import { CATALOGUE_CHANNEL, ChangeFeed } from '../src/database/change-feed.js';
 import { StockMovesNotify1764001600000 } from '../src/database/migrations/1764001600000-stock-moves-notify.js';
 import { CatalogueCache } from '../src/modules/catalogue/catalogue-cache.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
+import { catalogueNotificationsDelivered } from './support/notifications.js';
 import { pay } from './support/checkout-fixtures.js';
 import { createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { inMigrationTransaction } from './support/test-database.js';

@@ -9,7 +9,7 @@ import { preparePhoto } from '../src/modules/photos/photo-upload.js';
 import { ProductPhotosRepository } from '../src/modules/photos/product-photos.repository.js';
 import { createImageFixtures, type ImageFixtures } from './fixtures/images.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { catalogueNotificationsDelivered } from './support/catalogue-notifications.js';
+import { catalogueNotificationsDelivered } from './support/notifications.js';
 import { BUCKET, type LocalS3, objectKeys, s3Client, startS3 } from './support/s3rver.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 

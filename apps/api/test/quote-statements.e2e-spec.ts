@@ -5,7 +5,7 @@ import request from 'supertest';
 import { loadConfig } from '../src/config/env.js';
 import { ProductChoicesCache } from '../src/modules/inventory/product-choices.cache.js';
 import { productCalls, productForm } from './fixtures/product-requests.js';
-import { catalogueNotificationsDelivered, notificationHeard } from './support/catalogue-notifications.js';
+import { catalogueNotificationsDelivered, notificationHeard } from './support/notifications.js';
 import { seedProduct } from './support/checkout-fixtures.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 

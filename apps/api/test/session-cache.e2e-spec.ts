@@ -4,7 +4,7 @@ import request from 'supertest';
 import { ChangeFeed, SESSIONS_CHANNEL } from '../src/database/change-feed.js';
 import { StoreMetrics } from '../src/modules/metrics/store-metrics.js';
 import { SessionCache } from '../src/modules/users/session-cache.js';
-import { notificationHeard } from './support/catalogue-notifications.js';
+import { notificationHeard } from './support/notifications.js';
 import { api, createTestApp, signedInUser, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait-for.js';
 

@@ -8,12 +8,7 @@ import type { TestApp } from './test-app.js';
  */
 export async function catalogueNotificationsDelivered(...apps: TestApp[]): Promise<void> {
   const marker = `test-marker-${process.pid}-${Date.now()}-${Math.random()}`;
-  const heard = apps.map(
-    (t) =>
-      new Promise<void>((resolve) =>
-        t.app.get(ChangeFeed).subscribe({ changed: (payload) => payload === marker && resolve(), flush: () => undefined }),
-      ),
-  );
+  const heard = apps.map((t) => notificationHeard(t, marker));
   await apps[0].dataSource.query(`SELECT pg_notify('${CATALOGUE_CHANNEL}', $1)`, [marker]);
   await Promise.all(heard);
 }
