@@ -9,6 +9,7 @@ import {
   PRODUCT_SIZES,
   Role,
   type Session,
+  TOTAL_COUNT_HEADER,
 } from '@store/contract';
 import request from 'supertest';
 import { In, Not } from 'typeorm';
@@ -430,6 +431,31 @@ describe('order reads without entities (e2e)', () => {
       expect(expected.length).toBeGreaterThan(0);
       const path = api(ApiRoute.ordersOfUser, { userId: buyer.user._id });
       for (const limit of [50, 4]) expect(await pages(path, limit, buyer)).toEqual(pagesOf(expected, limit));
+    }
+  });
+
+  it('sends each listing as a signed-in JSON answer: its type, length, paging headers and no-store, without an ETag', async () => {
+    for (const [path, session] of [
+      [`${all('?status=Delivered')}&limit=3`, admin],
+      [`${api(ApiRoute.ordersOfUser, { userId: bob.user._id })}?limit=2`, bob],
+    ] as const) {
+      // Uncompressed, so its length is the page's (a compressed answer is sent without one).
+      const expected = await get(path, session).set('Accept-Encoding', 'identity').expect(200);
+      expect(expected.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(expected.headers['content-length'])).toBe(Buffer.byteLength(expected.text));
+      expect(expected.headers['cache-control']).toBe('no-store');
+      expect(Number(expected.headers[TOTAL_COUNT_HEADER.toLowerCase()])).toBeGreaterThan(2);
+      expect(expected.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toMatch(/^[A-Za-z0-9_-]+$/);
+      // A signed-in answer is never stored, so nothing revalidates it: no hash of the page is made or sent.
+      expect(expected.headers.etag).toBeUndefined();
+      const head = await request(t.http)
+        .head(path)
+        .set('Authorization', `Bearer ${session.token}`)
+        .set('Accept-Encoding', 'identity')
+        .expect(200);
+      expect(head.headers['content-length']).toBe(expected.headers['content-length']);
+      expect(head.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBe(expected.headers[NEXT_CURSOR_HEADER.toLowerCase()]);
+      expect(head.text).toBeUndefined();
     }
   });
 

@@ -51,6 +51,9 @@ export interface CachedGetRoute<Parsed = unknown> {
   refusal?(parsed: Parsed): Error | undefined;
 }
 
+/** The type of a JSON answer, as Express's res.json() sends it. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Writes an answer on the Express chain's response, as the cached GET writes it before the chain: the route's
  * headers after the ones the chain has set (Vary's fields added, as `res.vary` does), its status and its bytes.

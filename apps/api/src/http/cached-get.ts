@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import { Logger } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { negotiateCoding } from '../common/accept-encoding.js';
-import type { CachedAnswer, CachedGetRoute } from '../common/cached-get.js';
+import { type CachedAnswer, type CachedGetRoute, JSON_CONTENT_TYPE } from '../common/cached-get.js';
 import type { RequestLogger } from '../common/logging/logger.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../common/logging/request-context.js';
 import { urlTextProblem } from '../common/request-guards.js';
@@ -132,7 +132,7 @@ export class CachedGets {
     const bytes = Buffer.from(json);
     const headers: Array<[string, string]> = [];
     if (retryAfter !== undefined) headers.push(['Retry-After', String(retryAfter)]);
-    headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(bytes.length)]);
+    headers.push(['Content-Type', JSON_CONTENT_TYPE], ['Content-Length', String(bytes.length)]);
     const etag = this.chain.errors.etag(bytes);
     if (etag !== undefined) headers.push(['ETag', etag]);
     answer = { status, headers, body: bytes };

@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@store/contract';
 import type { Request, Response } from 'express';
 import { type ContentCoding, negotiateCoding } from '../../common/accept-encoding.js';
-import { type CachedAnswer, sendAnswer } from '../../common/cached-get.js';
+import { type CachedAnswer, JSON_CONTENT_TYPE, sendAnswer } from '../../common/cached-get.js';
 import type { ListEntry } from './catalogue-cache.js';
 
 /** Writes a list page (a miss, or a client the cached GET leaves to the chain), as {@link listAnswer} has it. */
@@ -19,7 +19,7 @@ export function listAnswer(page: ListEntry, coding: ContentCoding): CachedAnswer
   const headers: Array<[string, string]> = [[TOTAL_COUNT_HEADER, String(page.total)]];
   if (page.capped) headers.push([TOTAL_COUNT_CAPPED_HEADER, 'true']);
   if (page.next !== undefined) headers.push([NEXT_CURSOR_HEADER, page.next]);
-  headers.push(['Content-Type', 'application/json; charset=utf-8']);
+  headers.push(['Content-Type', JSON_CONTENT_TYPE]);
   if (body.coding !== 'identity') headers.push(['Vary', 'Accept-Encoding'], ['Content-Encoding', body.coding]);
   headers.push(['Content-Length', String(body.bytes.length)]);
   return { status: 200, headers, body: body.bytes };

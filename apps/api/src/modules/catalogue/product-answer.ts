@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { type ContentCoding, negotiateCoding } from '../../common/accept-encoding.js';
-import { type CachedAnswer, sendAnswer } from '../../common/cached-get.js';
+import { type CachedAnswer, JSON_CONTENT_TYPE, sendAnswer } from '../../common/cached-get.js';
 import type { ProductEntry } from './catalogue-cache.js';
 import { listBody } from './list-answer.js';
 
@@ -25,7 +25,7 @@ export function sendProduct(request: Request, response: Response, entry: Product
 export function productAnswer(entry: ProductEntry, coding: ContentCoding): CachedAnswer {
   const body = listBody(entry, coding);
   const headers: Array<[string, string]> = [
-    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Content-Type', JSON_CONTENT_TYPE],
     ['ETag', entry.etag],
   ];
   if (body.coding !== 'identity') headers.push(['Vary', 'Accept-Encoding'], ['Content-Encoding', body.coding]);
