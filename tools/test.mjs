@@ -37,7 +37,10 @@ const jest = (name, config, options = {}) => ({
 /**
  * A step whose `when` file does not exist yet is skipped (and said so). A `background` step starts where it stands
  * in the list and the next steps start without waiting for it, when the build step has passed in this run and
- * another step follows it; otherwise it simply runs (`npm test -- browser ops`: one after the other).
+ * another step follows it; otherwise it simply runs (`npm test -- browser ops`: one after the other). Background
+ * steps take turns in one lane; a `beside` step runs in the background outside the lane, at once, and a background
+ * step naming it in `after` starts only once it has ended too, with the environment the step `passes` on once it
+ * has passed.
  */
 const steps = [
   {
@@ -50,7 +53,18 @@ const steps = [
   // podman creating and removing the compose stack's network makes Chromium abort requests in flight
   // (net::ERR_NETWORK_CHANGED), so the browser step never runs beside the ops step.
   jest('browser', 'apps/web/e2e/jest.config.mjs', { background: true }),
-  jest('ops', 'docker/test/jest.config.mjs', { background: true }),
+  // The ops step's images, built beside the browser step (their builds change no network interface) at low priority,
+  // so the ops step, which waits for them, starts on built images.
+  {
+    name: 'images',
+    when: 'docker/test/support/build-images.mjs',
+    command: 'nice',
+    args: ['-n', '10', process.execPath, 'docker/test/support/build-images.mjs'],
+    beside: true,
+    // Once it has passed, the ops step's global setup uses its images instead of building them again.
+    passes: { STORE_OPS_IMAGES_BUILT: '1' },
+  },
+  jest('ops', 'docker/test/jest.config.mjs', { background: true, after: 'images' }),
   jest('contract', 'libs/contract/jest.config.mjs'),
   jest('api', 'apps/api/jest.config.mjs'),
   jest('web', 'apps/web/jest.config.mjs'),
@@ -114,6 +128,8 @@ let failedSteps = 0;
 const background = [];
 /** The background lane: each background step starts once the one before it has ended. */
 let lane = Promise.resolve();
+/** What each step that ran in the background outside the lane said when it ended: `after` waits for it. */
+const besideEnded = new Map();
 
 /** Prints every background step that has ended since the last call, its output whole. */
 function printEnded() {
@@ -133,20 +149,29 @@ for (const [index, step] of selected.entries()) {
   }
   // In the background only after this run's build step passed: the ops step's global setup would otherwise build
   // (Nx replaying its cache) under a store the browser step is starting from those outputs.
-  if (step.background && env.STORE_TEST_BUILT === '1' && index < selected.length - 1) {
+  if ((step.background || step.beside) && env.STORE_TEST_BUILT === '1' && index < selected.length - 1) {
     const log = path.join(reports, `${step.name}.log`);
     const fd = openSync(log, 'w');
     const entry = { step, log };
     background.push(entry);
-    entry.done = lane.then(() =>
+    const before = step.beside ? Promise.resolve() : Promise.all([lane, besideEnded.get(step.after)]);
+    entry.done = before.then(() =>
       run(step, ['ignore', fd, fd]).then((result) => {
         closeSync(fd);
         entry.result = result;
+        if (result.status === 0) Object.assign(env, step.passes);
       }),
     );
-    lane = entry.done;
-    console.log(`\n=== ${step.name}: queued in the background (its output follows once it has ended: ${path.relative(root, log)})`);
+    if (step.beside) besideEnded.set(step.name, entry.done);
+    else lane = entry.done;
+    const how = step.beside ? 'started in the background' : 'queued in the background';
+    console.log(`\n=== ${step.name}: ${how} (its output follows once it has ended: ${path.relative(root, log)})`);
     continue;
+  }
+  if (besideEnded.has(step.after)) {
+    console.log(`\n=== ${step.name}: waiting for ${step.after}, running in the background`);
+    await besideEnded.get(step.after);
+    printEnded();
   }
   console.log(`\n=== ${step.name}`);
   const result = await run(step, 'inherit');

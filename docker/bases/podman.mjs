@@ -30,6 +30,13 @@ export const BASES = {
   postgres: 'localhost/tshirt-store-bases/postgres:15',
 };
 
+/**
+ * How every build's RUN steps reach the network: the host's own. Podman's default gives each RUN step a bridge and a
+ * veth pair, and Chromium aborts the requests it has in flight when the host's interfaces change
+ * (`net::ERR_NETWORK_CHANGED`), so builds on the default network could not run beside the browser tests.
+ */
+export const BUILD_NETWORK = ['--network', 'host'];
+
 /** The Debian packages the container tests need, by the command that shows each is there. */
 const PACKAGES = [
   ['podman', 'podman'],
@@ -174,6 +181,7 @@ function buildBase(image, containerfile, files, context, parentInputs) {
     [
       'build',
       '--layers',
+      ...BUILD_NETWORK,
       '--build-arg',
       `DEBIAN_IMAGE=${BASES.debian}`,
       '--label',

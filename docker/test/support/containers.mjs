@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { BASES, ensureBases, podman, podmanEnv, podmanTry, root } from '../../bases/podman.mjs';
+import { BASES, BUILD_NETWORK, ensureBases, podman, podmanEnv, podmanTry, root } from '../../bases/podman.mjs';
 
 export { BASES, podman, podmanEnv, podmanTry, root };
 
@@ -33,6 +33,7 @@ export function buildStoreImages() {
       [
         'build',
         '--layers',
+        ...BUILD_NETWORK,
         // Docker's image format: OCI's has no HEALTHCHECK (buildah drops it with a warning).
         '--format',
         'docker',

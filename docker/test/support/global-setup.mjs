@@ -23,6 +23,8 @@ export default async function globalSetup() {
     if (build.status !== 0) throw new Error(`The build the images are made of failed:\n${build.stdout}\n${build.stderr}`);
   }
   await findTestPostgres();
+  // npm test's images step has built them beside the browser step (tools/test.mjs).
+  if (process.env.STORE_OPS_IMAGES_BUILT === '1') return;
   try {
     const report = buildStoreImages();
     console.log(`\nops: images built (seconds: ${JSON.stringify(report.seconds)}; bytes: ${JSON.stringify(report.sizes)})`);
