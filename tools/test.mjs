@@ -40,7 +40,8 @@ const jest = (name, config, options = {}) => ({
  * another step follows it; otherwise it simply runs (`npm test -- browser ops`: one after the other). Background
  * steps take turns in one lane; a `beside` step runs in the background outside the lane, at once, and a background
  * step naming it in `after` starts only once it has ended too, with the environment the step `passes` on once it
- * has passed.
+ * has passed. Run in the foreground (no build in this run), a step passes nothing on: the ops step's global setup
+ * then builds what the images are made of, and so builds the images again from those outputs.
  */
 const steps = [
   {
